@@ -1,0 +1,614 @@
+"""Compiler: a merged settings tree to a validated VariantModel.
+
+Every setting is checked here, with the file:line:column of the setting that is wrong.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from . import syntax as s
+from .errors import Location, RulesError
+from .exprs import (
+    BOOL,
+    BOOL_WORDS,
+    INT,
+    CompiledExpr,
+    Scope,
+    Symbols,
+    compile_expr,
+    names_used,
+)
+from .loader import MergedBlock, MergedRules
+from .model import (
+    Assignment,
+    Bidding,
+    ContractRules,
+    DealRules,
+    Deck,
+    Meld,
+    MatchRules,
+    Packet,
+    PlayRules,
+    Rank,
+    RedealRules,
+    Scoring,
+    StepRule,
+    Suit,
+    TalonRules,
+    VariantModel,
+)
+
+MAX_PLAYERS = 8
+MAX_DECK = 128
+
+HAND_NAMES = {
+    "melds_in_hand": INT,
+    "hand_size": INT,
+    "deck_points": INT,
+    "all_melds": INT,
+    "contract": INT,
+    "players": INT,
+}
+DECLARE_NAMES = {
+    "tricks_won": INT,
+    "tricks_played": INT,
+    "declarer": BOOL,
+    "first_lead": BOOL,
+}
+RESULT_NAMES = {
+    "card_points": INT,
+    "meld_points": INT,
+    "melds_declared": INT,
+    "tricks_won": INT,
+    "tricks_total": INT,
+    "contract": INT,
+    "declarer": BOOL,
+    "deck_points": INT,
+    "all_melds": INT,
+    "players": INT,
+}
+MATCH_NAMES = {"score": INT, "gain": INT, "deal_number": INT}
+ASSIGNABLE_BUILTINS = ("score", "gain")
+
+BLOCK_SETTINGS: dict[str, set[str]] = {
+    "variant": {"name", "players"},
+    "deck": {"suits", "ranks", "points"},
+    "meld": {"cards", "value", "declare_if", "counts_if", "sets_trump"},
+    "deal": {"pattern", "hands", "sits_out", "next_dealer"},
+    "redeal": {"allowed_if", "same_dealer"},
+    "bidding": {"opening", "forced_opening", "step", "pass", "ends", "cap", "qualifiers"},
+    "talon": {"show", "give_each_defender", "split_if"},
+    "contract": {"raise", "step", "cap"},
+    "play": {"follow", "trump_when_void", "beat_in_suit", "overtrump"},
+    "match": {"target", "deal_limit", "tie_break", "keep"},
+}
+TOP_BLOCKS = {
+    "deck",
+    "meld",
+    "deal",
+    "redeal",
+    "bidding",
+    "talon",
+    "contract",
+    "play",
+    "scoring",
+    "match",
+    "after_deal",
+}
+
+
+class _Block:
+    """Typed access to one merged block's settings, with located errors."""
+
+    def __init__(self, block: MergedBlock | None, label: str, fallback: Location | None) -> None:
+        self.block = block
+        self.label = label
+        self.loc = block.loc if block is not None and block.loc is not None else fallback
+
+    def raw(self, name: str) -> Any:
+        if self.block is None:
+            return None
+        return self.block.entries.get(name)
+
+    def items(self, name: str, required: bool = False) -> tuple[s.Item, ...] | None:
+        entry = self.raw(name)
+        if entry is None:
+            if required:
+                raise RulesError(f"{self.label} needs a setting '{name}:'", self.loc)
+            return None
+        if not isinstance(entry, s.ListSetting):
+            raise RulesError(f"'{name}' is written '{name}: ...' (a list), not with '='", entry.loc)
+        return entry.items
+
+    def word(self, name: str, choices: tuple[str, ...], default: str) -> str:
+        items = self.items(name)
+        if items is None:
+            return default
+        if len(items) != 1 or items[0].words or items[0].parts[0] not in choices:
+            raise RulesError(f"'{name}' must be one of: {', '.join(choices)}", items[0].loc)
+        return items[0].parts[0]
+
+    def flag(self, name: str, default: bool) -> bool:
+        items = self.items(name)
+        if items is None:
+            return default
+        text = items[0].parts[0] if len(items) == 1 and not items[0].words else ""
+        if text not in BOOL_WORDS:
+            raise RulesError(f"'{name}' must be yes or no", items[0].loc)
+        return BOOL_WORDS[text]
+
+    def integer(self, name: str, default: int | None, minimum: int = 0) -> int | None:
+        items = self.items(name)
+        if items is None:
+            return default
+        if len(items) == 1 and not items[0].words and items[0].parts[0] == "none":
+            return None
+        return _int_item(items[0], f"'{name}'", minimum) if len(items) == 1 else _fail(
+            f"'{name}' takes one number", items[1].loc
+        )
+
+    def expr(self, name: str, scope: Scope, want: str, default: CompiledExpr | None = None) -> Any:
+        entry = self.raw(name)
+        if entry is None:
+            if default is None:
+                raise RulesError(f"{self.label} needs a setting '{name} = ...'", self.loc)
+            return default
+        if isinstance(entry, s.ListSetting):
+            if len(entry.items) == 1 and not entry.items[0].words:
+                return compile_expr(entry.items[0].head, scope, want)
+            raise RulesError(f"'{name}' is an expression: write '{name} = ...'", entry.loc)
+        if not isinstance(entry, s.ExprSetting):
+            raise RulesError(f"'{name}' must be a setting", entry.loc)
+        return compile_expr(entry.expr, scope, want)
+
+    def check_known(self, known: set[str]) -> None:
+        if self.block is None:
+            return
+        for key, entry in self.block.entries.items():
+            if key not in known:
+                hint = ", ".join(sorted(known))
+                raise RulesError(f"unknown setting '{key}' in {self.label}; settings: {hint}", entry.loc)
+
+
+def _fail(message: str, loc: Location | None) -> Any:
+    raise RulesError(message, loc)
+
+
+def _int_item(item: s.Item, what: str, minimum: int = 0) -> int:
+    head = item.head
+    value: int | None = None
+    if isinstance(head, s.Number):
+        value = head.value
+    elif isinstance(head, s.Unary) and head.op == "-" and isinstance(head.operand, s.Number):
+        value = -head.operand.value
+    if value is None or item.words:
+        raise RulesError(f"{what} must be a whole number", item.loc)
+    if value < minimum:
+        raise RulesError(f"{what} must be at least {minimum}", item.loc)
+    return value
+
+
+def _word_int(word: str, loc: Location, what: str) -> int:
+    try:
+        return int(word)
+    except ValueError:
+        raise RulesError(f"{what} must be a whole number, not '{word}'", loc) from None
+
+
+class _Compiler:
+    def __init__(self, rules: MergedRules) -> None:
+        self.rules = rules
+        self.root = rules.root
+        self.top_loc = Location(rules.path, 1, 1, "")
+
+    def block(self, key: str, label: str | None = None) -> _Block:
+        entry = self.root.entries.get(key)
+        if entry is not None and not isinstance(entry, MergedBlock):
+            raise RulesError(f"'{key}' is a block: write '{key} {{ ... }}'", entry.loc)
+        return _Block(entry, label or f"block '{key}'", self.top_loc)
+
+    def compile(self) -> VariantModel:
+        top = _Block(self.root, "the variant", self.top_loc)
+        for key, entry in self.root.entries.items():
+            if isinstance(entry, MergedBlock):
+                if entry.kind not in TOP_BLOCKS:
+                    raise RulesError(
+                        f"unknown block '{entry.kind}'; blocks: {', '.join(sorted(TOP_BLOCKS))}",
+                        entry.loc,
+                    )
+                if entry.kind == "meld" and entry.name is None:
+                    raise RulesError("a meld block needs a name: 'meld marriage { ... }'", entry.loc)
+            elif key not in BLOCK_SETTINGS["variant"]:
+                raise RulesError(
+                    f"unknown top-level setting '{key}'; settings: name, players", entry.loc
+                )
+        name_items = top.items("name")
+        title = name_items[0].parts[0] if name_items else self.rules.name
+        players = self.players(top)
+        deck = self.deck()
+        ranks = {r.symbol: i for i, r in enumerate(deck.ranks)}
+        suits = {su.symbol: i for i, su in enumerate(deck.suits)}
+        suits.update({su.name: i for i, su in enumerate(deck.suits)})
+        bidding_block = self.block("bidding")
+        qual_items = bidding_block.items("qualifiers") or ()
+        qualifiers = tuple(it.parts[0] for it in qual_items)
+        n = len(deck.ranks)
+        self.symbols = Symbols(
+            ranks,
+            suits,
+            qualifiers,
+            tuple(c % n for c in range(deck.size)),
+            tuple(c // n for c in range(deck.size)),
+        )
+        deal = self.deal(players, deck)
+        melds = self.melds(deck)
+        hand_scope = Scope(dict(HAND_NAMES), self.symbols, hand=True, where="in a hand rule")
+        redeal = self.redeal(hand_scope)
+        bidding = self.bidding(bidding_block, hand_scope, qualifiers)
+        talon = self.talon(deal)
+        contract = self.contract(bidding, hand_scope)
+        play = self.play()
+        scoring, def_types = self.scoring()
+        match = self.match(def_types)
+        model = VariantModel(
+            name=self.rules.name,
+            title=title,
+            players=players,
+            deck=deck,
+            melds=melds,
+            deal=deal,
+            redeal=redeal,
+            bidding=bidding,
+            talon=talon,
+            contract=contract,
+            play=play,
+            scoring=scoring,
+            match=match,
+            content_hash=self.rules.content_hash,
+            sources=tuple(p for p, _ in self.rules.sources),
+        )
+        _check_opening_possible(model, bidding_block)
+        return model
+
+    # ------------------------------------------------------------- sections
+    def players(self, top: _Block) -> tuple[int, ...]:
+        items = top.items("players", required=True)
+        assert items is not None
+        counts = tuple(_int_item(it, "a player count", 2) for it in items)
+        for it, c in zip(items, counts, strict=True):
+            if c > MAX_PLAYERS:
+                raise RulesError(f"at most {MAX_PLAYERS} players are supported", it.loc)
+        return tuple(sorted(set(counts)))
+
+    def deck(self) -> Deck:
+        b = self.block("deck")
+        b.check_known(BLOCK_SETTINGS["deck"])
+        suit_items = b.items("suits", required=True) or ()
+        suits: list[Suit] = []
+        for it in suit_items:
+            parts = it.parts
+            if len(parts) not in (2, 3):
+                raise RulesError("a suit is written: name SYMBOL [\"glyph\"]", it.loc)
+            glyph = parts[2] if len(parts) == 3 else parts[1]
+            suits.append(Suit(parts[0], parts[1], glyph))
+        rank_items = b.items("ranks", required=True) or ()
+        ranks: list[Rank] = []
+        for it in rank_items:
+            parts = it.parts
+            if len(parts) not in (1, 2):
+                raise RulesError('a rank is written: SYMBOL ["name"]', it.loc)
+            ranks.append(Rank(parts[0], parts[1] if len(parts) == 2 else parts[0]))
+        for label, seq, items in (
+            ("suit", [x.symbol for x in suits], suit_items),
+            ("rank", [x.symbol for x in ranks], rank_items),
+        ):
+            seen: set[str] = set()
+            for sym, it in zip(seq, items, strict=True):
+                if sym in seen:
+                    raise RulesError(f"{label} symbol '{sym}' is declared twice", it.loc)
+                seen.add(sym)
+        if len(suits) * len(ranks) > MAX_DECK:
+            raise RulesError(f"a deck may hold at most {MAX_DECK} cards", b.loc)
+        rank_index = {r.symbol: i for i, r in enumerate(ranks)}
+        points: dict[int, int] = {}
+        for it in b.items("points") or ():
+            parts = it.parts
+            if len(parts) != 2:
+                raise RulesError("card points are written: RANK POINTS, e.g. 'A 11'", it.loc)
+            if parts[0] not in rank_index:
+                raise RulesError(
+                    f"unknown rank '{parts[0]}' in points; ranks: {', '.join(rank_index)}", it.loc
+                )
+            points[rank_index[parts[0]]] = _word_int(parts[1], it.loc, "card points")
+        point_items = b.items("points")
+        if point_items is not None:
+            missing = [r.symbol for i, r in enumerate(ranks) if i not in points]
+            if missing:
+                raise RulesError(f"rank {', '.join(missing)} has no points", b.raw("points").loc)
+        return Deck(tuple(suits), tuple(ranks), tuple(points.get(i, 0) for i in range(len(ranks))))
+
+    def deal(self, players: tuple[int, ...], deck: Deck) -> DealRules:
+        b = self.block("deal")
+        b.check_known(BLOCK_SETTINGS["deal"])
+        packets: list[Packet] = []
+        for it in b.items("pattern", required=True) or ():
+            parts = it.parts
+            if parts[0] == "rest" and len(parts) == 2 and parts[1] in ("stock",):
+                packets.append(Packet(-1, "stock"))
+                continue
+            count = _word_int(parts[0], it.loc, "a packet size")
+            if len(parts) < 2 or parts[1] not in ("each", "talon", "stock", "turnup"):
+                raise RulesError(
+                    "a packet is written: N each | N talon | N stock | N turnup [K times]", it.loc
+                )
+            times = 1
+            if len(parts) == 4 and parts[3] == "times":
+                times = _word_int(parts[2], it.loc, "a repeat count")
+            elif len(parts) != 2:
+                raise RulesError("a packet is written: N each [K times]", it.loc)
+            if count <= 0 or times <= 0:
+                raise RulesError("packet sizes and repeat counts must be positive", it.loc)
+            packets.extend([Packet(count, parts[1])] * times)
+        hands = b.integer("hands", None, minimum=2)
+        sits_out = b.word("sits_out", ("dealer", "none"), "none")
+        rules = DealRules(
+            tuple(packets),
+            hands,
+            None if sits_out == "none" else sits_out,
+            b.word("next_dealer", ("left", "same"), "left"),
+        )
+        loc = b.raw("pattern").loc
+        for seated in players:
+            in_deal = hands or seated
+            if in_deal > seated:
+                raise RulesError(f"{in_deal} hands cannot be dealt with {seated} players", loc)
+            if in_deal < seated and rules.sits_out is None:
+                raise RulesError(
+                    f"with {seated} players and {in_deal} hands someone must sit out: "
+                    "add 'sits_out: dealer' to the deal block",
+                    loc,
+                )
+            dealt = rules.per_hand * in_deal + rules.talon_size
+            if dealt != deck.size:
+                raise RulesError(
+                    f"the deal pattern deals {dealt} cards ({rules.per_hand} to each of "
+                    f"{in_deal} hands + {rules.talon_size} talon) but the deck has {deck.size}",
+                    loc,
+                )
+        return rules
+
+    def melds(self, deck: Deck) -> tuple[Meld, ...]:
+        rank_index = {r.symbol: i for i, r in enumerate(deck.ranks)}
+        suit_index = {su.name: i for i, su in enumerate(deck.suits)}
+        suit_index.update({su.symbol: i for i, su in enumerate(deck.suits)})
+        declare_scope = Scope(
+            dict(DECLARE_NAMES), self.symbols, hand=True, where="in a meld's declare_if"
+        )
+        count_scope = Scope(dict(RESULT_NAMES), self.symbols, where="in a meld's counts_if")
+        melds = []
+        for entry in self.root.entries.values():
+            if not isinstance(entry, MergedBlock) or entry.kind != "meld":
+                continue
+            b = _Block(entry, f"meld '{entry.name}'", self.top_loc)
+            b.check_known(BLOCK_SETTINGS["meld"])
+            ranks = []
+            for it in b.items("cards", required=True) or ():
+                sym = it.parts[0]
+                if sym not in rank_index or it.words:
+                    raise RulesError(f"unknown rank '{sym}'; ranks: {', '.join(rank_index)}", it.loc)
+                ranks.append(rank_index[sym])
+            values = [0] * len(deck.suits)
+            seen = set()
+            for it in b.items("value", required=True) or ():
+                parts = it.parts
+                if len(parts) != 2 or parts[0] not in suit_index:
+                    raise RulesError(
+                        f"a meld value is written: SUIT POINTS; suits: {', '.join(suit_index)}",
+                        it.loc,
+                    )
+                values[suit_index[parts[0]]] = _word_int(parts[1], it.loc, "a meld value")
+                seen.add(suit_index[parts[0]])
+            if len(seen) != len(deck.suits):
+                missing = [su.name for i, su in enumerate(deck.suits) if i not in seen]
+                raise RulesError(f"meld has no value for {', '.join(missing)}", b.raw("value").loc)
+            true = compile_expr(s.Name("yes", entry.loc or self.top_loc), declare_scope, BOOL)
+            melds.append(
+                Meld(
+                    entry.name or "",
+                    tuple(ranks),
+                    tuple(values),
+                    b.expr("declare_if", declare_scope, BOOL, true),
+                    b.expr("counts_if", count_scope, BOOL, true),
+                    b.flag("sets_trump", True),
+                )
+            )
+        return tuple(melds)
+
+    def redeal(self, hand_scope: Scope) -> RedealRules | None:
+        if "redeal" not in self.root.entries:
+            return None
+        b = self.block("redeal")
+        b.check_known(BLOCK_SETTINGS["redeal"])
+        return RedealRules(b.expr("allowed_if", hand_scope, BOOL), b.flag("same_dealer", True))
+
+    def bidding(self, b: _Block, hand_scope: Scope, qualifiers: tuple[str, ...]) -> Bidding:
+        b.check_known(BLOCK_SETTINGS["bidding"])
+        items = b.items("opening", required=True) or ()
+        parts = items[0].parts if items else ()
+        if len(items) != 1 or len(parts) != 2 or parts[0] not in ("at_least", "exactly"):
+            raise RulesError("'opening' is written 'at_least N' or 'exactly N'", b.raw("opening").loc)
+        opening = _word_int(parts[1], items[0].loc, "the opening bid")
+        step = b.integer("step", None, minimum=1)
+        if step is None:
+            raise RulesError("bidding needs a 'step:' (the bid increment)", b.loc)
+        ends_items = b.items("ends") or ()
+        ends_after: int | None = None
+        if ends_items:
+            ep = ends_items[0].parts
+            if ep == ("one_left",):
+                ends_after = None
+            elif len(ep) == 2 and ep[0] == "passes":
+                ends_after = _word_int(ep[1], ends_items[0].loc, "the number of passes")
+            else:
+                raise RulesError("'ends' is 'one_left' or 'passes N'", ends_items[0].loc)
+        drops = b.word("pass", ("drops_out", "stays_in"), "drops_out") == "drops_out"
+        if not drops and ends_after is None:
+            raise RulesError(
+                "when passing does not drop a player out ('pass: stays_in') the auction can "
+                "never end by one player being left: say 'ends: passes N'",
+                b.raw("pass").loc,
+            )
+        return Bidding(
+            opening=opening,
+            opening_exact=parts[0] == "exactly",
+            forced_opening=b.flag("forced_opening", True),
+            step=step,
+            pass_drops_out=drops,
+            ends_after_passes=ends_after,
+            cap=b.expr("cap", hand_scope, INT),
+            qualifiers=qualifiers,
+        )
+
+    def talon(self, deal: DealRules) -> TalonRules:
+        b = self.block("talon")
+        b.check_known(BLOCK_SETTINGS["talon"])
+        scope = Scope({}, self.symbols, qualifier=True, where="in the talon rules")
+        split = b.expr("split_if", scope, BOOL, compile_expr(s.Name("no", self.top_loc), scope))
+        give = b.integer("give_each_defender", 0) or 0
+        return TalonRules(b.flag("show", False), give, split)
+
+    def contract(self, bidding: Bidding, hand_scope: Scope) -> ContractRules:
+        b = self.block("contract")
+        b.check_known(BLOCK_SETTINGS["contract"])
+        step = b.integer("step", bidding.step, minimum=1) or bidding.step
+        return ContractRules(b.flag("raise", False), step, b.expr("cap", hand_scope, INT, bidding.cap))
+
+    def play(self) -> PlayRules:
+        b = self.block("play")
+        b.check_known(BLOCK_SETTINGS["play"])
+        return PlayRules(
+            follow=b.flag("follow", True),
+            trump_when_void=b.flag("trump_when_void", False),
+            beat_in_suit=b.flag("beat_in_suit", False),
+            overtrump=b.flag("overtrump", False),
+        )
+
+    def scoring(self) -> tuple[Scoring, dict[str, str]]:
+        b = self.block("scoring")
+        scope = Scope(dict(RESULT_NAMES), self.symbols, qualifier=True, where="in scoring")
+        defs: dict[str, s.ExprSetting] = {}
+        for key, entry in (b.block.entries.items() if b.block else ()):
+            if not isinstance(entry, s.ExprSetting):
+                raise RulesError(f"scoring holds definitions 'name = expression'; '{key}' is not", entry.loc)
+            if key in RESULT_NAMES and key not in ("declarer", "defender"):
+                raise RulesError(f"'{key}' is a built-in quantity and cannot be redefined", entry.loc)
+            defs[key] = entry
+        for required in ("declarer", "defender"):
+            if required not in defs:
+                raise RulesError(f"scoring needs '{required} = ...' (that role's deal score)", b.loc)
+        ordered: list[tuple[str, CompiledExpr]] = []
+        types: dict[str, str] = {}
+        visiting: list[str] = []
+
+        def visit(name: str) -> None:
+            if name in types:
+                return
+            if name in visiting:
+                cycle = " -> ".join([*visiting[visiting.index(name) :], name])
+                raise RulesError(f"definitions refer to each other in a circle: {cycle}", defs[name].loc)
+            visiting.append(name)
+            for dep in sorted(names_used(defs[name].expr)):
+                if dep in defs and dep not in ("declarer", "defender"):
+                    visit(dep)
+            visiting.pop()
+            compiled = compile_expr(defs[name].expr, scope.with_names(types))
+            types[name] = compiled.type
+            ordered.append((name, compiled))
+
+        for name in defs:
+            if name not in ("declarer", "defender"):
+                visit(name)
+        full = scope.with_names(types)
+        declarer = compile_expr(defs["declarer"].expr, full, INT)
+        defender = compile_expr(defs["defender"].expr, full, INT)
+        return Scoring(tuple(ordered), declarer, defender), types
+
+    def match(self, def_types: dict[str, str]) -> MatchRules:
+        b = self.block("match")
+        b.check_known(BLOCK_SETTINGS["match"])
+        keep: list[tuple[str, str, int | bool]] = []
+        for it in b.items("keep") or ():
+            parts = it.parts
+            if len(parts) != 2:
+                raise RulesError("kept state is written: NAME INITIAL, e.g. 'on_barrel no'", it.loc)
+            if parts[1] in BOOL_WORDS:
+                keep.append((parts[0], BOOL, BOOL_WORDS[parts[1]]))
+            else:
+                keep.append((parts[0], INT, _word_int(parts[1], it.loc, "an initial value")))
+        tie = tuple(it.parts[0] for it in (b.items("tie_break") or ()))
+        for it in b.items("tie_break") or ():
+            if it.parts[0] not in ("declarer", "highest") or it.words:
+                raise RulesError("tie_break items are: declarer, highest", it.loc)
+        target = b.integer("target", None, minimum=1)
+        deal_limit = b.integer("deal_limit", None, minimum=1)
+        if deal_limit is None:
+            raise RulesError(
+                "match needs 'deal_limit: N' so that every match ends", b.loc or self.top_loc
+            )
+        names = {**RESULT_NAMES, **def_types, **MATCH_NAMES, **{k: t for k, t, _ in keep}}
+        names["target"] = INT
+        scope = Scope(names, self.symbols, qualifier=True, where="in after_deal")
+        assignable = {*ASSIGNABLE_BUILTINS, *(k for k, _, _ in keep)}
+        steps: list[StepRule] = []
+        ab = self.block("after_deal")
+        for key, entry in (ab.block.entries.items() if ab.block else ()):
+            if not isinstance(entry, s.Step):
+                raise RulesError(f"after_deal holds 'rule NAME: ...' lines; '{key}' is not one", entry.loc)
+            cond = compile_expr(entry.condition, scope, BOOL) if entry.condition else None
+            assigns = []
+            for a in entry.assigns:
+                if a.name not in assignable:
+                    raise RulesError(
+                        f"cannot assign '{a.name}'; assignable: {', '.join(sorted(assignable))}",
+                        a.loc,
+                    )
+                want = INT if a.name in ASSIGNABLE_BUILTINS else dict((k, t) for k, t, _ in keep)[a.name]
+                assigns.append(Assignment(a.name, compile_expr(a.expr, scope, want)))
+            steps.append(StepRule(entry.name, cond, tuple(assigns)))
+        if not any(a.name == "score" for st in steps for a in st.assigns):
+            raise RulesError(
+                "after_deal never changes 'score': add 'rule add: score = score + gain'",
+                ab.loc or self.top_loc,
+            )
+        return MatchRules(target, deal_limit, tie or ("highest",), tuple(keep), tuple(steps))
+
+
+def _check_opening_possible(model: VariantModel, b: _Block) -> None:
+    """The forced opening must be within the bid cap for at least some hand."""
+    from .hands import hand_env, meld_rich_hands
+
+    best = None
+    rng = random.Random(0)
+    hands = meld_rich_hands(model) + [
+        rng.sample(range(model.deck.size), model.deal.per_hand) for _ in range(200)
+    ]
+    for hand in hands:
+        cap = model.bidding.cap(hand_env(model, hand, 0))
+        best = cap if best is None else max(best, cap)
+    if best is not None and model.bidding.opening > best:
+        raise RulesError(
+            f"the opening bid {model.bidding.opening} is above the bid cap for every hand "
+            f"(the highest cap any hand reaches is {best})",
+            b.raw("opening").loc,
+        )
+
+
+def compile_rules(rules: MergedRules) -> VariantModel:
+    """Compile merged settings into a validated model (raises RulesError)."""
+    return _Compiler(rules).compile()
+
+
+_ = Callable  # re-exported typing helper for mypy

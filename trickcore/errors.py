@@ -1,0 +1,70 @@
+"""The library's error types: every failure a user can cause raises one of these."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+
+@attrs.frozen
+class Location:
+    """A place in a rules file: file name, 1-based line and column, and that line's text."""
+
+    file: str
+    line: int
+    column: int
+    source_line: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+class TrickcoreError(Exception):
+    """Base class of every error trickcore raises on purpose."""
+
+
+class RulesError(TrickcoreError):
+    """A rules file is broken: bad syntax, an unknown name, an inconsistent setting."""
+
+    def __init__(self, message: str, location: Location | None = None) -> None:
+        self.message = message
+        self.location = location
+        super().__init__(self._format())
+
+    def _format(self) -> str:
+        if self.location is None:
+            return self.message
+        loc = self.location
+        text = f"{loc}: {self.message}"
+        if loc.source_line:
+            caret = " " * (max(loc.column, 1) - 1) + "^"
+            text += f"\n    {loc.source_line.rstrip()}\n    {caret}"
+        return text
+
+
+class RulesErrors(RulesError):
+    """Several rules-file errors found at once (the compiler reports all it can)."""
+
+    def __init__(self, errors: Sequence[RulesError]) -> None:
+        self.errors = list(errors)
+        TrickcoreError.__init__(self, "\n".join(str(e) for e in self.errors))
+        self.message = self.errors[0].message if self.errors else ""
+        self.location = self.errors[0].location if self.errors else None
+
+
+class IllegalActionError(TrickcoreError):
+    """An action that is malformed or not legal now; the state is unchanged."""
+
+    def __init__(self, message: str, legal: Sequence[str] = ()) -> None:
+        self.legal = list(legal)
+        text = message
+        if self.legal:
+            shown = ", ".join(self.legal[:40])
+            more = f" ... ({len(self.legal)} in all)" if len(self.legal) > 40 else ""
+            text += f"\n  legal actions: {shown}{more}"
+        super().__init__(text)
+
+
+class SavedGameError(TrickcoreError):
+    """A saved match cannot be loaded: corrupt, of another format, or of another variant."""

@@ -1,0 +1,280 @@
+"""The expression language: type checking and compilation to closures (never eval/exec).
+
+An expression is checked against a *scope*, the game quantities that exist where it is
+used (a bid cap sees the bidder's hand, a scoring rule sees the deal's result), and
+compiled into a Python closure that takes an environment dict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from . import syntax as s
+from .errors import RulesError
+
+INT = "int"
+BOOL = "bool"
+Env = dict[str, Any]
+Fn = Callable[[Env], Any]
+
+# Keys of the environment that functions read; never names a rules file can write.
+HAND_KEY = "\x00hand"
+QUALIFIER_KEY = "\x00qualifier"
+
+BOOL_WORDS = {"yes": True, "true": True, "no": False, "false": False}
+
+
+@attrs.frozen
+class CompiledExpr:
+    """A checked, compiled expression with its source text (for summaries) and type."""
+
+    text: str
+    type: str
+    fn: Fn = attrs.field(eq=False, repr=False)
+
+    def __call__(self, env: Env) -> Any:
+        return self.fn(env)
+
+
+@attrs.frozen
+class Symbols:
+    """Names an expression may use as arguments: ranks, suits and bid qualifiers."""
+
+    ranks: Mapping[str, int]
+    suits: Mapping[str, int]
+    qualifiers: Sequence[str]
+    rank_of_card: Sequence[int]
+    suit_of_card: Sequence[int]
+
+
+def _round_half_up(x: int, m: int) -> int:
+    return ((2 * x + m) // (2 * m)) * m
+
+
+def _floor_to(x: int, m: int) -> int:
+    return (x // m) * m
+
+
+def _ceil_to(x: int, m: int) -> int:
+    return -((-x) // m) * m
+
+
+_NUMERIC_FUNCS: dict[str, tuple[int, int, Callable[..., int], str]] = {
+    # name: (min args, max args, implementation, help)
+    "round": (2, 2, _round_half_up, "round(x, m): x to the nearest multiple of m, halves up"),
+    "floor": (2, 2, _floor_to, "floor(x, m): x down to a multiple of m"),
+    "ceil": (2, 2, _ceil_to, "ceil(x, m): x up to a multiple of m"),
+    "min": (1, 16, min, "min(a, b, ...): the smallest"),
+    "max": (1, 16, max, "max(a, b, ...): the largest"),
+    "abs": (1, 1, abs, "abs(x): x without its sign"),
+}
+
+HAND_FUNCS = {
+    "count_rank": "count_rank(R): cards of rank R in the hand",
+    "count_suit": "count_suit(S): cards of suit S in the hand",
+}
+QUALIFIER_FUNCS = {"bid_is": "bid_is(Q): the winning bid carries qualifier Q (e.g. ohne)"}
+
+
+def function_help() -> list[str]:
+    """One line per built-in function, for documentation and `show`."""
+    return [h for *_, h in _NUMERIC_FUNCS.values()] + list(HAND_FUNCS.values()) + list(
+        QUALIFIER_FUNCS.values()
+    )
+
+
+@attrs.define
+class Scope:
+    """The names an expression may use here, with their types."""
+
+    names: dict[str, str]
+    symbols: Symbols
+    hand: bool = False
+    qualifier: bool = False
+    where: str = "here"
+
+    def with_names(self, extra: Mapping[str, str]) -> Scope:
+        """A copy with more names."""
+        return Scope({**self.names, **extra}, self.symbols, self.hand, self.qualifier, self.where)
+
+
+def compile_expr(expr: s.Expr, scope: Scope, want: str | None = None) -> CompiledExpr:
+    """Type-check `expr` in `scope` and compile it; raise RulesError at the offending place."""
+    typ, fn = _compile(expr, scope)
+    if want is not None and typ != want:
+        raise RulesError(
+            f"this expression is {_type_word(typ)} but {_type_word(want)} is needed",
+            _loc(expr),
+        )
+    return CompiledExpr(s.expr_text(expr), typ, fn)
+
+
+def _type_word(t: str) -> str:
+    return "a number" if t == INT else "a yes/no condition"
+
+
+def _loc(expr: s.Expr) -> Any:
+    return expr.loc
+
+
+def _expect(expr: s.Expr, scope: Scope, want: str, what: str) -> Fn:
+    typ, fn = _compile(expr, scope)
+    if typ != want:
+        raise RulesError(f"{what} must be {_type_word(want)}, not {_type_word(typ)}", _loc(expr))
+    return fn
+
+
+def _compile(expr: s.Expr, scope: Scope) -> tuple[str, Fn]:
+    if isinstance(expr, s.Number):
+        v = expr.value
+        return INT, lambda env: v
+    if isinstance(expr, s.String):
+        raise RulesError(f'a string ("{expr.value}") cannot be used in an expression', expr.loc)
+    if isinstance(expr, s.Name):
+        return _compile_name(expr, scope)
+    if isinstance(expr, s.Unary):
+        if expr.op == "-":
+            f = _expect(expr.operand, scope, INT, "the operand of '-'")
+            return INT, lambda env: -f(env)
+        g = _expect(expr.operand, scope, BOOL, "the operand of 'not'")
+        return BOOL, lambda env: not g(env)
+    if isinstance(expr, s.Binary):
+        return _compile_binary(expr, scope)
+    if isinstance(expr, s.Cond):
+        test = _expect(expr.test, scope, BOOL, "the condition after 'if'")
+        t1, a = _compile(expr.then, scope)
+        t2, b = _compile(expr.other, scope)
+        if t1 != t2:
+            raise RulesError(
+                f"'then' gives {_type_word(t1)} but 'else' gives {_type_word(t2)}", expr.loc
+            )
+        return t1, lambda env: a(env) if test(env) else b(env)
+    return _compile_call(expr, scope)
+
+
+def _compile_name(expr: s.Name, scope: Scope) -> tuple[str, Fn]:
+    name = expr.name
+    if name in BOOL_WORDS:
+        v = BOOL_WORDS[name]
+        return BOOL, lambda env: v
+    if name in scope.names:
+        return scope.names[name], lambda env: env[name]
+    known = ", ".join(sorted(scope.names)) or "none"
+    raise RulesError(f"unknown name '{name}' {scope.where}; names available: {known}", expr.loc)
+
+
+_ARITH: dict[str, Callable[[Any, Any], Any]] = {
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+}
+_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+}
+
+
+def _compile_binary(expr: s.Binary, scope: Scope) -> tuple[str, Fn]:
+    op = expr.op
+    if op in ("and", "or"):
+        a = _expect(expr.left, scope, BOOL, f"the left side of '{op}'")
+        b = _expect(expr.right, scope, BOOL, f"the right side of '{op}'")
+        if op == "and":
+            return BOOL, lambda env: bool(a(env) and b(env))
+        return BOOL, lambda env: bool(a(env) or b(env))
+    if op in _ARITH:
+        a = _expect(expr.left, scope, INT, f"the left side of '{op}'")
+        b = _expect(expr.right, scope, INT, f"the right side of '{op}'")
+        f = _ARITH[op]
+        return INT, lambda env: f(a(env), b(env))
+    ta, a = _compile(expr.left, scope)
+    tb, b = _compile(expr.right, scope)
+    if ta != tb:
+        raise RulesError(f"'{op}' compares {_type_word(ta)} with {_type_word(tb)}", expr.loc)
+    if ta == BOOL and op not in ("==", "!="):
+        raise RulesError(f"'{op}' needs numbers, not yes/no conditions", expr.loc)
+    cmp = _COMPARE[op]
+    return BOOL, lambda env: cmp(a(env), b(env))
+
+
+def _symbol_arg(arg: s.Expr, table: Mapping[str, int], kind: str) -> int:
+    text = (
+        arg.name
+        if isinstance(arg, s.Name)
+        else str(arg.value)
+        if isinstance(arg, (s.Number, s.String))
+        else None
+    )
+    if text is None or text not in table:
+        known = ", ".join(table) or "none"
+        raise RulesError(f"expected a {kind} here ({known})", _loc(arg))
+    return table[text]
+
+
+def _compile_call(expr: s.Call, scope: Scope) -> tuple[str, Fn]:
+    func = expr.func
+    args = expr.args
+    if func in _NUMERIC_FUNCS:
+        lo, hi, impl, help_text = _NUMERIC_FUNCS[func]
+        if not lo <= len(args) <= hi:
+            raise RulesError(f"wrong number of arguments: {help_text}", expr.loc)
+        fns = [_expect(a, scope, INT, f"an argument of {func}()") for a in args]
+        if func in ("round", "floor", "ceil"):
+            m = args[1]
+            if not isinstance(m, s.Number) or m.value <= 0:
+                raise RulesError(f"the step of {func}() must be a positive number", _loc(m))
+        if len(fns) == 1:
+            f0 = fns[0]
+            return INT, lambda env: impl(f0(env))
+        if len(fns) == 2:
+            f0, f1 = fns
+            return INT, lambda env: impl(f0(env), f1(env))
+        return INT, lambda env: impl(*(f(env) for f in fns))
+    if func in HAND_FUNCS:
+        if not scope.hand:
+            raise RulesError(f"{func}() needs a hand, and there is none {scope.where}", expr.loc)
+        if len(args) != 1:
+            raise RulesError(f"wrong number of arguments: {HAND_FUNCS[func]}", expr.loc)
+        sym = scope.symbols
+        if func == "count_rank":
+            r = _symbol_arg(args[0], sym.ranks, "rank")
+            of = sym.rank_of_card
+        else:
+            r = _symbol_arg(args[0], sym.suits, "suit")
+            of = sym.suit_of_card
+        return INT, lambda env: sum(1 for c in env[HAND_KEY] if of[c] == r)
+    if func in QUALIFIER_FUNCS:
+        if not scope.qualifier:
+            raise RulesError(f"{func}() means nothing {scope.where}", expr.loc)
+        if len(args) != 1:
+            raise RulesError(f"wrong number of arguments: {QUALIFIER_FUNCS[func]}", expr.loc)
+        quals = {q: i for i, q in enumerate(scope.symbols.qualifiers)}
+        q = scope.symbols.qualifiers[_symbol_arg(args[0], quals, "bid qualifier")]
+        return BOOL, lambda env: env[QUALIFIER_KEY] == q
+    known = ", ".join(sorted([*_NUMERIC_FUNCS, *HAND_FUNCS, *QUALIFIER_FUNCS]))
+    raise RulesError(f"unknown function '{func}'; functions: {known}", expr.loc)
+
+
+def names_used(expr: s.Expr) -> set[str]:
+    """Every plain name an expression refers to (for ordering definitions)."""
+    if isinstance(expr, s.Name):
+        return {expr.name}
+    if isinstance(expr, s.Unary):
+        return names_used(expr.operand)
+    if isinstance(expr, s.Binary):
+        return names_used(expr.left) | names_used(expr.right)
+    if isinstance(expr, s.Cond):
+        return names_used(expr.test) | names_used(expr.then) | names_used(expr.other)
+    if isinstance(expr, s.Call):
+        out: set[str] = set()
+        for a in expr.args:
+            out |= names_used(a)
+        return out
+    return set()

@@ -1,0 +1,153 @@
+"""A compiled variant: precomputed tables and the factory of deals and matches."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from .actions import ActionTable
+from .deal import Deal
+from .errors import TrickcoreError
+from .exprs import HAND_KEY
+from .hands import all_melds_value, meld_cards
+from .model import VariantModel
+
+
+class Game:
+    """A variant ready to play (the user-facing name is Variant).
+
+    Make one with ``trickcore.load_variant(name_or_path)``; it makes deals and matches.
+    """
+
+    def __init__(self, model: VariantModel) -> None:
+        self.model = model
+        deck = model.deck
+        n = len(deck.ranks)
+        self.suit_of = [c // n for c in range(deck.size)]
+        self.rank_of = [c % n for c in range(deck.size)]
+        self.points_of = [deck.points[c % n] for c in range(deck.size)]
+        self.card_texts = [deck.card_text(c) for c in range(deck.size)]
+        self._card_by_text = {t: c for c, t in enumerate(self.card_texts)}
+        self.meld_of_card: dict[int, list[tuple[int, int, int, tuple[int, ...]]]] = {}
+        self._meld_sets: list[tuple[int, frozenset[int]]] = []
+        for mi, suit, value, cards in meld_cards(model):
+            for c in cards:
+                self.meld_of_card.setdefault(c, []).append((mi, suit, value, cards))
+            self._meld_sets.append((value, frozenset(cards)))
+        self.meld_index = {m.name: i for i, m in enumerate(model.melds)}
+        self.qualifiers: tuple[str, ...] = ("", *model.bidding.qualifiers)
+        self.actions = ActionTable(
+            self.card_texts, max(model.players), range(0), model.bidding.qualifiers
+        )
+        self._all_melds = all_melds_value(model)
+        self.result_base: dict[str, Any] = {
+            "deck_points": deck.total_points,
+            "all_melds": self._all_melds,
+        }
+
+    # ------------------------------------------------------------ identity
+    @property
+    def name(self) -> str:
+        """The variant's name (its file name without the suffix)."""
+        return self.model.name
+
+    @property
+    def title(self) -> str:
+        """The variant's display name."""
+        return self.model.title
+
+    @property
+    def content_hash(self) -> str:
+        """A hash of the rules text the variant was built from (saved games check it)."""
+        return self.model.content_hash
+
+    def __repr__(self) -> str:
+        return f"<Variant {self.name} ({self.title})>"
+
+    # ------------------------------------------------------------ cards
+    def card(self, text: str) -> int:
+        """The card number of a card text such as 'KH'."""
+        try:
+            return self._card_by_text[text]
+        except KeyError:
+            raise TrickcoreError(
+                f"'{text}' is not a card of {self.name}; cards look like "
+                f"{', '.join(self.card_texts[:3])}"
+            ) from None
+
+    def card_text(self, card: int) -> str:
+        """The canonical text of a card number."""
+        return self.card_texts[card]
+
+    def deck_from_texts(self, texts: Sequence[str | int]) -> list[int]:
+        """Validate a deck order (card texts or numbers, top card first) and return numbers."""
+        order = [t if isinstance(t, int) else self.card(t) for t in texts]
+        size = self.model.deck.size
+        if sorted(order) != list(range(size)):
+            seen: set[int] = set()
+            dup = [self.card_texts[c] for c in order if 0 <= c < size and (c in seen or seen.add(c))]
+            raise TrickcoreError(
+                f"a deck order must list each of the {size} cards once "
+                f"(got {len(order)} cards{', repeated: ' + ', '.join(dup) if dup else ''})"
+            )
+        return order
+
+    def hand_env(self, hand: list[int], contract: int, players: int) -> dict[str, Any]:
+        """The environment of a hand rule (bid cap, redeal condition) for this hand."""
+        held = set(hand)
+        melds = 0
+        for value, cards in self._meld_sets:
+            if cards <= held:
+                melds += value
+        return {
+            "melds_in_hand": melds,
+            "hand_size": len(hand),
+            "deck_points": self.result_base["deck_points"],
+            "all_melds": self._all_melds,
+            "contract": contract,
+            "players": players,
+            HAND_KEY: hand,
+        }
+
+    # ------------------------------------------------------------ factories
+    def check_seats(self, players: int | None) -> int:
+        """The number of seated players, defaulting to the variant's first allowed count."""
+        allowed = self.model.players
+        if players is None:
+            return allowed[0]
+        if players not in allowed:
+            raise TrickcoreError(
+                f"{self.name} is played by {', '.join(map(str, allowed))} players, not {players}"
+            )
+        return players
+
+    def new_deal(
+        self,
+        deck_order: Sequence[str | int] | None = None,
+        dealer: int = 0,
+        players: int | None = None,
+        seed: int | None = None,
+    ) -> Deal:
+        """A single deal from a deck order (top card first, C2) or a seed, for tests/replays."""
+        seats = self.check_seats(players)
+        if not 0 <= dealer < seats:
+            raise TrickcoreError(f"dealer must be a seat 0..{seats - 1}, not {dealer}")
+        if deck_order is None:
+            order = list(range(self.model.deck.size))
+            random.Random(seed).shuffle(order)
+        else:
+            order = self.deck_from_texts(deck_order)
+        return Deal(self, order, dealer, seats)
+
+    def new_match(
+        self,
+        seed: int | None = None,
+        deck_orders: Sequence[Sequence[str | int]] | None = None,
+        players: int | None = None,
+    ) -> Match:
+        """A match from a seed (shuffles reproducibly) or from given deck orders (C2)."""
+        return Match(self, seed=seed, deck_orders=deck_orders, players=players)
+
+
+from .match import Match  # noqa: E402  (Match needs Game; Game returns Match)

@@ -1,0 +1,171 @@
+"""A match: deals in sequence, scores and kept per-player state, end and winners."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from .actions import Action
+from .deal import Deal
+from .errors import TrickcoreError
+from .observation import Observation
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class Match:
+    """A whole match. Exactly one seat is to act until `is_over`."""
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int | None = None,
+        deck_orders: Sequence[Sequence[str | int]] | None = None,
+        players: int | None = None,
+    ) -> None:
+        self.game = game
+        self.seats = game.check_seats(players)
+        if seed is None and deck_orders is None:
+            seed = random.randrange(2**31)
+        self.seed = seed
+        self.deck_orders = [game.deck_from_texts(o) for o in deck_orders] if deck_orders else []
+        self._rng = random.Random(seed if seed is not None else 0)
+        match = game.model.match
+        self.scores = [0] * self.seats
+        self.kept: list[dict[str, Any]] = [
+            {name: init for name, _, init in match.keep} for _ in range(self.seats)
+        ]
+        self.dealer = 0
+        self.deals_dealt = 0
+        self.deals_scored = 0
+        self.history: list[tuple[int, int, str]] = []
+        self.deal_results: list[dict[str, Any]] = []
+        self.winners: list[int] = []
+        self.is_over = False
+        self.deal: Deal = self._next_deal()
+
+    # ------------------------------------------------------------ flow
+    def _next_order(self) -> list[int]:
+        if self.deals_dealt < len(self.deck_orders):
+            return list(self.deck_orders[self.deals_dealt])
+        order = list(range(self.game.model.deck.size))
+        self._rng.shuffle(order)
+        return order
+
+    def _next_deal(self) -> Deal:
+        order = self._next_order()
+        self.deals_dealt += 1
+        return Deal(self.game, order, self.dealer, self.seats)
+
+    @property
+    def to_act(self) -> int:
+        """The seat to act, or -1 when the match is over."""
+        return -1 if self.is_over else self.deal.to_act
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the seat to act."""
+        return [] if self.is_over else self.deal.legal_actions()
+
+    def apply(self, action: Action | str) -> None:
+        """Take an action (object or text); illegal actions raise and change nothing."""
+        if self.is_over:
+            raise TrickcoreError("the match is over")
+        seat = self.deal.to_act
+        self.deal.apply(action)
+        last = self.deal.history[-1][1]
+        self.history.append((self.deals_dealt - 1, seat, last.text))
+        if self.deal.is_over:
+            self._finish_deal()
+
+    def _finish_deal(self) -> None:
+        deal = self.deal
+        model = self.game.model
+        if deal.redealt:
+            if model.redeal is None or not model.redeal.same_dealer:
+                self.dealer = (self.dealer + 1) % self.seats
+            self.deal_results.append({"redeal": True, "by": deal.redeal_by, "dealer": deal.dealer})
+        else:
+            self._run_after_deal(deal)
+            self.deals_scored += 1
+            if model.deal.next_dealer == "left":
+                self.dealer = (self.dealer + 1) % self.seats
+        self._check_end(deal)
+        if not self.is_over:
+            self.deal = self._next_deal()
+
+    def _run_after_deal(self, deal: Deal) -> None:
+        model = self.game.model
+        gains = deal.gains or [0] * self.seats
+        record: dict[str, Any] = {
+            "dealer": deal.dealer,
+            "declarer": deal.declarer,
+            "contract": deal.contract,
+            "qualifier": deal.qualifier,
+            "gains": list(gains),
+            "card_points": list(deal.card_points),
+        }
+        for seat in range(self.seats):
+            env = dict(deal.results[seat]) if deal.results[seat] else self._idle_env(deal, seat)
+            env.update(self.kept[seat])
+            env.update(
+                score=self.scores[seat],
+                gain=gains[seat],
+                deal_number=self.deals_scored + 1,
+                target=model.match.target or 0,
+            )
+            for step in model.match.after_deal:
+                if step.condition is None or step.condition(env):
+                    values = [(a.name, a.expr(env)) for a in step.assigns]
+                    env.update(values)
+            self.scores[seat] = env["score"]
+            for name in self.kept[seat]:
+                self.kept[seat][name] = env[name]
+        record["scores"] = list(self.scores)
+        self.deal_results.append(record)
+
+    def _idle_env(self, deal: Deal, seat: int) -> dict[str, Any]:
+        env = deal.result_env(seat)
+        for name, fn in self.game.model.scoring.definitions:
+            env[name] = fn(env)
+        return env
+
+    def _check_end(self, deal: Deal) -> None:
+        rules = self.game.model.match
+        if rules.target is not None and not deal.redealt:
+            reached = [s for s in range(self.seats) if self.scores[s] >= rules.target]
+            if reached:
+                self.winners = self._rank(reached, deal, rules.tie_break)
+                self.is_over = True
+                return
+        if self.deals_dealt >= rules.deal_limit:
+            self.winners = self._rank(list(range(self.seats)), deal, ("highest",))
+            self.is_over = True
+
+    def _rank(self, candidates: list[int], deal: Deal, ties: tuple[str, ...]) -> list[int]:
+        for rule in ties:
+            if rule == "declarer" and deal.declarer in candidates:
+                return [deal.declarer]
+            if rule == "highest":
+                top = max(self.scores[s] for s in candidates)
+                return [s for s in candidates if self.scores[s] == top]
+        return candidates
+
+    # ------------------------------------------------------------ views
+    def observation(self, seat: int) -> Observation:
+        """What `seat` may know now: its view of the current deal plus the match scores."""
+        return attrs.evolve(self.deal.observation(seat), scores=tuple(self.scores))
+
+    def kept_state(self, seat: int) -> dict[str, Any]:
+        """The per-player state the variant keeps across deals (e.g. on_barrel)."""
+        return dict(self.kept[seat])
+
+    # ------------------------------------------------------------ saving
+    def to_json(self) -> dict[str, Any]:
+        """The match as JSON-ready data: variant and hash, seed or deck orders, actions."""
+        from .saving import match_to_json
+
+        return match_to_json(self)

@@ -1,0 +1,68 @@
+"""What one seat may know about a deal: an immutable, JSON-friendly view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+
+@attrs.frozen
+class TrickView:
+    """A completed trick: who led, (seat, card) in play order, who won, trump in force."""
+
+    leader: int
+    cards: tuple[tuple[int, int], ...]
+    winner: int
+    trump: int
+
+
+@attrs.frozen
+class Declaration:
+    """A declared meld: by whom, which, in which suit, its value, at which trick."""
+
+    seat: int
+    meld: str
+    suit: int
+    value: int
+    trick_index: int
+
+
+@attrs.frozen
+class Observation:
+    """A seat's view of the deal. Cards are canonical card texts.
+
+    `seat` is -1 for the public view (what every player sees). Hidden cards (other
+    hands, a face-down talon, cards given to another defender) never appear here.
+    """
+
+    seat: int
+    phase: str
+    to_act: int
+    dealer: int
+    players_in_deal: tuple[int, ...]
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    talon_size: int
+    talon_shown: tuple[str, ...] | None
+    talon_taken: tuple[str, ...]
+    received: tuple[str, ...]
+    cards_received_by_others: tuple[tuple[int, int], ...]
+    given: tuple[tuple[int, tuple[str, ...]], ...]
+    bids: tuple[tuple[int, str], ...]
+    declarer: int
+    contract: int
+    qualifier: str
+    trump: str | None
+    trick: tuple[tuple[int, str], ...]
+    tricks: tuple[tuple[int, tuple[tuple[int, str], ...], int], ...]
+    declarations: tuple[tuple[int, str, str, int], ...]
+    tricks_won: tuple[int, ...]
+    card_points_taken: tuple[int, ...] | None
+    gains: tuple[int, ...] | None
+    redealt: bool
+    scores: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The observation as plain JSON-ready data."""
+        return attrs.asdict(self, retain_collection_types=False)

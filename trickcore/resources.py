@@ -1,0 +1,36 @@
+"""Where the grammar and the shipped variant files are, in a checkout or an installed wheel."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_HERE = Path(__file__).resolve().parent
+VARIANT_SUFFIX = ".rules"
+
+
+def _data_dir(name: str) -> Path:
+    installed = _HERE / "_data" / name
+    if installed.is_dir():
+        return installed
+    return _HERE.parent / name
+
+
+def grammar_path() -> Path:
+    """The lark grammar of the rules language."""
+    return _data_dir("grammar") / "trickcore.lark"
+
+
+def variants_dir() -> Path:
+    """The folder of shipped variant files."""
+    return _data_dir("variants")
+
+
+def shipped_variants() -> list[str]:
+    """Names of the shipped variants, sorted."""
+    return sorted(p.name[: -len(VARIANT_SUFFIX)] for p in variants_dir().glob("*" + VARIANT_SUFFIX))
+
+
+def shipped_path(name: str) -> Path | None:
+    """The file of a shipped variant, or None when there is no such variant."""
+    path = variants_dir() / (name + VARIANT_SUFFIX)
+    return path if path.is_file() else None

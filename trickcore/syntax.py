@@ -1,0 +1,192 @@
+"""The syntax tree of a rules file: what was written, where, before any meaning is given."""
+
+from __future__ import annotations
+
+import attrs
+
+from .errors import Location
+
+
+# ---------------------------------------------------------------- expressions
+@attrs.frozen
+class Number:
+    """An integer literal."""
+
+    value: int
+    loc: Location
+
+
+@attrs.frozen
+class String:
+    """A string literal (quotes removed)."""
+
+    value: str
+    loc: Location
+
+
+@attrs.frozen
+class Name:
+    """A name: a game quantity, a definition, a rank or suit, yes/no."""
+
+    name: str
+    loc: Location
+
+
+@attrs.frozen
+class Call:
+    """A function call such as ``round(x, 5)``."""
+
+    func: str
+    args: tuple[Expr, ...]
+    loc: Location
+
+
+@attrs.frozen
+class Unary:
+    """``-x`` or ``not x``."""
+
+    op: str
+    operand: Expr
+    loc: Location
+
+
+@attrs.frozen
+class Binary:
+    """Arithmetic, comparison and boolean operators."""
+
+    op: str
+    left: Expr
+    right: Expr
+    loc: Location
+
+
+@attrs.frozen
+class Cond:
+    """``if c then a else b``."""
+
+    test: Expr
+    then: Expr
+    other: Expr
+    loc: Location
+
+
+Expr = Number | String | Name | Call | Unary | Binary | Cond
+
+
+def expr_text(expr: Expr) -> str:
+    """The expression written back as rules-file text."""
+    if isinstance(expr, Number):
+        return str(expr.value)
+    if isinstance(expr, String):
+        return f'"{expr.value}"'
+    if isinstance(expr, Name):
+        return expr.name
+    if isinstance(expr, Call):
+        return f"{expr.func}({', '.join(expr_text(a) for a in expr.args)})"
+    if isinstance(expr, Unary):
+        sep = " " if expr.op == "not" else ""
+        return f"{expr.op}{sep}{_wrap(expr.operand)}"
+    if isinstance(expr, Binary):
+        return f"{_wrap(expr.left)} {expr.op} {_wrap(expr.right)}"
+    return f"if {expr_text(expr.test)} then {expr_text(expr.then)} else {expr_text(expr.other)}"
+
+
+def _wrap(expr: Expr) -> str:
+    text = expr_text(expr)
+    return f"({text})" if isinstance(expr, (Binary, Cond)) else text
+
+
+# ---------------------------------------------------------------- statements
+@attrs.frozen
+class Item:
+    """One comma-separated item of a list setting: an expression followed by words."""
+
+    head: Expr
+    words: tuple[str, ...]
+    loc: Location
+
+    @property
+    def parts(self) -> tuple[str, ...]:
+        """The item as plain words (the head written back as text)."""
+        head = self.head.value if isinstance(self.head, String) else expr_text(self.head)
+        return (head, *self.words)
+
+
+@attrs.frozen
+class ListSetting:
+    """``name: item, item, ...``"""
+
+    name: str
+    items: tuple[Item, ...]
+    loc: Location
+
+
+@attrs.frozen
+class ExprSetting:
+    """``name = expression``"""
+
+    name: str
+    expr: Expr
+    loc: Location
+
+
+@attrs.frozen
+class Assign:
+    """``name = expression`` inside a step."""
+
+    name: str
+    expr: Expr
+    loc: Location
+
+
+@attrs.frozen
+class Step:
+    """``rule name: [if condition then] a = x, b = y`` -- an ordered rule."""
+
+    name: str
+    condition: Expr | None
+    assigns: tuple[Assign, ...]
+    loc: Location
+
+
+@attrs.frozen
+class Remove:
+    """``remove block.setting`` -- delete an inherited entry."""
+
+    path: tuple[str, ...]
+    loc: Location
+
+
+@attrs.frozen
+class Extends:
+    """``extends "parent", "other"``"""
+
+    parents: tuple[str, ...]
+    loc: Location
+
+
+@attrs.frozen
+class Block:
+    """``kind [name] { ... }``"""
+
+    kind: str
+    name: str | None
+    body: tuple[Statement, ...]
+    loc: Location
+
+    @property
+    def key(self) -> str:
+        """The key an extending file overrides this block by."""
+        return self.kind if self.name is None else f"{self.kind} {self.name}"
+
+
+Statement = ListSetting | ExprSetting | Step | Remove | Extends | Block
+
+
+@attrs.frozen
+class Document:
+    """A parsed rules file."""
+
+    path: str
+    text: str
+    statements: tuple[Statement, ...]
