@@ -110,6 +110,49 @@ class Game:
             HAND_KEY: hand,
         }
 
+    def stack_deck(
+        self,
+        hands: dict[int, Sequence[str]],
+        talon: Sequence[str] = (),
+        dealer: int = 0,
+        players: int | None = None,
+    ) -> list[str]:
+        """A deck order (C2) that deals these cards to these seats and the talon.
+
+        Cards not named fill the remaining places in deck order, so a test names only
+        the cards that matter. Returns card texts, top card first.
+        """
+        seats = self.check_seats(players)
+        model = self.model
+        order = [(dealer + 1 + i) % seats for i in range(seats)]
+        hands_n = model.deal.hands or seats
+        if hands_n < seats:
+            order = [s for s in order if s != dealer][:hands_n]
+        places: list[int] = []  # destination of each deck position: a seat, or -1 for talon
+        for packet in model.deal.pattern:
+            if packet.to == "each":
+                for s in order:
+                    places.extend([s] * packet.count)
+            else:
+                places.extend([-1] * packet.count)
+        wanted = {s: [self.card(c) for c in cs] for s, cs in hands.items()}
+        wanted[-1] = [self.card(c) for c in talon]
+        named = [c for cs in wanted.values() for c in cs]
+        if len(set(named)) != len(named):
+            raise TrickcoreError("stack_deck: a card is named twice")
+        for dest, cards in wanted.items():
+            room = places.count(dest)
+            if len(cards) > room:
+                where = "the talon" if dest == -1 else f"seat {dest}"
+                raise TrickcoreError(f"stack_deck: {len(cards)} cards named for {where}, room for {room}")
+        rest = iter(c for c in range(model.deck.size) if c not in set(named))
+        queues = {dest: list(cards) for dest, cards in wanted.items()}
+        deck = []
+        for dest in places:
+            q = queues.get(dest)
+            deck.append(q.pop(0) if q else next(rest))
+        return [self.card_texts[c] for c in deck]
+
     # ------------------------------------------------------------ factories
     def check_seats(self, players: int | None) -> int:
         """The number of seated players, defaulting to the variant's first allowed count."""
@@ -145,9 +188,25 @@ class Game:
         seed: int | None = None,
         deck_orders: Sequence[Sequence[str | int]] | None = None,
         players: int | None = None,
+        scores: Sequence[int] | None = None,
+        kept: Sequence[dict[str, Any]] | None = None,
+        dealer: int = 0,
     ) -> Match:
-        """A match from a seed (shuffles reproducibly) or from given deck orders (C2)."""
-        return Match(self, seed=seed, deck_orders=deck_orders, players=players)
+        """A match from a seed (shuffles reproducibly) or from given deck orders (C2).
+
+        Deck orders are used first, one per deal; later deals are shuffled from `seed`
+        (0 when none is given). `scores`, `kept` and `dealer` start the match from a given
+        scoreboard instead of zero (for study, tests and resuming a paper score sheet).
+        """
+        return Match(
+            self,
+            seed=seed,
+            deck_orders=deck_orders,
+            players=players,
+            scores=scores,
+            kept=kept,
+            dealer=dealer,
+        )
 
 
 from .match import Match  # noqa: E402  (Match needs Game; Game returns Match)

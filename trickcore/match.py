@@ -26,6 +26,9 @@ class Match:
         seed: int | None = None,
         deck_orders: Sequence[Sequence[str | int]] | None = None,
         players: int | None = None,
+        scores: Sequence[int] | None = None,
+        kept: Sequence[dict[str, Any]] | None = None,
+        dealer: int = 0,
     ) -> None:
         self.game = game
         self.seats = game.check_seats(players)
@@ -39,7 +42,17 @@ class Match:
         self.kept: list[dict[str, Any]] = [
             {name: init for name, _, init in match.keep} for _ in range(self.seats)
         ]
-        self.dealer = 0
+        self.start = {"scores": None, "kept": None, "dealer": dealer}
+        if scores is not None:
+            if len(scores) != self.seats or not all(isinstance(x, int) for x in scores):
+                raise TrickcoreError(f"scores must be {self.seats} whole numbers")
+            self.scores = list(scores)
+            self.start["scores"] = list(scores)
+        if kept is not None:
+            self._set_kept(kept)
+        if not 0 <= dealer < self.seats:
+            raise TrickcoreError(f"dealer must be a seat 0..{self.seats - 1}")
+        self.dealer = dealer
         self.deals_dealt = 0
         self.deals_scored = 0
         self.history: list[tuple[int, int, str]] = []
@@ -47,6 +60,23 @@ class Match:
         self.winners: list[int] = []
         self.is_over = False
         self.deal: Deal = self._next_deal()
+
+    def _set_kept(self, kept: Sequence[dict[str, Any]]) -> None:
+        types = {name: typ for name, typ, _ in self.game.model.match.keep}
+        if len(kept) != self.seats:
+            raise TrickcoreError(f"kept state must list {self.seats} seats")
+        for seat, values in enumerate(kept):
+            for name, value in values.items():
+                if name not in types:
+                    known = ", ".join(types) or "none"
+                    raise TrickcoreError(f"'{name}' is not kept state of this variant ({known})")
+                ok = isinstance(value, bool) if types[name] == "bool" else (
+                    isinstance(value, int) and not isinstance(value, bool)
+                )
+                if not ok:
+                    raise TrickcoreError(f"kept state '{name}' must be a {types[name]}")
+                self.kept[seat][name] = value
+        self.start["kept"] = [dict(k) for k in self.kept]
 
     # ------------------------------------------------------------ flow
     def _next_order(self) -> list[int]:

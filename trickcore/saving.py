@@ -27,6 +27,7 @@ def match_to_json(match: Match) -> dict[str, Any]:
         "players": match.seats,
         "seed": match.seed,
         "deck_orders": [[game.card_text(c) for c in o] for o in match.deck_orders] or None,
+        "start": match.start,
         "actions": [text for _, _, text in match.history],
     }
 
@@ -68,9 +69,19 @@ def match_from_json(data: Any, game: Game | None = None) -> Match:
         raise SavedGameError("saved match: 'seed' must be a whole number")
     if players is not None and not isinstance(players, int):
         raise SavedGameError("saved match: 'players' must be a whole number")
+    start = data.get("start") or {}
+    if not isinstance(start, dict):
+        raise SavedGameError("saved match: 'start' must be an object")
     try:
-        match = game.new_match(seed=seed, deck_orders=orders, players=players)
-    except TrickcoreError as exc:
+        match = game.new_match(
+            seed=seed,
+            deck_orders=orders,
+            players=players,
+            scores=start.get("scores"),
+            kept=start.get("kept"),
+            dealer=start.get("dealer") or 0,
+        )
+    except (TrickcoreError, TypeError, ValueError, AttributeError) as exc:
         raise SavedGameError(f"saved match cannot be set up: {exc}") from None
     for i, text in enumerate(data["actions"]):
         if not isinstance(text, str):
