@@ -153,6 +153,41 @@ class Game:
             deck.append(q.pop(0) if q else next(rest))
         return [self.card_texts[c] for c in deck]
 
+    def deal_score(self, declarer: bool, qualifier: str = "", **quantities: int) -> int:
+        """What the scoring rules give one player for a deal result (for bots and tests).
+
+        Quantities not given default to: card_points, meld_points, melds_declared and
+        contract 0, tricks_won 1, tricks_total the deck shared among the hands, players the hands in a deal.
+        """
+        from .exprs import QUALIFIER_KEY
+        from .compiler import RESULT_NAMES
+
+        unknown = set(quantities) - set(RESULT_NAMES)
+        if unknown:
+            raise TrickcoreError(
+                f"unknown quantity {', '.join(sorted(unknown))}; known: {', '.join(RESULT_NAMES)}"
+            )
+        if qualifier not in self.qualifiers:
+            raise TrickcoreError(f"unknown bid qualifier '{qualifier}'")
+        model = self.model
+        env: dict[str, Any] = dict(self.result_base)
+        env.update(
+            card_points=0,
+            meld_points=0,
+            melds_declared=0,
+            contract=0,
+            tricks_won=1,
+            tricks_total=model.deck.size // (model.deal.hands or model.players[0]),
+            players=model.deal.hands or model.players[0],
+        )
+        env.update(quantities)
+        env["declarer"] = declarer
+        env[QUALIFIER_KEY] = qualifier
+        for name, fn in model.scoring.definitions:
+            env[name] = fn(env)
+        rule = model.scoring.declarer if declarer else model.scoring.defender
+        return int(rule(env))
+
     # ------------------------------------------------------------ factories
     def check_seats(self, players: int | None) -> int:
         """The number of seated players, defaulting to the variant's first allowed count."""
