@@ -50,7 +50,9 @@ def test_S2_marriage_values(schnapsen):
     d = scripted(schnapsen)
     d.apply("marry KH")
     assert d.observation(0).declarations == ((1, "marriage", "Herz", 100),)
-    values = dict(zip((s.name for s in schnapsen.model.deck.suits), schnapsen.model.melds[0].values))
+    values = dict(
+        zip((s.name for s in schnapsen.model.deck.suits), schnapsen.model.melds[0].values)
+    )
     assert values == {"Herz": 100, "Schelle": 80, "Grün": 60, "Eichel": 40}
 
 
@@ -370,7 +372,9 @@ def test_S21_36_cards_deal_and_points():
     assert v.model.deck.size == 36 and v.model.deck.total_points == 240
     order = [v.card_text(c) for c in range(36)]
     d = v.new_deal(order, dealer=0)
-    assert set(d.observation(1).hand) == set(order[0:3] + order[12:15] + order[24:26] + order[30:32])
+    assert set(d.observation(1).hand) == set(
+        order[0:3] + order[12:15] + order[24:26] + order[30:32]
+    )
     assert d.observation(0).talon_size == 6
     for d, _ in random_deals(v, 50, seed=1):
         if d.redealt:

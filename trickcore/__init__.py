@@ -1,9 +1,9 @@
 """trickcore: card games written as rules files, compiled into a fast generic engine.
 
-    >>> import trickcore
-    >>> v = trickcore.load_variant("tysiacha")
-    >>> m = v.new_match(seed=7)
-    >>> m.apply(m.legal_actions()[0])
+>>> import trickcore
+>>> v = trickcore.load_variant("tysiacha")
+>>> m = v.new_match(seed=7)
+>>> m.apply(m.legal_actions()[0])
 """
 
 from __future__ import annotations
@@ -58,7 +58,9 @@ def load_variant(name_or_path: str | Path) -> Variant:
     return Game(compile_rules(load_rules(name_or_path)))
 
 
-def variant_from_text(text: str, name: str = "<rules>", base_dir: str | Path | None = None) -> Variant:
+def variant_from_text(
+    text: str, name: str = "<rules>", base_dir: str | Path | None = None
+) -> Variant:
     """Compile rules given as text; `extends` resolve against base_dir, then shipped names."""
     base = Path(base_dir) if base_dir is not None else None
     return Game(compile_rules(load_rules_text(text, name, base)))

@@ -26,14 +26,20 @@ class Action:
 class ActionTable:
     """Every action a variant can produce, made once, looked up by text or by parts."""
 
-    def __init__(self, card_texts: list[str], max_seats: int, bid_values: range, quals: tuple[str, ...]):
+    def __init__(
+        self, card_texts: list[str], max_seats: int, bid_values: range, quals: tuple[str, ...]
+    ):
         self.by_text: dict[str, Action] = {}
         self.pass_ = self._add(Action("pass", "pass"))
         self.redeal = self._add(Action("redeal", "redeal"))
         self.keep = self._add(Action("keep", "keep"))
         self.keep_contract = self._add(Action("keep_contract", "keep contract"))
-        self.play = [self._add(Action("play", f"play {t}", card=c)) for c, t in enumerate(card_texts)]
-        self.marry = [self._add(Action("marry", f"marry {t}", card=c)) for c, t in enumerate(card_texts)]
+        self.play = [
+            self._add(Action("play", f"play {t}", card=c)) for c, t in enumerate(card_texts)
+        ]
+        self.marry = [
+            self._add(Action("marry", f"marry {t}", card=c)) for c, t in enumerate(card_texts)
+        ]
         self.give = [
             [self._add(Action("give", f"give {t} to {s}", card=c, to=s)) for s in range(max_seats)]
             for c, t in enumerate(card_texts)

@@ -28,8 +28,8 @@ from .model import (
     ContractRules,
     DealRules,
     Deck,
-    Meld,
     MatchRules,
+    Meld,
     Packet,
     PlayRules,
     Rank,
@@ -146,8 +146,10 @@ class _Block:
             return default
         if len(items) == 1 and not items[0].words and items[0].parts[0] == "none":
             return None
-        return _int_item(items[0], f"'{name}'", minimum) if len(items) == 1 else _fail(
-            f"'{name}' takes one number", items[1].loc
+        return (
+            _int_item(items[0], f"'{name}'", minimum)
+            if len(items) == 1
+            else _fail(f"'{name}' takes one number", items[1].loc)
         )
 
     def expr(self, name: str, scope: Scope, want: str, default: CompiledExpr | None = None) -> Any:
@@ -170,7 +172,9 @@ class _Block:
         for key, entry in self.block.entries.items():
             if key not in known:
                 hint = ", ".join(sorted(known))
-                raise RulesError(f"unknown setting '{key}' in {self.label}; settings: {hint}", entry.loc)
+                raise RulesError(
+                    f"unknown setting '{key}' in {self.label}; settings: {hint}", entry.loc
+                )
 
 
 def _fail(message: str, loc: Location | None) -> Any:
@@ -220,7 +224,9 @@ class _Compiler:
                         entry.loc,
                     )
                 if entry.kind == "meld" and entry.name is None:
-                    raise RulesError("a meld block needs a name: 'meld marriage { ... }'", entry.loc)
+                    raise RulesError(
+                        "a meld block needs a name: 'meld marriage { ... }'", entry.loc
+                    )
             elif key not in BLOCK_SETTINGS["variant"]:
                 raise RulesError(
                     f"unknown top-level setting '{key}'; settings: name, players", entry.loc
@@ -291,7 +297,7 @@ class _Compiler:
         for it in suit_items:
             parts = it.parts
             if len(parts) not in (2, 3):
-                raise RulesError("a suit is written: name SYMBOL [\"glyph\"]", it.loc)
+                raise RulesError('a suit is written: name SYMBOL ["glyph"]', it.loc)
             glyph = parts[2] if len(parts) == 3 else parts[1]
             suits.append(Suit(parts[0], parts[1], glyph))
         rank_items = b.items("ranks", required=True) or ()
@@ -398,7 +404,9 @@ class _Compiler:
             for it in b.items("cards", required=True) or ():
                 sym = it.parts[0]
                 if sym not in rank_index or it.words:
-                    raise RulesError(f"unknown rank '{sym}'; ranks: {', '.join(rank_index)}", it.loc)
+                    raise RulesError(
+                        f"unknown rank '{sym}'; ranks: {', '.join(rank_index)}", it.loc
+                    )
                 ranks.append(rank_index[sym])
             values = [0] * len(deck.suits)
             seen = set()
@@ -439,7 +447,9 @@ class _Compiler:
         items = b.items("opening", required=True) or ()
         parts = items[0].parts if items else ()
         if len(items) != 1 or len(parts) != 2 or parts[0] not in ("at_least", "exactly"):
-            raise RulesError("'opening' is written 'at_least N' or 'exactly N'", b.raw("opening").loc)
+            raise RulesError(
+                "'opening' is written 'at_least N' or 'exactly N'", b.raw("opening").loc
+            )
         opening = _word_int(parts[1], items[0].loc, "the opening bid")
         step = b.integer("step", None, minimum=1)
         if step is None:
@@ -484,7 +494,9 @@ class _Compiler:
         b = self.block("contract")
         b.check_known(BLOCK_SETTINGS["contract"])
         step = b.integer("step", bidding.step, minimum=1) or bidding.step
-        return ContractRules(b.flag("raise", False), step, b.expr("cap", hand_scope, INT, bidding.cap))
+        return ContractRules(
+            b.flag("raise", False), step, b.expr("cap", hand_scope, INT, bidding.cap)
+        )
 
     def play(self) -> PlayRules:
         b = self.block("play")
@@ -500,15 +512,21 @@ class _Compiler:
         b = self.block("scoring")
         scope = Scope(dict(RESULT_NAMES), self.symbols, qualifier=True, where="in scoring")
         defs: dict[str, s.ExprSetting] = {}
-        for key, entry in (b.block.entries.items() if b.block else ()):
+        for key, entry in b.block.entries.items() if b.block else ():
             if not isinstance(entry, s.ExprSetting):
-                raise RulesError(f"scoring holds definitions 'name = expression'; '{key}' is not", entry.loc)
+                raise RulesError(
+                    f"scoring holds definitions 'name = expression'; '{key}' is not", entry.loc
+                )
             if key in RESULT_NAMES and key not in ("declarer", "defender"):
-                raise RulesError(f"'{key}' is a built-in quantity and cannot be redefined", entry.loc)
+                raise RulesError(
+                    f"'{key}' is a built-in quantity and cannot be redefined", entry.loc
+                )
             defs[key] = entry
         for required in ("declarer", "defender"):
             if required not in defs:
-                raise RulesError(f"scoring needs '{required} = ...' (that role's deal score)", b.loc)
+                raise RulesError(
+                    f"scoring needs '{required} = ...' (that role's deal score)", b.loc
+                )
         ordered: list[tuple[str, CompiledExpr]] = []
         types: dict[str, str] = {}
         visiting: list[str] = []
@@ -518,7 +536,9 @@ class _Compiler:
                 return
             if name in visiting:
                 cycle = " -> ".join([*visiting[visiting.index(name) :], name])
-                raise RulesError(f"definitions refer to each other in a circle: {cycle}", defs[name].loc)
+                raise RulesError(
+                    f"definitions refer to each other in a circle: {cycle}", defs[name].loc
+                )
             visiting.append(name)
             for dep in sorted(names_used(defs[name].expr)):
                 if dep in defs and dep not in ("declarer", "defender"):
@@ -564,9 +584,11 @@ class _Compiler:
         assignable = {*ASSIGNABLE_BUILTINS, *(k for k, _, _ in keep)}
         steps: list[StepRule] = []
         ab = self.block("after_deal")
-        for key, entry in (ab.block.entries.items() if ab.block else ()):
+        for key, entry in ab.block.entries.items() if ab.block else ():
             if not isinstance(entry, s.Step):
-                raise RulesError(f"after_deal holds 'rule NAME: ...' lines; '{key}' is not one", entry.loc)
+                raise RulesError(
+                    f"after_deal holds 'rule NAME: ...' lines; '{key}' is not one", entry.loc
+                )
             cond = compile_expr(entry.condition, scope, BOOL) if entry.condition else None
             assigns = []
             for a in entry.assigns:
@@ -575,7 +597,11 @@ class _Compiler:
                         f"cannot assign '{a.name}'; assignable: {', '.join(sorted(assignable))}",
                         a.loc,
                     )
-                want = INT if a.name in ASSIGNABLE_BUILTINS else dict((k, t) for k, t, _ in keep)[a.name]
+                want = (
+                    INT
+                    if a.name in ASSIGNABLE_BUILTINS
+                    else dict((k, t) for k, t, _ in keep)[a.name]
+                )
                 assigns.append(Assignment(a.name, compile_expr(a.expr, scope, want)))
             steps.append(StepRule(entry.name, cond, tuple(assigns)))
         if not any(a.name == "score" for st in steps for a in st.assigns):

@@ -159,7 +159,9 @@ class Deal:
         game = self.game
         b = game.model.bidding
         seat = self.to_act
-        cap = b.cap(game.hand_env(self.hands[seat], self.high[0] if self.high else 0, len(self.active)))
+        cap = b.cap(
+            game.hand_env(self.hands[seat], self.high[0] if self.high else 0, len(self.active))
+        )
         quals = game.qualifiers
         out: list[Action] = []
         table = game.actions
@@ -341,7 +343,7 @@ class Deal:
         env: dict[str, Any] | None = None
         held = set(hand)
         for c in sorted(hand):
-            for mi, suit, value, cards in game.meld_of_card.get(c, ()):
+            for mi, _suit, _value, cards in game.meld_of_card.get(c, ()):
                 if all(x in held for x in cards):
                     if env is None:
                         env = {
@@ -466,7 +468,7 @@ class Deal:
         deck = self.game.model.deck
         ct = deck.card_text
         others_received: dict[int, int] = {s: len(v) for s, v in self.received.items() if s != seat}
-        given = ()
+        given: tuple[tuple[int, tuple[str, ...]], ...] = ()
         if seat == self.declarer:
             given = tuple((s, tuple(ct(c) for c in v)) for s, v in self.received.items() if v)
         return Observation(
@@ -478,7 +480,9 @@ class Deal:
             hand=tuple(ct(c) for c in sorted(self.hands[seat])),
             hand_sizes=tuple(len(h) for h in self.hands),
             talon_size=len(self.talon),
-            talon_shown=None if self.talon_shown is None else tuple(ct(c) for c in self.talon_shown),
+            talon_shown=None
+            if self.talon_shown is None
+            else tuple(ct(c) for c in self.talon_shown),
             talon_taken=tuple(ct(c) for c in self.talon_taken.get(seat, ())),
             received=tuple(ct(c) for c in self.received.get(seat, ())),
             cards_received_by_others=tuple(sorted(others_received.items())),

@@ -81,8 +81,10 @@ QUALIFIER_FUNCS = {"bid_is": "bid_is(Q): the winning bid carries qualifier Q (e.
 
 def function_help() -> list[str]:
     """One line per built-in function, for documentation and `show`."""
-    return [h for *_, h in _NUMERIC_FUNCS.values()] + list(HAND_FUNCS.values()) + list(
-        QUALIFIER_FUNCS.values()
+    return (
+        [h for *_, h in _NUMERIC_FUNCS.values()]
+        + list(HAND_FUNCS.values())
+        + list(QUALIFIER_FUNCS.values())
     )
 
 

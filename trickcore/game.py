@@ -85,8 +85,8 @@ class Game:
         order = [t if isinstance(t, int) else self.card(t) for t in texts]
         size = self.model.deck.size
         if sorted(order) != list(range(size)):
-            seen: set[int] = set()
-            dup = [self.card_texts[c] for c in order if 0 <= c < size and (c in seen or seen.add(c))]
+            counts = {c: order.count(c) for c in set(order) if 0 <= c < size}
+            dup = [self.card_texts[c] for c, n in sorted(counts.items()) if n > 1]
             raise TrickcoreError(
                 f"a deck order must list each of the {size} cards once "
                 f"(got {len(order)} cards{', repeated: ' + ', '.join(dup) if dup else ''})"
@@ -144,7 +144,9 @@ class Game:
             room = places.count(dest)
             if len(cards) > room:
                 where = "the talon" if dest == -1 else f"seat {dest}"
-                raise TrickcoreError(f"stack_deck: {len(cards)} cards named for {where}, room for {room}")
+                raise TrickcoreError(
+                    f"stack_deck: {len(cards)} cards named for {where}, room for {room}"
+                )
         rest = iter(c for c in range(model.deck.size) if c not in set(named))
         queues = {dest: list(cards) for dest, cards in wanted.items()}
         deck = []
@@ -157,10 +159,11 @@ class Game:
         """What the scoring rules give one player for a deal result (for bots and tests).
 
         Quantities not given default to: card_points, meld_points, melds_declared and
-        contract 0, tricks_won 1, tricks_total the deck shared among the hands, players the hands in a deal.
+        contract 0, tricks_won 1, tricks_total the deck shared among the hands, players
+        the hands in a deal.
         """
-        from .exprs import QUALIFIER_KEY
         from .compiler import RESULT_NAMES
+        from .exprs import QUALIFIER_KEY
 
         unknown = set(quantities) - set(RESULT_NAMES)
         if unknown:

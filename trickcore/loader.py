@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Union
-
 import hashlib
 from pathlib import Path
 
@@ -17,7 +15,6 @@ from .resources import VARIANT_SUFFIX, shipped_path
 MAX_EXTENDS_DEPTH = 16
 
 
-
 @attrs.define
 class MergedBlock:
     """A block after merging: entries by key, in the order they were first written."""
@@ -25,7 +22,7 @@ class MergedBlock:
     kind: str
     name: str | None
     loc: Location | None
-    entries: dict[str, "Entry"] = attrs.field(factory=dict)
+    entries: dict[str, Entry] = attrs.field(factory=dict)
 
 
 Entry = s.ListSetting | s.ExprSetting | s.Step | MergedBlock
@@ -93,7 +90,9 @@ def _remove(block: MergedBlock, stmt: s.Remove) -> None:
             return
         nxt = target.entries[key]
         if not isinstance(nxt, MergedBlock):
-            raise RulesError(f"cannot remove '{'.'.join(stmt.path)}': '{key}' is a setting", stmt.loc)
+            raise RulesError(
+                f"cannot remove '{'.'.join(stmt.path)}': '{key}' is a setting", stmt.loc
+            )
         target = nxt
 
 
@@ -127,7 +126,9 @@ def _linearize(
 ) -> None:
     """Depth-first: every parent before its children, each file once (diamonds merge once)."""
     if len(stack) > MAX_EXTENDS_DEPTH:
-        raise RulesError(f"`extends` chain is deeper than {MAX_EXTENDS_DEPTH} files: {' -> '.join(stack)}")
+        raise RulesError(
+            f"`extends` chain is deeper than {MAX_EXTENDS_DEPTH} files: {' -> '.join(stack)}"
+        )
     base_dir = Path(doc.path).parent if doc.path and not doc.path.startswith("<") else None
     for stmt in doc.statements:
         if not isinstance(stmt, s.Extends):
@@ -135,7 +136,9 @@ def _linearize(
         for ref in stmt.parents:
             path = resolve_reference(ref, base_dir)
             if path is None:
-                raise RulesError(f"`extends \"{ref}\"`: no shipped variant or file of that name", stmt.loc)
+                raise RulesError(
+                    f'`extends "{ref}"`: no shipped variant or file of that name', stmt.loc
+                )
             key = str(path.resolve())
             if key in stack:
                 chain = " -> ".join(Path(p).name for p in (*stack, key))

@@ -42,7 +42,7 @@ class Match:
         self.kept: list[dict[str, Any]] = [
             {name: init for name, _, init in match.keep} for _ in range(self.seats)
         ]
-        self.start = {"scores": None, "kept": None, "dealer": dealer}
+        self.start: dict[str, Any] = {"scores": None, "kept": None, "dealer": dealer}
         if scores is not None:
             if len(scores) != self.seats or not all(isinstance(x, int) for x in scores):
                 raise TrickcoreError(f"scores must be {self.seats} whole numbers")
@@ -70,8 +70,10 @@ class Match:
                 if name not in types:
                     known = ", ".join(types) or "none"
                     raise TrickcoreError(f"'{name}' is not kept state of this variant ({known})")
-                ok = isinstance(value, bool) if types[name] == "bool" else (
-                    isinstance(value, int) and not isinstance(value, bool)
+                ok = (
+                    isinstance(value, bool)
+                    if types[name] == "bool"
+                    else (isinstance(value, int) and not isinstance(value, bool))
                 )
                 if not ok:
                     raise TrickcoreError(f"kept state '{name}' must be a {types[name]}")

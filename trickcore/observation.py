@@ -65,4 +65,4 @@ class Observation:
 
     def to_dict(self) -> dict[str, Any]:
         """The observation as plain JSON-ready data."""
-        return attrs.asdict(self, retain_collection_types=False)
+        return attrs.asdict(self)

@@ -219,7 +219,8 @@ def parse_text(text: str, path: str = "<rules>") -> s.Document:
     try:
         tree = _lark().parse(source)
     except lark.exceptions.UnexpectedCharacters as exc:
-        char = source[exc.pos_in_stream] if exc.pos_in_stream < len(source) else ""
+        pos = exc.pos_in_stream or 0
+        char = source[pos] if pos < len(source) else ""
         raise RulesError(
             f"unexpected character {char!r}; {_describe_expected(set(exc.allowed or ()))}",
             loc(exc.line, exc.column),

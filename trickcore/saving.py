@@ -47,8 +47,10 @@ def match_from_json(data: Any, game: Game | None = None) -> Match:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SavedGameError("not a trickcore saved match (no 'format': 'trickcore-match')")
     if data.get("version") != VERSION:
-        raise SavedGameError(f"saved match has format version {data.get('version')!r}; "
-                             f"this trickcore reads version {VERSION}")
+        raise SavedGameError(
+            f"saved match has format version {data.get('version')!r}; "
+            f"this trickcore reads version {VERSION}"
+        )
     for key, typ in (("variant", str), ("variant_hash", str), ("actions", list)):
         if not isinstance(data.get(key), typ):
             raise SavedGameError(f"saved match: '{key}' is missing or of the wrong type")
@@ -60,7 +62,8 @@ def match_from_json(data: Any, game: Game | None = None) -> Match:
     if game.content_hash != data["variant_hash"]:
         raise SavedGameError(
             f"saved match was played under a different version of variant '{data['variant']}' "
-            f"(hash {data['variant_hash']}, this one is {game.content_hash}); its replay would differ"
+            f"(hash {data['variant_hash']}, this one is {game.content_hash}); "
+            "its replay would differ"
         )
     seed = data.get("seed")
     orders = data.get("deck_orders")
@@ -90,7 +93,9 @@ def match_from_json(data: Any, game: Game | None = None) -> Match:
             match.apply(text)
         except TrickcoreError as exc:
             first = str(exc).splitlines()[0]
-            raise SavedGameError(f"saved match: action {i + 1} ('{text}') cannot be replayed: {first}") from None
+            raise SavedGameError(
+                f"saved match: action {i + 1} ('{text}') cannot be replayed: {first}"
+            ) from None
     return match
 
 
@@ -101,5 +106,7 @@ def load_match(path: str | Path, game: Game | None = None) -> Match:
     except (OSError, UnicodeDecodeError) as exc:
         raise SavedGameError(f"{path}: cannot read saved match ({exc})") from None
     except json.JSONDecodeError as exc:
-        raise SavedGameError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno})") from None
+        raise SavedGameError(
+            f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno})"
+        ) from None
     return match_from_json(data, game)

@@ -73,8 +73,22 @@ class Cond:
 Expr = Number | String | Name | Call | Unary | Binary | Cond
 
 
+_PRECEDENCE = {"or": 1, "and": 2, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4}
+_PRECEDENCE.update({"+": 5, "-": 5, "*": 6})
+
+
+def _prec(expr: Expr) -> int:
+    if isinstance(expr, Cond):
+        return 0
+    if isinstance(expr, Binary):
+        return _PRECEDENCE[expr.op]
+    if isinstance(expr, Unary):
+        return 3 if expr.op == "not" else 7
+    return 8
+
+
 def expr_text(expr: Expr) -> str:
-    """The expression written back as rules-file text."""
+    """The expression written back as rules-file text, with only the brackets it needs."""
     if isinstance(expr, Number):
         return str(expr.value)
     if isinstance(expr, String):
@@ -85,15 +99,16 @@ def expr_text(expr: Expr) -> str:
         return f"{expr.func}({', '.join(expr_text(a) for a in expr.args)})"
     if isinstance(expr, Unary):
         sep = " " if expr.op == "not" else ""
-        return f"{expr.op}{sep}{_wrap(expr.operand)}"
+        return f"{expr.op}{sep}{_wrap(expr.operand, _prec(expr))}"
     if isinstance(expr, Binary):
-        return f"{_wrap(expr.left)} {expr.op} {_wrap(expr.right)}"
+        p = _prec(expr)
+        return f"{_wrap(expr.left, p)} {expr.op} {_wrap(expr.right, p + 1)}"
     return f"if {expr_text(expr.test)} then {expr_text(expr.then)} else {expr_text(expr.other)}"
 
 
-def _wrap(expr: Expr) -> str:
+def _wrap(expr: Expr, min_prec: int) -> str:
     text = expr_text(expr)
-    return f"({text})" if isinstance(expr, (Binary, Cond)) else text
+    return f"({text})" if _prec(expr) < min_prec else text
 
 
 # ---------------------------------------------------------------- statements

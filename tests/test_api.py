@@ -1,0 +1,145 @@
+"""The library API: determinism, saving, illegal actions, observations, command line."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+
+import trickcore
+from trickcore.cli import main
+
+
+def random_match(v, seed, steps=None):
+    m = v.new_match(seed=seed)
+    rng = random.Random(seed)
+    n = 0
+    while not m.is_over and (steps is None or n < steps):
+        m.apply(rng.choice(m.legal_actions()))
+        n += 1
+    return m
+
+
+@pytest.mark.parametrize("name", ["tysiacha", "russisch-schnapsen-36-ohne"])
+def test_same_seed_and_actions_give_the_same_match(name):
+    v = trickcore.load_variant(name)
+    a = random_match(v, 5, steps=400)
+    b = random_match(v, 5, steps=400)
+    assert a.history == b.history and a.scores == b.scores
+    assert a.observation(0) == b.observation(0)
+
+
+def test_save_and_load_replays_exactly(tmp_path):
+    v = trickcore.load_variant("russisch-schnapsen")
+    m = random_match(v, 3, steps=250)
+    path = tmp_path / "m.json"
+    trickcore.save_match(m, path)
+    back = trickcore.load_match(path)
+    assert back.history == m.history and back.scores == m.scores
+    for seat in range(3):
+        assert back.observation(seat) == m.observation(seat)
+    assert json.loads(path.read_text())["variant_hash"] == v.content_hash
+
+
+def test_saved_match_with_start_scores_and_deck_orders(tmp_path):
+    v = trickcore.load_variant("tysiacha")
+    order = [v.card_text(c) for c in range(24)]
+    m = v.new_match(deck_orders=[order], scores=[0, 850, 0], kept=[{}, {"barrel_deals": 1}, {}])
+    m.apply(m.legal_actions()[0])
+    back = trickcore.match_from_json(json.loads(json.dumps(m.to_json())))
+    assert back.scores == [0, 850, 0] and back.kept_state(1)["barrel_deals"] == 1
+    assert back.deal.hand_texts(1) == m.deal.hand_texts(1)
+
+
+def test_saved_match_of_another_variant_version_is_refused(tmp_path):
+    v = trickcore.load_variant("tysiacha")
+    data = random_match(v, 1, steps=20).to_json()
+    data["variant_hash"] = "0" * 16
+    with pytest.raises(trickcore.SavedGameError, match="different version"):
+        trickcore.match_from_json(data)
+
+
+@pytest.mark.parametrize(
+    "mutate, message",
+    [
+        (lambda d: d.update(format="x"), "not a trickcore saved match"),
+        (lambda d: d.update(version=99), "format version"),
+        (lambda d: d["actions"].append("play ZZ"), "cannot be replayed"),
+        (lambda d: d.update(actions="bid 100"), "'actions'"),
+        (lambda d: d.update(players=7), "cannot be set up"),
+        (lambda d: d.update(variant="nope"), "names variant 'nope'"),
+        (lambda d: d.update(start={"scores": ["a"]}), "cannot be set up"),
+    ],
+)
+def test_corrupt_saved_matches_are_refused_clearly(mutate, message):
+    v = trickcore.load_variant("tysiacha")
+    data = random_match(v, 1, steps=20).to_json()
+    data = copy.deepcopy(data)
+    mutate(data)
+    with pytest.raises(trickcore.SavedGameError, match=message):
+        trickcore.match_from_json(data)
+
+
+def test_load_match_from_a_broken_file(tmp_path):
+    path = tmp_path / "x.json"
+    path.write_text("{not json")
+    with pytest.raises(trickcore.SavedGameError, match="not valid JSON"):
+        trickcore.load_match(path)
+
+
+def test_illegal_and_malformed_actions_raise_and_change_nothing():
+    v = trickcore.load_variant("tysiacha")
+    m = random_match(v, 2, steps=40)
+    before = (m.observation(0), m.observation(1), m.observation(2), list(m.history))
+    for bad in ("play", "bid -5", "give AS to 9", "hello", "bid 100 ohne", "raise x", ""):
+        with pytest.raises(trickcore.IllegalActionError) as info:
+            m.apply(bad)
+        assert info.value.legal == [a.text for a in m.legal_actions()]
+    assert (m.observation(0), m.observation(1), m.observation(2), list(m.history)) == before
+
+
+def test_observation_hides_other_hands_and_hidden_talon():
+    v = trickcore.load_variant("russisch-schnapsen")
+    d = v.new_deal(seed=4)
+    while d.phase == "redeal":
+        d.apply("keep")
+    obs = d.observation(1)
+    visible = set(obs.hand)
+    for seat in (0, 2):
+        assert not visible & set(d.hand_texts(seat))
+    assert obs.talon_shown is None
+    flat = json.dumps(obs.to_dict())
+    for seat in (0, 2):
+        for card in d.hand_texts(seat):
+            assert f'"{card}"' not in flat
+
+
+def test_action_objects_and_text_are_interchangeable():
+    v = trickcore.load_variant("tysiacha")
+    d = v.new_deal(seed=1)
+    a = d.legal_actions()[0]
+    assert str(a) == "bid 100" and a.kind == "bid" and a.value == 100
+    d.apply("  bid   105 ")
+    assert d.observation(0).bids[-1] == (1, "bid 105")
+
+
+def test_cli_show_simulate_play_replay(tmp_path, capsys, monkeypatch):
+    assert main(["list"]) == 0
+    assert main(["show", "russisch-schnapsen-ohne"]) == 0
+    out = capsys.readouterr().out
+    assert "exactly 90" in out and "ohne" in out and "round(card_points, 10)" in out
+    assert main(["simulate", "russisch-schnapsen", "--matches", "2", "--players", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "Declarer success" in out and "average deals per match" in out
+    import io
+
+    save = tmp_path / "p.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("?\nbid 999\nquit\n"))
+    assert main(["play", "tysiacha", "--seed", "2", "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "your hand" in out and "not legal" in out
+    assert main(["replay", str(save)]) == 0
+    assert "scores" in capsys.readouterr().out
+    assert main(["show", "no-such-variant"]) == 1

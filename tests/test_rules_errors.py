@@ -1,0 +1,117 @@
+"""Broken rules files get a clear RulesError with file:line:column, never a traceback."""
+
+from __future__ import annotations
+
+import pytest
+
+import trickcore
+from trickcore.cli import main
+
+
+def compile_text(text: str, tmp_path=None):
+    return trickcore.variant_from_text(text, "house", tmp_path)
+
+
+def error_of(text: str, tmp_path=None) -> trickcore.RulesError:
+    with pytest.raises(trickcore.RulesError) as info:
+        compile_text(text, tmp_path)
+    return info.value
+
+
+def test_syntax_error_says_where_and_what_was_expected():
+    err = error_of('extends "tysiacha"\nbidding {\n  step: 5 +\n}\n')
+    assert err.location is not None and (err.location.line, err.location.column) == (3, 12)
+    assert "expected" in err.message
+    assert "step: 5 +" in str(err) and "^" in str(err)
+
+
+def test_unknown_setting_names_the_known_ones():
+    err = error_of('extends "tysiacha"\nbidding {\n  stepp: 5\n}\n')
+    assert "unknown setting 'stepp'" in err.message and "step" in err.message
+    assert err.location.line == 3
+
+
+def test_unknown_rank_in_points():
+    text = 'extends "tysiacha"\ndeck {\n  points: A 11, 10 10, K 4, Q 3, J 2, 9 0, Z 5\n}\n'
+    err = error_of(text)
+    assert "unknown rank 'Z'" in err.message and err.location.line == 3
+
+
+def test_rank_without_points():
+    err = error_of('extends "tysiacha"\ndeck {\n  points: A 11, 10 10, K 4, Q 3, J 2\n}\n')
+    assert "rank 9 has no points" in err.message
+
+
+def test_unknown_suit_in_meld_value():
+    text = 'extends "tysiacha"\nmeld marriage {\n  value: spades 40, clubs 60, stars 80, hearts 100\n}\n'
+    assert "SUIT POINTS" in error_of(text).message
+
+
+def test_deal_pattern_must_match_deck_and_players():
+    err = error_of('extends "tysiacha"\ndeal {\n  pattern: 1 each 7 times, 2 talon\n}\n')
+    assert "deals 23 cards" in err.message and "deck has 24" in err.message
+    assert err.location.line == 3
+
+
+def test_opening_bid_above_every_possible_cap():
+    err = error_of('extends "tysiacha"\nbidding {\n  opening: at_least 400\n}\n')
+    assert "above the bid cap for every hand" in err.message and err.location.line == 3
+
+
+def test_unknown_name_and_type_errors_in_expressions():
+    err = error_of('extends "tysiacha"\nscoring {\n  defender = card_pointz\n}\n')
+    assert "unknown name 'card_pointz'" in err.message and "card_points" in err.message
+    assert (err.location.line, err.location.column) == (3, 14)
+    err = error_of('extends "tysiacha"\nscoring {\n  defender = card_points and made\n}\n')
+    assert "must be a yes/no condition" in err.message
+    err = error_of('extends "tysiacha"\nscoring {\n  defender = if made then 1 else no\n}\n')
+    assert "'then' gives a number but 'else' gives a yes/no condition" in err.message
+    err = error_of('extends "tysiacha"\nbidding {\n  cap = 120 + tricks_won\n}\n')
+    assert "unknown name 'tricks_won' in a hand rule" in err.message
+
+
+def test_circular_definitions():
+    text = 'extends "tysiacha"\nscoring {\n  a = b + 1\n  b = a + 1\n  defender = a\n}\n'
+    assert "in a circle" in error_of(text).message
+
+
+def test_missing_and_cyclic_extends(tmp_path):
+    err = error_of('extends "no-such-variant"\n')
+    assert "no shipped variant or file" in err.message and err.location.line == 1
+    (tmp_path / "a.rules").write_text('extends "b"\n')
+    (tmp_path / "b.rules").write_text('extends "a"\n')
+    with pytest.raises(trickcore.RulesError, match="cyclic"):
+        trickcore.load_variant(tmp_path / "a.rules")
+
+
+def test_remove_of_something_not_defined():
+    err = error_of('extends "tysiacha"\nremove after_deal.nothing\n')
+    assert "cannot remove 'after_deal.nothing'" in err.message and err.location.line == 2
+
+
+def test_assigning_a_read_only_quantity():
+    err = error_of('extends "tysiacha"\nafter_deal {\n  rule x: contract = 5\n}\n')
+    assert "cannot assign 'contract'" in err.message
+
+
+def test_not_a_text_file(tmp_path):
+    path = tmp_path / "bin.rules"
+    path.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(trickcore.RulesError, match="not a UTF-8 text file"):
+        trickcore.load_variant(path)
+
+
+def test_check_command_exit_codes(tmp_path, capsys):
+    good = tmp_path / "good.rules"
+    good.write_text('extends "tysiacha"\nname: "Mine"\n')
+    assert main(["check", str(good)]) == 0
+    bad = tmp_path / "bad.rules"
+    bad.write_text('extends "tysiacha"\nbidding {\n  step: 5 +\n}\n')
+    assert main(["check", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "bad.rules:3:12" in out
+
+
+def test_house_rule_removing_a_rule_compiles_and_plays():
+    v = compile_text('extends "tysiacha"\nremove after_deal.barrel_out\n')
+    assert [r.name for r in v.model.match.after_deal][-1] == "barrel_climb"

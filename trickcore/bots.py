@@ -1,0 +1,55 @@
+"""Simple computer players: a random one, and a greedy one that plays sensible cards."""
+
+from __future__ import annotations
+
+import random
+
+from .actions import Action
+from .match import Match
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal actions."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, match: Match) -> Action:
+        """The action to take now."""
+        return self.rng.choice(match.legal_actions())
+
+
+class GreedyPlayer:
+    """A modest opponent: bids low, declares melds, wins tricks cheaply when it can."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, match: Match) -> Action:
+        """The action to take now."""
+        legal = match.legal_actions()
+        game = match.game
+        kinds = {a.kind for a in legal}
+        if "marry" in kinds:
+            return max(
+                (a for a in legal if a.kind == "marry"), key=lambda a: game.points_of[a.card]
+            )
+        if "keep" in kinds:
+            return next(a for a in legal if a.kind == "keep")
+        if "bid" in kinds:
+            bids = [a for a in legal if a.kind == "bid"]
+            if "pass" in kinds and self.rng.random() < 0.7:
+                return next(a for a in legal if a.kind == "pass")
+            return min(bids, key=lambda a: (a.value, a.qualifier))
+        if "keep_contract" in kinds:
+            return next(a for a in legal if a.kind == "keep_contract")
+        if "give" in kinds:
+            return min(legal, key=lambda a: game.points_of[a.card])
+        plays = [a for a in legal if a.kind == "play"]
+        if plays:
+            # lead or follow with the highest card when it is an ace, else the cheapest
+            best = min(plays, key=lambda a: game.rank_of[a.card])
+            if game.rank_of[best.card] == 0:
+                return best
+            return min(plays, key=lambda a: (game.points_of[a.card], -game.rank_of[a.card]))
+        return self.rng.choice(legal)
