@@ -73,7 +73,10 @@ def main() -> None:
     p.add_argument("--players", type=int, default=None)
     args = p.parse_args()
     names = args.variant or trickcore.list_variants()
-    header = f"{'variant':38} {'deals/s':>9} {'target':>7} {'actions/deal':>13} {'load cold ms':>13} {'load warm ms':>13}"
+    header = (
+        f"{'variant':38} {'deals/s':>9} {'target':>7} {'actions/deal':>13} "
+        f"{'load cold ms':>13} {'load warm ms':>13}"
+    )
     print(header)
     print("-" * len(header))
     for name in names:

@@ -43,7 +43,10 @@ def test_rank_without_points():
 
 
 def test_unknown_suit_in_meld_value():
-    text = 'extends "tysiacha"\nmeld marriage {\n  value: spades 40, clubs 60, stars 80, hearts 100\n}\n'
+    text = (
+        'extends "tysiacha"\nmeld marriage {\n'
+        "  value: spades 40, clubs 60, stars 80, hearts 100\n}\n"
+    )
     assert "SUIT POINTS" in error_of(text).message
 
 
