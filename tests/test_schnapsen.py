@@ -389,8 +389,8 @@ def test_S21_36_cards_deal_and_points():
 
 def test_36_card_with_ohne_composes_both_variants():
     v = trickcore.load_variant("russisch-schnapsen-36-ohne")
-    assert v.model.deck.size == 36 and v.model.bidding.qualifiers == ("ohne",)
-    assert v.model.talon.give_each_defender == 2
+    assert v.model.deck.size == 36 and v.model.tricks.bidding.qualifiers == ("ohne",)
+    assert v.model.tricks.talon.give_each_defender == 2
     d = v.new_deal(seed=3)
     while d.phase == "redeal":
         d.apply("keep")

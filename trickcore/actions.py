@@ -9,7 +9,9 @@ import attrs
 class Action:
     """A player's decision. `str(action)` is its canonical text, e.g. ``bid 105``.
 
-    kind is one of: bid, pass, redeal, keep, give, raise, keep_contract, play, marry.
+    kind is one of: bid, pass, redeal, keep, give, raise, keep_contract, play, marry
+    (trick games) and attack, throw, beat, take, done, swap, transfer (games of bouts).
+    `cards` holds the cards of a bout action (for beat: the attack card, then its beater).
     """
 
     kind: str
@@ -18,6 +20,7 @@ class Action:
     value: int = 0
     to: int = -1
     qualifier: str = ""
+    cards: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         return self.text
@@ -44,6 +47,13 @@ class ActionTable:
             [self._add(Action("give", f"give {t} to {s}", card=c, to=s)) for s in range(max_seats)]
             for c, t in enumerate(card_texts)
         ]
+        self._card_texts = card_texts
+        self.take = self._add(Action("take", "take"))
+        self.done = self._add(Action("done", "done"))
+        self._bout: dict[tuple[str, tuple[int, ...]], Action] = {}
+        for c, t in enumerate(card_texts):
+            for kind in ("attack", "throw", "swap", "transfer"):
+                self._bout[(kind, (c,))] = self._add(Action(kind, f"{kind} {t}", cards=(c,)))
         self._bid: dict[tuple[int, str], Action] = {}
         self._raise: dict[int, Action] = {}
         self._bid_values = bid_values
@@ -67,6 +77,20 @@ class ActionTable:
         a = self._raise.get(value)
         if a is None:
             a = self._raise[value] = self._add(Action("raise", f"raise {value}", value=value))
+        return a
+
+    def bout(self, kind: str, cards: tuple[int, ...]) -> Action:
+        """A bout action (attack, throw, swap, transfer: cards; beat: attack card, beater)."""
+        key = (kind, cards)
+        a = self._bout.get(key)
+        if a is None:
+            names = [self._card_texts[c] for c in cards]
+            text = (
+                f"beat {names[0]} with {names[1]}"
+                if kind == "beat"
+                else f"{kind} {' '.join(names)}"
+            )
+            a = self._bout[key] = self._add(Action(kind, text, cards=cards))
         return a
 
     def parse(self, text: str) -> Action | None:

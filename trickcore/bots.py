@@ -30,6 +30,8 @@ class GreedyPlayer:
         legal = match.legal_actions()
         game = match.game
         kinds = {a.kind for a in legal}
+        if game.model.bouts is not None:
+            return self._bout_choice(match, legal, kinds)
         if "marry" in kinds:
             return max(
                 (a for a in legal if a.kind == "marry"), key=lambda a: game.points_of[a.card]
@@ -53,3 +55,21 @@ class GreedyPlayer:
                 return best
             return min(plays, key=lambda a: (game.points_of[a.card], -game.rank_of[a.card]))
         return self.rng.choice(legal)
+
+    def _bout_choice(self, match: Match, legal: list[Action], kinds: set[str]) -> Action:
+        game = match.game
+        trump = getattr(match.deal, "trump", -1)
+
+        def cost(card: int) -> tuple[bool, int]:
+            return (game.suit_of[card] == trump, -game.rank_of[card])
+
+        if "swap" in kinds:
+            return next(a for a in legal if a.kind == "swap")
+        beats = [a for a in legal if a.kind == "beat"]
+        if "take" in kinds:
+            return min(beats, key=lambda a: cost(a.cards[1])) if beats else legal[-1]
+        throws = [a for a in legal if a.kind == "throw" and game.suit_of[a.cards[0]] != trump]
+        if "done" in kinds:
+            return min(throws, key=lambda a: cost(a.cards[0])) if throws else legal[-1]
+        attacks = [a for a in legal if a.kind == "attack"]
+        return min(attacks, key=lambda a: (cost(a.cards[0]), -len(a.cards)))

@@ -52,6 +52,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     """Print a readable summary of a variant's rules, generated from the compiled model."""
+    from rich.markup import escape
     from rich.panel import Panel
 
     from .summary import rules_summary
@@ -61,7 +62,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     files = ", ".join(Path(s).name for s in v.model.sources)
     console.print(f"[bold]{v.title}[/bold]  ({v.name}; built from {files})")
     for title, lines in rules_summary(v.model):
-        console.print(Panel("\n".join(lines), title=title, title_align="left", expand=True))
+        body = escape("\n".join(lines))
+        console.print(Panel(body, title=title, title_align="left", expand=True))
     return 0
 
 
@@ -77,6 +79,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     by_contract: dict[int, list[int]] = defaultdict(lambda: [0, 0])
     deals_per_match = []
     wins: dict[int, int] = defaultdict(int)
+    losers: dict[int, int] = defaultdict(int)
+    bouts: list[int] = []
     with Progress(transient=True) as progress:
         task = progress.add_task(f"simulating {v.name}", total=args.matches)
         for i in range(args.matches):
@@ -88,6 +92,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                     redeals += 1
                     continue
                 deals += 1
+                if "loser" in r:
+                    losers[r["loser"]] += 1
+                    bouts.append(r["bouts"])
+                    continue
                 made = r["gains"][r["declarer"]] > 0
                 by_contract[r["contract"]][0] += 1
                 by_contract[r["contract"]][1] += made
@@ -102,6 +110,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     console.print(f"deals played: {deals} (and {redeals} thrown in for a redeal)")
     console.print(f"average deals per match: {deals / max(args.matches, 1):.1f}")
     console.print("wins by seat: " + ", ".join(f"{s}: {wins[s]}" for s in sorted(wins)))
+    if v.model.bouts is not None:
+        lost = ", ".join(f"{s}: {losers[s]}" for s in sorted(losers) if s >= 0)
+        console.print(f"losers (durak) by seat: {lost}; draws: {losers.get(-1, 0)}")
+        console.print(
+            f"bouts per deal: average {sum(bouts) / max(len(bouts), 1):.1f}, "
+            f"longest {max(bouts, default=0)}"
+        )
+        return 0
     table = Table(title="Declarer success by contract")
     table.add_column("contract", justify="right")
     table.add_column("deals", justify="right")

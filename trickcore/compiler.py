@@ -25,6 +25,7 @@ from .loader import MergedBlock, MergedRules
 from .model import (
     Assignment,
     Bidding,
+    BoutRules,
     ContractRules,
     DealRules,
     Deck,
@@ -38,6 +39,7 @@ from .model import (
     StepRule,
     Suit,
     TalonRules,
+    TrickRules,
     VariantModel,
 )
 
@@ -70,6 +72,13 @@ RESULT_NAMES = {
     "all_melds": INT,
     "players": INT,
 }
+BOUT_RESULT_NAMES = {
+    "loser": BOOL,
+    "draw": BOOL,
+    "cards_left": INT,
+    "players": INT,
+}
+BOUT_LIMIT_NAMES = {"defender_cards": INT, "bout_number": INT, "players": INT, "stock": INT}
 MATCH_NAMES = {"score": INT, "gain": INT, "deal_number": INT}
 ASSIGNABLE_BUILTINS = ("score", "gain")
 
@@ -83,9 +92,24 @@ BLOCK_SETTINGS: dict[str, set[str]] = {
     "talon": {"show", "give_each_defender", "split_if"},
     "contract": {"raise", "step", "cap"},
     "play": {"follow", "trump_when_void", "beat_in_suit", "overtrump"},
-    "match": {"target", "deal_limit", "tie_break", "keep"},
+    "match": {"target", "deal_limit", "tie_break", "keep", "rank_by"},
+    "bouts": {
+        "attack",
+        "throw_in_by",
+        "limit",
+        "throw_after_take",
+        "refill_to",
+        "refill_order",
+        "next_attacker_after_defence",
+        "next_attacker_after_take",
+        "swap_rank",
+        "transfer",
+        "max_bouts",
+        "trump_if_no_stock",
+    },
 }
 TOP_BLOCKS = {
+    "bouts",
     "deck",
     "meld",
     "deal",
@@ -249,16 +273,36 @@ class _Compiler:
             tuple(c % n for c in range(deck.size)),
             tuple(c // n for c in range(deck.size)),
         )
-        deal = self.deal(players, deck)
+        is_bouts = "bouts" in self.root.entries
+        deal = self.deal(players, deck, is_bouts)
         melds = self.melds(deck)
         hand_scope = Scope(dict(HAND_NAMES), self.symbols, hand=True, where="in a hand rule")
         redeal = self.redeal(hand_scope)
-        bidding = self.bidding(bidding_block, hand_scope, qualifiers)
-        talon = self.talon(deal)
-        contract = self.contract(bidding, hand_scope)
-        play = self.play()
-        scoring, def_types = self.scoring()
-        match = self.match(def_types)
+        tricks: TrickRules | None = None
+        bouts: BoutRules | None = None
+        if is_bouts:
+            for key in ("bidding", "talon", "contract", "play", "scoring", "redeal"):
+                stray = self.root.entries.get(key)
+                if stray is not None:
+                    raise RulesError(
+                        f"'{key}' has no meaning in a game of bouts (this variant has a "
+                        f"'bouts' block); remove it with 'remove {key}'",
+                        stray.loc,
+                    )
+            if melds:
+                raise RulesError("melds have no meaning in a game of bouts", self.top_loc)
+            bouts = self.bouts(deck, deal, players)
+            def_types: dict[str, str] = {}
+            result_names = dict(BOUT_RESULT_NAMES)
+        else:
+            bidding = self.bidding(bidding_block, hand_scope, qualifiers)
+            talon = self.talon(deal)
+            contract = self.contract(bidding, hand_scope)
+            play = self.play()
+            scoring, def_types = self.scoring()
+            tricks = TrickRules(bidding, talon, contract, play, scoring)
+            result_names = dict(RESULT_NAMES)
+        match = self.match(def_types, result_names)
         model = VariantModel(
             name=self.rules.name,
             title=title,
@@ -267,16 +311,14 @@ class _Compiler:
             melds=melds,
             deal=deal,
             redeal=redeal,
-            bidding=bidding,
-            talon=talon,
-            contract=contract,
-            play=play,
-            scoring=scoring,
+            tricks=tricks,
+            bouts=bouts,
             match=match,
             content_hash=self.rules.content_hash,
             sources=tuple(p for p, _ in self.rules.sources),
         )
-        _check_opening_possible(model, bidding_block)
+        if tricks is not None:
+            _check_opening_possible(model, tricks, bidding_block)
         return model
 
     # ------------------------------------------------------------- sections
@@ -336,13 +378,15 @@ class _Compiler:
                 raise RulesError(f"rank {', '.join(missing)} has no points", b.raw("points").loc)
         return Deck(tuple(suits), tuple(ranks), tuple(points.get(i, 0) for i in range(len(ranks))))
 
-    def deal(self, players: tuple[int, ...], deck: Deck) -> DealRules:
+    def deal(self, players: tuple[int, ...], deck: Deck, is_bouts: bool) -> DealRules:
         b = self.block("deal")
         b.check_known(BLOCK_SETTINGS["deal"])
         packets: list[Packet] = []
         for it in b.items("pattern", required=True) or ():
             parts = it.parts
             if parts[0] == "rest" and len(parts) == 2 and parts[1] in ("stock",):
+                if not is_bouts:
+                    raise RulesError("a stock is dealt only in a game of bouts", it.loc)
                 packets.append(Packet(-1, "stock"))
                 continue
             count = _word_int(parts[0], it.loc, "a packet size")
@@ -357,6 +401,10 @@ class _Compiler:
                 raise RulesError("a packet is written: N each [K times]", it.loc)
             if count <= 0 or times <= 0:
                 raise RulesError("packet sizes and repeat counts must be positive", it.loc)
+            if parts[1] in ("stock", "turnup") and not is_bouts:
+                raise RulesError(f"a {parts[1]} is dealt only in a game of bouts", it.loc)
+            if parts[1] == "talon" and is_bouts:
+                raise RulesError("a game of bouts has a stock, not a talon", it.loc)
             packets.extend([Packet(count, parts[1])] * times)
         hands = b.integer("hands", None, minimum=2)
         sits_out = b.word("sits_out", ("dealer", "none"), "none")
@@ -364,7 +412,7 @@ class _Compiler:
             tuple(packets),
             hands,
             None if sits_out == "none" else sits_out,
-            b.word("next_dealer", ("left", "same"), "left"),
+            b.word("next_dealer", ("left", "same", "loser"), "left"),
         )
         loc = b.raw("pattern").loc
         for seated in players:
@@ -378,6 +426,14 @@ class _Compiler:
                     loc,
                 )
             dealt = rules.per_hand * in_deal + rules.talon_size
+            if is_bouts:
+                if rules.per_hand * in_deal > deck.size:
+                    raise RulesError(
+                        f"the deal pattern gives {rules.per_hand} cards to each of {in_deal} "
+                        f"players, {rules.per_hand * in_deal} in all, but the deck has {deck.size}",
+                        loc,
+                    )
+                continue
             if dealt != deck.size:
                 raise RulesError(
                     f"the deal pattern deals {dealt} cards ({rules.per_hand} to each of "
@@ -556,7 +612,7 @@ class _Compiler:
         defender = compile_expr(defs["defender"].expr, full, INT)
         return Scoring(tuple(ordered), declarer, defender), types
 
-    def match(self, def_types: dict[str, str]) -> MatchRules:
+    def match(self, def_types: dict[str, str], result_names: dict[str, str]) -> MatchRules:
         b = self.block("match")
         b.check_known(BLOCK_SETTINGS["match"])
         keep: list[tuple[str, str, int | bool]] = []
@@ -578,7 +634,7 @@ class _Compiler:
             raise RulesError(
                 "match needs 'deal_limit: N' so that every match ends", b.loc or self.top_loc
             )
-        names = {**RESULT_NAMES, **def_types, **MATCH_NAMES, **{k: t for k, t, _ in keep}}
+        names = {**result_names, **def_types, **MATCH_NAMES, **{k: t for k, t, _ in keep}}
         names["target"] = INT
         scope = Scope(names, self.symbols, qualifier=True, where="in after_deal")
         assignable = {*ASSIGNABLE_BUILTINS, *(k for k, _, _ in keep)}
@@ -604,15 +660,74 @@ class _Compiler:
                 )
                 assigns.append(Assignment(a.name, compile_expr(a.expr, scope, want)))
             steps.append(StepRule(entry.name, cond, tuple(assigns)))
-        if not any(a.name == "score" for st in steps for a in st.assigns):
+        rank_scope = Scope(
+            {"score": INT, **{k: t for k, t, _ in keep}}, self.symbols, where="in rank_by"
+        )
+        rank_by = b.expr("rank_by", rank_scope, INT, None) if b.raw("rank_by") else None
+        changes_score = any(a.name == "score" for st in steps for a in st.assigns)
+        if not changes_score and rank_by is None:
             raise RulesError(
-                "after_deal never changes 'score': add 'rule add: score = score + gain'",
+                "after_deal never changes 'score' and there is no 'rank_by': add "
+                "'rule add: score = score + gain' or rank the players with 'rank_by = ...'",
                 ab.loc or self.top_loc,
             )
-        return MatchRules(target, deal_limit, tie or ("highest",), tuple(keep), tuple(steps))
+        return MatchRules(
+            target, deal_limit, tie or ("highest",), tuple(keep), tuple(steps), rank_by
+        )
+
+    def bouts(self, deck: Deck, deal: DealRules, players: tuple[int, ...]) -> BoutRules:
+        b = self.block("bouts")
+        b.check_known(BLOCK_SETTINGS["bouts"])
+        limit_scope = Scope(dict(BOUT_LIMIT_NAMES), self.symbols, where="in the bout limit")
+        swap_rank: int | None = None
+        swap_items = b.items("swap_rank")
+        if swap_items:
+            sym = swap_items[0].parts[0]
+            ranks = [r.symbol for r in deck.ranks]
+            if sym != "none":
+                if sym not in ranks or swap_items[0].words or len(swap_items) != 1:
+                    raise RulesError(
+                        f"swap_rank is a rank ({', '.join(ranks)}) or none", swap_items[0].loc
+                    )
+                swap_rank = ranks.index(sym)
+        if not any(p.to == "turnup" for p in deal.pattern):
+            raise RulesError(
+                "a game of bouts turns up a trump card: add '1 turnup' to the deal pattern",
+                self.block("deal").loc,
+            )
+        refill_to = b.integer("refill_to", deal.per_hand, minimum=0)
+        no_stock = b.word("trump_if_no_stock", ("last_dealt", "none"), "none")
+        for seated in players:
+            if deal.per_hand * seated >= deck.size and no_stock == "none":
+                raise RulesError(
+                    f"with {seated} players no card is left to turn up for trump: say "
+                    "'trump_if_no_stock: last_dealt' in the bouts block",
+                    b.loc,
+                )
+        return BoutRules(
+            attack_same_rank=b.word("attack", ("one_card", "same_rank"), "same_rank")
+            == "same_rank",
+            throw_in_by=b.word("throw_in_by", ("all", "attacker", "neighbours"), "all"),
+            limit=b.expr("limit", limit_scope, INT),
+            throw_after_take=b.flag("throw_after_take", True),
+            refill_to=deal.per_hand if refill_to is None else refill_to,
+            refill_order=b.word(
+                "refill_order", ("attacker_first", "defender_last"), "attacker_first"
+            ),
+            after_defence=b.word(
+                "next_attacker_after_defence", ("defender", "after_defender"), "defender"
+            ),
+            after_take=b.word(
+                "next_attacker_after_take", ("after_defender", "defender"), "after_defender"
+            ),
+            swap_rank=swap_rank,
+            transfer=b.flag("transfer", False),
+            max_bouts=b.integer("max_bouts", 1000, minimum=1) or 1000,
+            trump_if_no_stock=no_stock,
+        )
 
 
-def _check_opening_possible(model: VariantModel, b: _Block) -> None:
+def _check_opening_possible(model: VariantModel, tricks: TrickRules, b: _Block) -> None:
     """The forced opening must be within the bid cap for at least some hand."""
     from .hands import hand_env, meld_rich_hands
 
@@ -622,11 +737,11 @@ def _check_opening_possible(model: VariantModel, b: _Block) -> None:
         rng.sample(range(model.deck.size), model.deal.per_hand) for _ in range(200)
     ]
     for hand in hands:
-        cap = model.bidding.cap(hand_env(model, hand, 0))
+        cap = tricks.bidding.cap(hand_env(model, hand, 0))
         best = cap if best is None else max(best, cap)
-    if best is not None and model.bidding.opening > best:
+    if best is not None and tricks.bidding.opening > best:
         raise RulesError(
-            f"the opening bid {model.bidding.opening} is above the bid cap for every hand "
+            f"the opening bid {tricks.bidding.opening} is above the bid cap for every hand "
             f"(the highest cap any hand reaches is {best})",
             b.raw("opening").loc,
         )

@@ -20,6 +20,8 @@ class Deal:
 
     def __init__(self, game: Game, deck_order: list[int], dealer: int, seats: int) -> None:
         model = game.model
+        assert model.tricks is not None, "a trick deal needs a trick-taking variant"
+        self.rules = model.tricks
         self.game = game
         self.seats = seats
         self.dealer = dealer
@@ -157,7 +159,7 @@ class Deal:
 
     def _bid_legal(self) -> list[Action]:
         game = self.game
-        b = game.model.bidding
+        b = self.rules.bidding
         seat = self.to_act
         cap = b.cap(
             game.hand_env(self.hands[seat], self.high[0] if self.high else 0, len(self.active))
@@ -190,7 +192,7 @@ class Deal:
         return out
 
     def _bid(self, action: Action) -> None:
-        b = self.game.model.bidding
+        b = self.rules.bidding
         seat = self.to_act
         self.bids.append((seat, action))
         if action.kind == "bid":
@@ -228,7 +230,7 @@ class Deal:
         self.declarer = self.high_bidder
         self.contract = self.high[0]
         self.qualifier = game.qualifiers[self.high[1]]
-        talon_rules = game.model.talon
+        talon_rules = self.rules.talon
         env = {QUALIFIER_KEY: self.qualifier}
         if talon_rules.split_if is not None and talon_rules.split_if(env):
             i = self.active.index(self.declarer)
@@ -268,7 +270,7 @@ class Deal:
             self._start_raise()
 
     def _start_raise(self) -> None:
-        if self.game.model.contract.raise_allowed:
+        if self.rules.contract.raise_allowed:
             self.phase = RAISE
             self.to_act = self.declarer
         else:
@@ -276,7 +278,7 @@ class Deal:
 
     def _raise_legal(self) -> list[Action]:
         game = self.game
-        c = game.model.contract
+        c = self.rules.contract
         cap = c.cap(game.hand_env(self.hands[self.declarer], self.contract, len(self.active)))
         out = [game.actions.keep_contract]
         v = self.contract + c.step
@@ -308,7 +310,7 @@ class Deal:
             if game.meld_of_card:
                 out.extend(self._marriage_leads(hand))
             return out
-        rules = game.model.play
+        rules = self.rules.play
         rank_of = game.rank_of
         led = suit_of[trick[0][1]]
         trump = self.trump
@@ -415,15 +417,14 @@ class Deal:
 
     # ------------------------------------------------------------ scoring
     def _score(self) -> None:
-        game = self.game
-        model = game.model
         gains = [0] * self.seats
         results: list[dict[str, Any]] = [{} for _ in range(self.seats)]
         for seat in self.active:
             env = self.result_env(seat)
-            for name, fn in model.scoring.definitions:
+            for name, fn in self.rules.scoring.definitions:
                 env[name] = fn(env)
-            rule = model.scoring.declarer if seat == self.declarer else model.scoring.defender
+            scoring = self.rules.scoring
+            rule = scoring.declarer if seat == self.declarer else scoring.defender
             gains[seat] = rule(env)
             results[seat] = env
         self.gains = gains
@@ -461,6 +462,26 @@ class Deal:
         )
         env[QUALIFIER_KEY] = self.qualifier
         return env
+
+    def final_env(self, seat: int) -> dict[str, Any]:
+        """The scoring quantities and definitions of a seat after the deal (for after_deal)."""
+        if self.results and self.results[seat]:
+            return dict(self.results[seat])
+        env = self.result_env(seat)
+        for name, fn in self.rules.scoring.definitions:
+            env[name] = fn(env)
+        return env
+
+    def summary(self) -> dict[str, Any]:
+        """The deal's result as plain data (kept in Match.deal_results)."""
+        return {
+            "dealer": self.dealer,
+            "declarer": self.declarer,
+            "contract": self.contract,
+            "qualifier": self.qualifier,
+            "gains": list(self.gains or [0] * self.seats),
+            "card_points": list(self.card_points),
+        }
 
     # ------------------------------------------------------------ views
     def observation(self, seat: int) -> Observation:

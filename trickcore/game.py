@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .actions import ActionTable
+from .bouts import BoutDeal
 from .deal import Deal
 from .errors import TrickcoreError
 from .exprs import HAND_KEY
@@ -36,10 +37,9 @@ class Game:
                 self.meld_of_card.setdefault(c, []).append((mi, suit, value, cards))
             self._meld_sets.append((value, frozenset(cards)))
         self.meld_index = {m.name: i for i, m in enumerate(model.melds)}
-        self.qualifiers: tuple[str, ...] = ("", *model.bidding.qualifiers)
-        self.actions = ActionTable(
-            self.card_texts, max(model.players), range(0), model.bidding.qualifiers
-        )
+        quals = model.tricks.bidding.qualifiers if model.tricks else ()
+        self.qualifiers: tuple[str, ...] = ("", *quals)
+        self.actions = ActionTable(self.card_texts, max(model.players), range(0), quals)
         self._all_melds = all_melds_value(model)
         self.result_base: dict[str, Any] = {
             "deck_points": deck.total_points,
@@ -134,7 +134,8 @@ class Game:
                 for s in order:
                     places.extend([s] * packet.count)
             else:
-                places.extend([-1] * packet.count)
+                count = packet.count if packet.count >= 0 else model.deck.size - len(places)
+                places.extend([-1] * min(count, model.deck.size - len(places)))
         wanted = {s: [self.card(c) for c in cs] for s, cs in hands.items()}
         wanted[-1] = [self.card(c) for c in talon]
         named = [c for cs in wanted.values() for c in cs]
@@ -173,6 +174,9 @@ class Game:
         if qualifier not in self.qualifiers:
             raise TrickcoreError(f"unknown bid qualifier '{qualifier}'")
         model = self.model
+        if model.tricks is None:
+            raise TrickcoreError(f"{self.name} has no deal scoring (it is a game of bouts)")
+        scoring = model.tricks.scoring
         env: dict[str, Any] = dict(self.result_base)
         env.update(
             card_points=0,
@@ -186,9 +190,9 @@ class Game:
         env.update(quantities)
         env["declarer"] = declarer
         env[QUALIFIER_KEY] = qualifier
-        for name, fn in model.scoring.definitions:
+        for name, fn in scoring.definitions:
             env[name] = fn(env)
-        rule = model.scoring.declarer if declarer else model.scoring.defender
+        rule = scoring.declarer if declarer else scoring.defender
         return int(rule(env))
 
     # ------------------------------------------------------------ factories
@@ -209,7 +213,7 @@ class Game:
         dealer: int = 0,
         players: int | None = None,
         seed: int | None = None,
-    ) -> Deal:
+    ) -> Deal | BoutDeal:
         """A single deal from a deck order (top card first, C2) or a seed, for tests/replays."""
         seats = self.check_seats(players)
         if not 0 <= dealer < seats:
@@ -219,6 +223,12 @@ class Game:
             random.Random(seed).shuffle(order)
         else:
             order = self.deck_from_texts(deck_order)
+        return self.make_deal(order, dealer, seats)
+
+    def make_deal(self, order: list[int], dealer: int, seats: int) -> Deal | BoutDeal:
+        """The deal state this variant's kind of game uses (trick-taking or bouts)."""
+        if self.model.bouts is not None:
+            return BoutDeal(self, order, dealer, seats)
         return Deal(self, order, dealer, seats)
 
     def new_match(

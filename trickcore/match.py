@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .actions import Action
+from .bouts import BoutDeal
 from .deal import Deal
 from .errors import TrickcoreError
-from .observation import Observation
+from .observation import BoutObservation, Observation
 
 if TYPE_CHECKING:
     from .game import Game
@@ -59,7 +60,7 @@ class Match:
         self.deal_results: list[dict[str, Any]] = []
         self.winners: list[int] = []
         self.is_over = False
-        self.deal: Deal = self._next_deal()
+        self.deal: Deal | BoutDeal = self._next_deal()
 
     def _set_kept(self, kept: Sequence[dict[str, Any]]) -> None:
         types = {name: typ for name, typ, _ in self.game.model.match.keep}
@@ -88,10 +89,10 @@ class Match:
         self._rng.shuffle(order)
         return order
 
-    def _next_deal(self) -> Deal:
+    def _next_deal(self) -> Deal | BoutDeal:
         order = self._next_order()
         self.deals_dealt += 1
-        return Deal(self.game, order, self.dealer, self.seats)
+        return self.game.make_deal(order, self.dealer, self.seats)
 
     @property
     def to_act(self) -> int:
@@ -119,29 +120,26 @@ class Match:
         if deal.redealt:
             if model.redeal is None or not model.redeal.same_dealer:
                 self.dealer = (self.dealer + 1) % self.seats
-            self.deal_results.append({"redeal": True, "by": deal.redeal_by, "dealer": deal.dealer})
+            by = getattr(deal, "redeal_by", -1)
+            self.deal_results.append({"redeal": True, "by": by, "dealer": deal.dealer})
         else:
             self._run_after_deal(deal)
             self.deals_scored += 1
             if model.deal.next_dealer == "left":
                 self.dealer = (self.dealer + 1) % self.seats
+            elif model.deal.next_dealer == "loser":
+                loser = getattr(deal, "loser", -1)
+                self.dealer = loser if loser >= 0 else (self.dealer + 1) % self.seats
         self._check_end(deal)
         if not self.is_over:
             self.deal = self._next_deal()
 
-    def _run_after_deal(self, deal: Deal) -> None:
+    def _run_after_deal(self, deal: Deal | BoutDeal) -> None:
         model = self.game.model
         gains = deal.gains or [0] * self.seats
-        record: dict[str, Any] = {
-            "dealer": deal.dealer,
-            "declarer": deal.declarer,
-            "contract": deal.contract,
-            "qualifier": deal.qualifier,
-            "gains": list(gains),
-            "card_points": list(deal.card_points),
-        }
+        record = deal.summary()
         for seat in range(self.seats):
-            env = dict(deal.results[seat]) if deal.results[seat] else self._idle_env(deal, seat)
+            env = deal.final_env(seat)
             env.update(self.kept[seat])
             env.update(
                 score=self.scores[seat],
@@ -159,13 +157,7 @@ class Match:
         record["scores"] = list(self.scores)
         self.deal_results.append(record)
 
-    def _idle_env(self, deal: Deal, seat: int) -> dict[str, Any]:
-        env = deal.result_env(seat)
-        for name, fn in self.game.model.scoring.definitions:
-            env[name] = fn(env)
-        return env
-
-    def _check_end(self, deal: Deal) -> None:
+    def _check_end(self, deal: Deal | BoutDeal) -> None:
         rules = self.game.model.match
         if rules.target is not None and not deal.redealt:
             reached = [s for s in range(self.seats) if self.scores[s] >= rules.target]
@@ -177,17 +169,27 @@ class Match:
             self.winners = self._rank(list(range(self.seats)), deal, ("highest",))
             self.is_over = True
 
-    def _rank(self, candidates: list[int], deal: Deal, ties: tuple[str, ...]) -> list[int]:
+    def standing(self, seat: int) -> int:
+        """The number the match ranks a seat by: `rank_by` of the variant, else the score."""
+        rank_by = self.game.model.match.rank_by
+        if rank_by is None:
+            return self.scores[seat]
+        return int(rank_by({"score": self.scores[seat], **self.kept[seat]}))
+
+    def _rank(
+        self, candidates: list[int], deal: Deal | BoutDeal, ties: tuple[str, ...]
+    ) -> list[int]:
+        declarer = getattr(deal, "declarer", -1)
         for rule in ties:
-            if rule == "declarer" and deal.declarer in candidates:
-                return [deal.declarer]
+            if rule == "declarer" and declarer in candidates:
+                return [declarer]
             if rule == "highest":
-                top = max(self.scores[s] for s in candidates)
-                return [s for s in candidates if self.scores[s] == top]
+                top = max(self.standing(s) for s in candidates)
+                return [s for s in candidates if self.standing(s) == top]
         return candidates
 
     # ------------------------------------------------------------ views
-    def observation(self, seat: int) -> Observation:
+    def observation(self, seat: int) -> Observation | BoutObservation:
         """What `seat` may know now: its view of the current deal plus the match scores."""
         return attrs.evolve(self.deal.observation(seat), scores=tuple(self.scores))
 

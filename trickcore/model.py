@@ -82,7 +82,7 @@ class Meld:
 class Packet:
     """One step of the deal pattern: `count` cards to each hand, the talon, or the stock."""
 
-    count: int
+    count: int  # -1 with "stock": the rest of the deck
     to: str  # "each" | "talon" | "stock" | "turnup"
 
 
@@ -93,7 +93,7 @@ class DealRules:
     pattern: tuple[Packet, ...]
     hands: int | None
     sits_out: str | None
-    next_dealer: str
+    next_dealer: str  # "left" | "same" | "loser"
 
     @property
     def per_hand(self) -> int:
@@ -184,13 +184,43 @@ class StepRule:
 
 @attrs.frozen
 class MatchRules:
-    """Match end, tie-breaks and per-player state kept across deals."""
+    """Match end, tie-breaks, ranking and per-player state kept across deals."""
 
     target: int | None
     deal_limit: int
     tie_break: tuple[str, ...]
     keep: tuple[tuple[str, str, int | bool], ...]
     after_deal: tuple[StepRule, ...]
+    rank_by: CompiledExpr | None = None
+
+
+@attrs.frozen
+class TrickRules:
+    """Everything of a trick-taking game with an auction."""
+
+    bidding: Bidding
+    talon: TalonRules
+    contract: ContractRules
+    play: PlayRules
+    scoring: Scoring
+
+
+@attrs.frozen
+class BoutRules:
+    """A shedding game of bouts (attack, defence, throw-ins, taking, refilling): Durak."""
+
+    attack_same_rank: bool
+    throw_in_by: str  # "all" | "attacker" | "neighbours"
+    limit: CompiledExpr
+    throw_after_take: bool
+    refill_to: int
+    refill_order: str  # "attacker_first" | "defender_last"
+    after_defence: str  # "defender" | "after_defender"
+    after_take: str  # "after_defender" | "defender"
+    swap_rank: int | None
+    transfer: bool
+    max_bouts: int
+    trump_if_no_stock: str  # "last_dealt" | "none"
 
 
 @attrs.frozen
@@ -204,11 +234,8 @@ class VariantModel:
     melds: tuple[Meld, ...]
     deal: DealRules
     redeal: RedealRules | None
-    bidding: Bidding
-    talon: TalonRules
-    contract: ContractRules
-    play: PlayRules
-    scoring: Scoring
+    tricks: TrickRules | None
+    bouts: BoutRules | None
     match: MatchRules
     content_hash: str
     sources: tuple[str, ...]

@@ -66,3 +66,39 @@ class Observation:
     def to_dict(self) -> dict[str, Any]:
         """The observation as plain JSON-ready data."""
         return attrs.asdict(self)
+
+
+@attrs.frozen
+class BoutObservation:
+    """A seat's view of a deal of a game of bouts (Durak). Cards are card texts.
+
+    Every card that was shown on the table is public (who took which cards is known);
+    other hands and the stock below the face-up trump card are not.
+    """
+
+    seat: int
+    phase: str
+    to_act: int
+    dealer: int
+    players_in_deal: tuple[int, ...]
+    active: tuple[int, ...]
+    out: tuple[int, ...]
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    trump: str | None
+    trump_card: str | None
+    trump_card_in_stock: bool
+    attacker: int
+    defender: int
+    table: tuple[tuple[str, str | None], ...]
+    taking: bool
+    discarded: tuple[str, ...]
+    bouts: int
+    loser: int
+    draw: bool
+    scores: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The observation as plain JSON-ready data."""
+        return attrs.asdict(self)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .model import Packet, VariantModel
+from .model import BoutRules, Packet, TrickRules, VariantModel
 
 
 def describe_pattern(packets: tuple[Packet, ...]) -> str:
@@ -65,7 +65,8 @@ def rules_summary(model: VariantModel) -> list[tuple[str, list[str]]]:
     pattern = describe_pattern(deal.pattern)
     deal_lines = [
         f"Dealt from the top, starting left of the dealer, in packets: {pattern}.",
-        f"Each hand gets {deal.per_hand} cards; the talon holds {deal.talon_size}.",
+        f"Each hand gets {deal.per_hand} cards"
+        + (f"; the talon holds {deal.talon_size}." if model.tricks else "; the rest is the stock."),
     ]
     if deal.hands:
         deal_lines.append(f"{deal.hands} players take part in a deal.")
@@ -85,7 +86,45 @@ def rules_summary(model: VariantModel) -> list[tuple[str, list[str]]]:
     else:
         deal_lines.append("There is never a redeal.")
     out.append(("Deal", deal_lines))
-    b = model.bidding
+    if model.tricks is not None:
+        out.extend(_trick_sections(model.tricks))
+    if model.bouts is not None:
+        out.append(("Bouts", _bout_lines(model, model.bouts)))
+    m = model.match
+    match_lines = []
+    if m.target is not None:
+        match_lines.append(f"The first to reach {m.target} wins.")
+    ranked = f"the highest {m.rank_by.text}" if m.rank_by else "the highest score"
+    match_lines.append(f"The match ends after {m.deal_limit} deals at the latest; {ranked} wins.")
+    ties = {"declarer": "the declarer if he is among them", "highest": "the higher score"}
+    if m.target is not None:
+        match_lines.append(
+            "If several reach the target in one deal: "
+            + ", then ".join(ties[x] for x in m.tie_break)
+            + "; equal scores share the win."
+        )
+    else:
+        match_lines.append("Equal standings share the win.")
+    if m.keep:
+        match_lines.append(
+            "Kept for each player across deals: "
+            + ", ".join(
+                f"{n} (starts {str(v).lower() if isinstance(v, bool) else v})" for n, _, v in m.keep
+            )
+            + "."
+        )
+    match_lines.append("After each deal, for each player in turn:")
+    for st in m.after_deal:
+        assigns = ", ".join(f"{a.name} = {a.expr.text}" for a in st.assigns)
+        cond = f"if {st.condition.text} then " if st.condition else ""
+        match_lines.append(f"  [{st.name}] {cond}{assigns}")
+    out.append(("Match", match_lines))
+    return out
+
+
+def _trick_sections(tricks: TrickRules) -> list[tuple[str, list[str]]]:
+    out: list[tuple[str, list[str]]] = []
+    b = tricks.bidding
     bid_lines = [
         f"Forehand opens with {'exactly' if b.opening_exact else 'at least'} {b.opening}"
         + (" and cannot pass his first call." if b.forced_opening else "."),
@@ -105,7 +144,7 @@ def rules_summary(model: VariantModel) -> list[tuple[str, list[str]]]:
             + "); 'N q' beats 'N' and loses to the next step."
         )
     out.append(("Bidding", bid_lines))
-    t = model.talon
+    t = tricks.talon
     talon_lines = [
         "The talon is turned face up for all to see, then the declarer takes it."
         if t.show
@@ -121,7 +160,7 @@ def rules_summary(model: VariantModel) -> list[tuple[str, list[str]]]:
             f"If {t.split_if.text}: no exchange; one talon card to each player in turn, "
             "starting with the declarer."
         )
-    c = model.contract
+    c = tricks.contract
     if c.raise_allowed:
         talon_lines.append(
             f"He may then raise his contract in steps of {c.step}, up to {c.cap.text}; "
@@ -130,7 +169,7 @@ def rules_summary(model: VariantModel) -> list[tuple[str, list[str]]]:
     else:
         talon_lines.append("The contract cannot be changed after the talon.")
     out.append(("Talon", talon_lines))
-    p = model.play
+    p = tricks.play
     play_lines = [
         "The declarer leads the first trick; the winner of each trick leads the next.",
         "There is no trump at the start of a deal.",
@@ -145,36 +184,59 @@ def rules_summary(model: VariantModel) -> list[tuple[str, list[str]]]:
         "A trick is won by its highest trump, else by the highest card of the led suit.",
     ]
     out.append(("Play", play_lines))
-    s = model.scoring
+    s = tricks.scoring
     score_lines = [f"{name} = {expr.text}" for name, expr in s.definitions]
     score_lines.append(f"Declarer scores: {s.declarer.text}")
     score_lines.append(f"Each defender scores: {s.defender.text}")
     out.append(("Deal scoring", score_lines))
-    m = model.match
-    match_lines = []
-    if m.target is not None:
-        match_lines.append(f"The first to reach {m.target} wins.")
-    match_lines.append(
-        f"The match ends after {m.deal_limit} deals at the latest; the highest score wins."
-    )
-    ties = {"declarer": "the declarer if he is among them", "highest": "the higher score"}
-    match_lines.append(
-        "If several reach the target in one deal: "
-        + ", then ".join(ties[x] for x in m.tie_break)
-        + "; equal scores share the win."
-    )
-    if m.keep:
-        match_lines.append(
-            "Kept for each player across deals: "
-            + ", ".join(
-                f"{n} (starts {str(v).lower() if isinstance(v, bool) else v})" for n, _, v in m.keep
-            )
-            + "."
-        )
-    match_lines.append("After each deal, for each player in turn:")
-    for st in m.after_deal:
-        assigns = ", ".join(f"{a.name} = {a.expr.text}" for a in st.assigns)
-        cond = f"if {st.condition.text} then " if st.condition else ""
-        match_lines.append(f"  [{st.name}] {cond}{assigns}")
-    out.append(("Match", match_lines))
     return out
+
+
+def _bout_lines(model: VariantModel, b: BoutRules) -> list[str]:
+    deck = model.deck
+    lines = [
+        "The card turned up after the deal sets trump; it lies face up under the stock and "
+        "is drawn last.",
+        "The player left of the dealer attacks first; the defender is the next player in.",
+        "An attack is one card" + (" or several of one rank." if b.attack_same_rank else "."),
+        {
+            "all": "Every other player in may throw in",
+            "attacker": "Only the attacker may throw in",
+            "neighbours": "The attacker and the defender's left neighbour may throw in",
+        }[b.throw_in_by]
+        + " cards of ranks already on the table, offered from the attacker round the table.",
+        f"Attack cards in a bout at most: {b.limit.text}.",
+        "The defender beats each attack card with a higher card of its suit or a trump "
+        "(a higher trump on a trump), or takes all"
+        + ("; after 'take' the others may still throw in." if b.throw_after_take else "."),
+        f"After a bout everyone draws up to {b.refill_to} cards, "
+        + (
+            "the attacker first, then round the table."
+            if b.refill_order == "attacker_first"
+            else "the attacker first, the defender last."
+        ),
+        "Next attacker after a won defence: "
+        + ("the defender" if b.after_defence == "defender" else "the player after the defender")
+        + "; after a take: "
+        + (
+            "the player after the defender."
+            if b.after_take == "after_defender"
+            else "the defender."
+        ),
+    ]
+    if b.swap_rank is not None:
+        lines.append(
+            f"The holder of the {deck.ranks[b.swap_rank].symbol} of trumps may swap it for the "
+            "turned-up card while that lies under the stock."
+        )
+    if b.transfer:
+        lines.append(
+            "Before beating anything, the defender may pass the attack on by adding a card of "
+            "the same rank; the next player defends."
+        )
+    lines.append(
+        "A player with no cards when the stock is gone is out; the last one holding cards "
+        "loses, and players running out together draw."
+    )
+    lines.append(f"A deal still going after {b.max_bouts} bouts ends as a draw.")
+    return lines

@@ -7,6 +7,7 @@ from typing import Any, Protocol
 from .actions import Action
 from .errors import IllegalActionError
 from .match import Match
+from .observation import BoutObservation, Observation
 from .saving import save_match
 
 HUMAN = 0
@@ -27,7 +28,10 @@ def render(match: Match, console: Any) -> None:
     """Print what seat 0 may see now."""
     from rich.panel import Panel
 
+    if match.game.model.bouts is not None:
+        return render_bouts(match, console)
     obs = match.observation(HUMAN)
+    assert isinstance(obs, Observation)
     lines = [
         "scores: "
         + "  ".join(
@@ -63,11 +67,46 @@ def render(match: Match, console: Any) -> None:
     console.print(Panel("\n".join(lines), title=match.game.title, title_align="left"))
 
 
+def render_bouts(match: Match, console: Any) -> None:
+    """Print what seat 0 may see of a game of bouts."""
+    from rich.panel import Panel
+
+    obs = match.observation(HUMAN)
+    assert isinstance(obs, BoutObservation)
+    role = {obs.attacker: "attacker", obs.defender: "defender"}
+    lines = [
+        "standing: " + "  ".join(f"seat {s}: {match.standing(s)}" for s in range(match.seats)),
+        f"deal {match.deals_dealt}, dealer seat {obs.dealer}; bout {obs.bouts + 1}",
+        f"trump: {obs.trump} (card {_cards(match, [obs.trump_card]) if obs.trump_card else '-'}"
+        + (", under the stock)" if obs.trump_card_in_stock else ")"),
+        f"stock: {obs.stock_size} cards; discarded: {len(obs.discarded)}",
+        "players: "
+        + ", ".join(
+            f"seat {s} {obs.hand_sizes[s]} cards{' (' + role[s] + ')' if s in role else ''}"
+            for s in obs.active
+        ),
+        "table: "
+        + (
+            ", ".join(
+                _cards(match, [a]) + (f" beaten by {_cards(match, [b])}" if b else "")
+                for a, b in obs.table
+            )
+            or "-"
+        )
+        + (" (defender takes)" if obs.taking else ""),
+        f"[bold]your hand: {_cards(match, obs.hand)}[/bold]",
+    ]
+    console.print(Panel("\n".join(lines), title=match.game.title, title_align="left"))
+
+
 def _report_deal_end(match: Match, console: Any) -> None:
     if not match.deal_results:
         return
     r = match.deal_results[-1]
-    if r.get("redeal"):
+    if "loser" in r:
+        who = "a draw" if r["draw"] else f"seat {r['loser']} is the durak"
+        console.print(f"[yellow]deal over after {r['bouts']} bouts: {who}[/yellow]")
+    elif r.get("redeal"):
         console.print(f"[yellow]deal thrown in (redeal by seat {r['by']})[/yellow]")
     else:
         console.print(
@@ -114,7 +153,8 @@ def play_in_terminal(
         console.print("\n(end of input)")
     _report_deal_end(match, console)
     if match.is_over:
-        console.print(f"[bold]match over: scores {match.scores}, winners {match.winners}[/bold]")
+        standing = [match.standing(s) for s in range(match.seats)]
+        console.print(f"[bold]match over: standing {standing}, winners {match.winners}[/bold]")
     if save_to:
         save_match(match, save_to)
         console.print(f"saved to {save_to} (trickcore replay {save_to})")

@@ -1,0 +1,449 @@
+"""The state of one deal of a game of bouts (Durak): attack, defend, throw in, take, refill."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action
+from .errors import IllegalActionError, TrickcoreError
+from .observation import BoutObservation
+
+if TYPE_CHECKING:
+    from .game import Game
+
+ATTACK, DEFEND, THROW, OVER = "attack", "defend", "throw", "over"
+
+
+class BoutDeal:
+    """One deal of a game of bouts. Made by Game.new_deal; the API is that of Deal."""
+
+    def __init__(self, game: Game, deck_order: list[int], dealer: int, seats: int) -> None:
+        model = game.model
+        assert model.bouts is not None, "a bout deal needs a game of bouts"
+        self.rules = model.bouts
+        self.game = game
+        self.seats = seats
+        self.dealer = dealer
+        self.deck_order = list(deck_order)
+        hands_n = model.deal.hands or seats
+        order = [(dealer + 1 + i) % seats for i in range(seats)]
+        if hands_n < seats:
+            order = [s for s in order if s != dealer][:hands_n]
+        self.active: list[int] = order
+        self.hands: list[list[int]] = [[] for _ in range(seats)]
+        size = len(self.deck_order)
+        pos = 0
+        last_dealt = -1
+        turnup = -1
+        for packet in model.deal.pattern:
+            if packet.to == "each":
+                for s in order:
+                    got = self.deck_order[pos : pos + packet.count]
+                    self.hands[s].extend(got)
+                    pos += len(got)
+                    if got:
+                        last_dealt = got[-1]
+            elif packet.to == "turnup" and pos < size:
+                turnup = self.deck_order[pos]
+                pos += 1
+        rest = self.deck_order[pos:]  # every card not dealt forms the stock
+        # the stock is kept reversed: its top card is the last element, the trump card first
+        self.stock: list[int] = ([turnup] if turnup >= 0 else []) + rest[::-1]
+        self.trump_card = turnup if turnup >= 0 else last_dealt
+        self.trump_card_in_stock = turnup >= 0
+        self.trump = game.suit_of[self.trump_card] if self.trump_card >= 0 else -1
+        self.in_game: list[int] = list(order)
+        self.out: list[int] = []
+        self.discarded: list[int] = []
+        self.table: list[list[int]] = []
+        self.taking = False
+        self.declined: set[int] = set()
+        self.bouts = 0
+        self.loser = -1
+        self.draw = False
+        self.redealt = False
+        self.declarer = -1
+        self.gains: list[int] | None = None
+        self.history: list[tuple[int, Action]] = []
+        self._legal: list[Action] | None = None
+        self.limit = 0
+        self.attacker = order[0]  # D4: left of the dealer
+        self.defender = self._next_in_game(self.attacker)
+        self.phase = ATTACK
+        self.to_act = self.attacker
+        self._start_bout()
+
+    # ------------------------------------------------------------ public
+    @property
+    def is_over(self) -> bool:
+        """True when only one player (the loser) or nobody is left holding cards."""
+        return self.phase == OVER
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the seat to act may take now (empty when the deal is over)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def apply(self, action: Action | str) -> None:
+        """Take an action (object or canonical text); raise IllegalActionError if not legal."""
+        legal = self.legal_actions()
+        for a in legal:
+            if a is action:
+                break
+        else:
+            action = self._resolve(action, legal)
+        self._legal = None
+        self.history.append((self.to_act, action))
+        kind = action.kind
+        if kind == "beat":
+            self._beat(action.cards[0], action.cards[1])
+        elif kind == "throw":
+            self._throw(action.cards[0])
+        elif kind == "done":
+            self.declined.add(self.to_act)
+            self._offer_throw()
+        elif kind == "attack":
+            self._attack(action.cards)
+        elif kind == "take":
+            self._take()
+        elif kind == "swap":
+            self._swap(action.cards[0])
+        else:
+            self._transfer(action.cards[0])
+
+    def _resolve(self, action: Action | str, legal: list[Action]) -> Action:
+        if self.phase == OVER:
+            raise IllegalActionError(f"the deal is over; no action is possible ({action})")
+        texts = [a.text for a in legal]
+        if isinstance(action, str):
+            parsed = self._parse(action)
+            if parsed is None:
+                raise IllegalActionError(f"'{action}' is not an action", texts)
+            action = parsed
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"{action!r} is not an action", texts)
+        if action in legal:
+            return legal[legal.index(action)]
+        raise IllegalActionError(
+            f"'{action.text}' is not legal now (seat {self.to_act} to act, {self.phase})", texts
+        )
+
+    def _parse(self, text: str) -> Action | None:
+        table = self.game.actions
+        found = table.parse(text)
+        if found is not None:
+            return found
+        words = text.split()
+        if not words:
+            return None
+        kind = words[0].lower()
+        game = self.game
+        try:
+            if kind == "beat" and len(words) == 4 and words[2].lower() == "with":
+                return table.bout("beat", (game.card(words[1]), game.card(words[3])))
+            if kind == "attack" and len(words) >= 2:
+                cards = sorted(game.card(w) for w in words[1:])
+                return table.bout("attack", tuple(cards))
+        except TrickcoreError:
+            return None
+        return None
+
+    # ------------------------------------------------------------ helpers
+    def _next_in_game(self, seat: int) -> int:
+        for k in range(1, self.seats + 1):
+            s = (seat + k) % self.seats
+            if s in self.in_game:
+                return s
+        return seat
+
+    def beats(self, card: int, attack: int) -> bool:
+        """D8: a higher card of the same suit, or a trump on a non-trump."""
+        suit_of = self.game.suit_of
+        if suit_of[card] == suit_of[attack]:
+            return self.game.rank_of[card] < self.game.rank_of[attack]
+        return suit_of[card] == self.trump and suit_of[attack] != self.trump
+
+    def _table_ranks(self) -> set[int]:
+        rank_of = self.game.rank_of
+        return {rank_of[c] for pair in self.table for c in pair if c >= 0}
+
+    def _swap_actions(self, seat: int) -> list[Action]:
+        rank = self.rules.swap_rank
+        if rank is None or not self.trump_card_in_stock:
+            return []
+        n = len(self.game.model.deck.ranks)
+        card = self.trump * n + rank
+        if card == self.trump_card or card not in self.hands[seat]:
+            return []
+        return [self.game.actions.bout("swap", (card,))]
+
+    # ------------------------------------------------------------ legal actions
+    def _compute_legal(self) -> list[Action]:
+        phase = self.phase
+        if phase == OVER:
+            return []
+        seat = self.to_act
+        table = self.game.actions
+        hand = sorted(self.hands[seat])
+        out: list[Action] = []
+        if phase == DEFEND:
+            for pair in self.table:
+                if pair[1] < 0:
+                    a = pair[0]
+                    out.extend(table.bout("beat", (a, c)) for c in hand if self.beats(c, a))
+            out.extend(self._transfer_actions(hand))
+            out.append(table.take)
+        elif phase == THROW:
+            ranks = self._table_ranks()
+            rank_of = self.game.rank_of
+            out.extend(table.bout("throw", (c,)) for c in hand if rank_of[c] in ranks)
+            out.append(table.done)
+        else:
+            out.extend(table.bout("attack", (c,)) for c in hand)
+            if self.rules.attack_same_rank and self.limit > 1:
+                by_rank: dict[int, list[int]] = {}
+                for c in hand:
+                    by_rank.setdefault(self.game.rank_of[c], []).append(c)
+                for cards in by_rank.values():
+                    for k in range(2, min(len(cards), self.limit) + 1):
+                        out.extend(table.bout("attack", combo) for combo in combinations(cards, k))
+        out.extend(self._swap_actions(seat))
+        return out
+
+    def _transfer_actions(self, hand: list[int]) -> list[Action]:
+        if not self.rules.transfer or any(pair[1] >= 0 for pair in self.table):
+            return []
+        rank_of = self.game.rank_of
+        ranks = {rank_of[pair[0]] for pair in self.table}
+        if len(ranks) != 1:
+            return []
+        nxt = self._next_in_game(self.defender)
+        if nxt == self.defender or len(self.table) + 1 > len(self.hands[nxt]):
+            return []
+        rank = ranks.pop()
+        return [self.game.actions.bout("transfer", (c,)) for c in hand if rank_of[c] == rank]
+
+    # ------------------------------------------------------------ moves
+    def _bout_limit(self) -> int:
+        """D7: the most attack cards this bout may hold (the variant's `limit`)."""
+        env = {
+            "defender_cards": len(self.hands[self.defender]),
+            "bout_number": self.bouts + 1,
+            "players": len(self.in_game),
+            "stock": len(self.stock),
+        }
+        return max(int(self.rules.limit(env)), 1)
+
+    def _start_bout(self) -> None:
+        self.limit = self._bout_limit()
+        self.table = []
+        self.taking = False
+        self.declined = set()
+        self.phase = ATTACK
+        self.to_act = self.attacker
+
+    def _attack(self, cards: tuple[int, ...]) -> None:
+        hand = self.hands[self.attacker]
+        for c in cards:
+            hand.remove(c)
+            self.table.append([c, -1])
+        self.phase = DEFEND
+        self.to_act = self.defender
+
+    def _beat(self, attack: int, card: int) -> None:
+        self.hands[self.defender].remove(card)
+        for pair in self.table:
+            if pair[0] == attack:
+                pair[1] = card
+                break
+        if all(pair[1] >= 0 for pair in self.table):
+            self.declined = set()  # the beats put new ranks on the table
+            self._offer_throw()
+
+    def _take(self) -> None:
+        self.taking = True
+        if self.rules.throw_after_take:
+            self.declined = set()
+            self._offer_throw()
+        else:
+            self._end_bout()
+
+    def _throw(self, card: int) -> None:
+        self.hands[self.to_act].remove(card)
+        self.table.append([card, -1])
+        if self.taking:
+            self._offer_throw()
+        else:
+            self.phase = DEFEND
+            self.to_act = self.defender
+
+    def _swap(self, card: int) -> None:
+        hand = self.hands[self.to_act]
+        hand.remove(card)
+        hand.append(self.trump_card)
+        self.stock[0] = card
+        self.trump_card = card
+
+    def _transfer(self, card: int) -> None:
+        self.hands[self.defender].remove(card)
+        self.table.append([card, -1])
+        self.defender = self._next_in_game(self.defender)
+        self.limit = max(self._bout_limit(), len(self.table))
+        self.phase = DEFEND
+        self.to_act = self.defender
+
+    def _throwers(self) -> list[int]:
+        """D6: from the attacker round the table, skipping the defender."""
+        order = []
+        s = self.attacker
+        for _ in range(self.seats):
+            if s in self.in_game and s != self.defender:
+                order.append(s)
+            s = (s + 1) % self.seats
+        by = self.rules.throw_in_by
+        if by == "attacker":
+            return order[:1]
+        if by == "neighbours":
+            left_of_defender = self._next_in_game(self.defender)
+            return [s for s in order if s in (self.attacker, left_of_defender)]
+        return order
+
+    def _offer_throw(self) -> None:
+        attack_cards = len(self.table)
+        if attack_cards < self.limit:
+            ranks = self._table_ranks()
+            rank_of = self.game.rank_of
+            for s in self._throwers():
+                if s in self.declined:
+                    continue
+                if any(rank_of[c] in ranks for c in self.hands[s]):
+                    self.phase = THROW
+                    self.to_act = s
+                    return
+        self._end_bout()
+
+    def _end_bout(self) -> None:
+        cards = [c for pair in self.table for c in pair if c >= 0]
+        rules = self.rules
+        if self.taking:
+            self.hands[self.defender].extend(cards)
+            nxt = (
+                self.defender
+                if rules.after_take == "defender"
+                else self._next_in_game(self.defender)
+            )
+        else:
+            self.discarded.extend(cards)
+            nxt = (
+                self.defender
+                if rules.after_defence == "defender"
+                else self._next_in_game(self.defender)
+            )
+        self.table = []
+        self.bouts += 1
+        self._refill()
+        if not self.stock:
+            for s in list(self.in_game):
+                if not self.hands[s]:
+                    self.in_game.remove(s)
+                    self.out.append(s)
+        if len(self.in_game) <= 1 or self.bouts >= rules.max_bouts:
+            self._finish()
+            return
+        if nxt not in self.in_game:
+            nxt = self._next_in_game(nxt)
+        self.attacker = nxt
+        self.defender = self._next_in_game(nxt)
+        self._start_bout()
+
+    def _refill(self) -> None:
+        """D10: up to the hand size, the attacker first, then round the table."""
+        order = []
+        s = self.attacker
+        for _ in range(self.seats):
+            if s in self.in_game:
+                order.append(s)
+            s = (s + 1) % self.seats
+        if self.rules.refill_order == "defender_last" and self.defender in order:
+            order.remove(self.defender)
+            order.append(self.defender)
+        stock = self.stock
+        for s in order:
+            hand = self.hands[s]
+            while len(hand) < self.rules.refill_to and stock:
+                card = stock.pop()
+                if not stock:
+                    self.trump_card_in_stock = False
+                hand.append(card)
+
+    def _finish(self) -> None:
+        if len(self.in_game) == 1:
+            self.loser = self.in_game[0]
+        else:
+            self.draw = True  # D13: the last players ran out together (or the bout cap)
+        self.phase = OVER
+        self.to_act = -1
+        self.gains = [0] * self.seats
+
+    # ------------------------------------------------------------ results
+    def final_env(self, seat: int) -> dict[str, Any]:
+        """The quantities after_deal rules read for a seat."""
+        return {
+            "loser": seat == self.loser,
+            "draw": self.draw,
+            "cards_left": len(self.hands[seat]),
+            "players": len(self.active),
+        }
+
+    def summary(self) -> dict[str, Any]:
+        """The deal's result as plain data (kept in Match.deal_results)."""
+        return {
+            "dealer": self.dealer,
+            "loser": self.loser,
+            "draw": self.draw,
+            "out": list(self.out),
+            "bouts": self.bouts,
+            "gains": [0] * self.seats,
+        }
+
+    # ------------------------------------------------------------ views
+    def observation(self, seat: int) -> BoutObservation:
+        """What `seat` may know now, and nothing more."""
+        game = self.game
+        ct = game.card_text
+        deck = game.model.deck
+        return BoutObservation(
+            seat=seat,
+            phase=self.phase,
+            to_act=self.to_act,
+            dealer=self.dealer,
+            players_in_deal=tuple(self.active),
+            active=tuple(self.in_game),
+            out=tuple(self.out),
+            hand=tuple(ct(c) for c in sorted(self.hands[seat])) if seat >= 0 else (),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            stock_size=len(self.stock),
+            trump=deck.suits[self.trump].name if self.trump >= 0 else None,
+            trump_card=ct(self.trump_card) if self.trump_card >= 0 else None,
+            trump_card_in_stock=self.trump_card_in_stock,
+            attacker=self.attacker,
+            defender=self.defender,
+            table=tuple((ct(a), ct(b) if b >= 0 else None) for a, b in self.table),
+            taking=self.taking,
+            discarded=tuple(ct(c) for c in self.discarded),
+            bouts=self.bouts,
+            loser=self.loser,
+            draw=self.draw,
+        )
+
+    def public_view(self) -> BoutObservation:
+        """What every player at the table may know."""
+        return self.observation(-1)
+
+    def hand_texts(self, seat: int) -> list[str]:
+        """Full information: a seat's hand as card texts (for tests and debugging)."""
+        ct = self.game.card_text
+        return [ct(c) for c in sorted(self.hands[seat])]
