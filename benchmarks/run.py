@@ -1,6 +1,6 @@
 """Benchmark: random-play speed and load + compile time of every shipped variant.
 
-Run:  python benchmarks/run.py [--seconds 3] [--variant NAME ...]
+Run:  python benchmarks/run.py [--seconds 3] [--variant NAME ...] [--players N]
 
 For each variant it prints random-play deals per second in one process through the
 public API (new_deal, legal_actions, apply), actions per deal, and the time to load and
@@ -22,7 +22,9 @@ TARGETS = {  # deals per second, from the issues
     "tysiacha": 6000,
     "russisch-schnapsen": 5000,
     "russisch-schnapsen-36-ohne": 3500,
+    "durak": 1000,
 }
+PLAYERS = {"durak": 3, "durak-36": 3}  # seated players measured (else the variant's first)
 
 
 def random_deals(
@@ -74,17 +76,18 @@ def main() -> None:
     args = p.parse_args()
     names = args.variant or trickcore.list_variants()
     header = (
-        f"{'variant':38} {'deals/s':>9} {'target':>7} {'actions/deal':>13} "
+        f"{'variant':38} {'players':>7} {'deals/s':>9} {'target':>7} {'actions/deal':>13} "
         f"{'load cold ms':>13} {'load warm ms':>13}"
     )
     print(header)
     print("-" * len(header))
     for name in names:
         v = trickcore.load_variant(name)
-        deals, actions, elapsed = random_deals(v, args.seconds, args.players)
+        players = args.players or PLAYERS.get(name)
+        deals, actions, elapsed = random_deals(v, args.seconds, players)
         target = TARGETS.get(name)
         print(
-            f"{name:38} {deals / elapsed:9.0f} {target or '':>7} {actions / deals:13.1f} "
+            f"{name:38} {v.check_seats(players):7} {deals / elapsed:9.0f} {target or '':>7} {actions / deals:13.1f} "
             f"{cold_load_ms(name):13.1f} {warm_load_ms(name):13.1f}"
         )
 

@@ -67,6 +67,9 @@ class BoutDeal:
         self.gains: list[int] | None = None
         self.history: list[tuple[int, Action]] = []
         self._legal: list[Action] | None = None
+        self._attack_actions = game.single_card_actions("attack")
+        self._throw_actions = game.single_card_actions("throw")
+        self._beaters = game.beaters(self.trump)
         self.limit = 0
         self.attacker = order[0]  # D4: left of the dealer
         self.defender = self._next_in_game(self.attacker)
@@ -161,10 +164,7 @@ class BoutDeal:
 
     def beats(self, card: int, attack: int) -> bool:
         """D8: a higher card of the same suit, or a trump on a non-trump."""
-        suit_of = self.game.suit_of
-        if suit_of[card] == suit_of[attack]:
-            return self.game.rank_of[card] < self.game.rank_of[attack]
-        return suit_of[card] == self.trump and suit_of[attack] != self.trump
+        return card in self._beaters[attack]
 
     def _table_ranks(self) -> set[int]:
         rank_of = self.game.rank_of
@@ -190,19 +190,24 @@ class BoutDeal:
         hand = sorted(self.hands[seat])
         out: list[Action] = []
         if phase == DEFEND:
+            beaters = self._beaters
             for pair in self.table:
                 if pair[1] < 0:
                     a = pair[0]
-                    out.extend(table.bout("beat", (a, c)) for c in hand if self.beats(c, a))
-            out.extend(self._transfer_actions(hand))
+                    can = beaters[a]
+                    out.extend(can[c] for c in hand if c in can)
+            if self.rules.transfer:
+                out.extend(self._transfer_actions(hand))
             out.append(table.take)
         elif phase == THROW:
             ranks = self._table_ranks()
             rank_of = self.game.rank_of
-            out.extend(table.bout("throw", (c,)) for c in hand if rank_of[c] in ranks)
+            throw = self._throw_actions
+            out.extend(throw[c] for c in hand if rank_of[c] in ranks)
             out.append(table.done)
         else:
-            out.extend(table.bout("attack", (c,)) for c in hand)
+            attack1 = self._attack_actions
+            out.extend(attack1[c] for c in hand)
             if self.rules.attack_same_rank and self.limit > 1:
                 by_rank: dict[int, list[int]] = {}
                 for c in hand:
@@ -210,7 +215,8 @@ class BoutDeal:
                 for cards in by_rank.values():
                     for k in range(2, min(len(cards), self.limit) + 1):
                         out.extend(table.bout("attack", combo) for combo in combinations(cards, k))
-        out.extend(self._swap_actions(seat))
+        if self.trump_card_in_stock and self.rules.swap_rank is not None:
+            out.extend(self._swap_actions(seat))
         return out
 
     def _transfer_actions(self, hand: list[int]) -> list[Action]:

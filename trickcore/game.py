@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import ActionTable
+from .actions import Action, ActionTable
 from .bouts import BoutDeal
 from .deal import Deal
 from .errors import TrickcoreError
@@ -41,6 +41,8 @@ class Game:
         self.qualifiers: tuple[str, ...] = ("", *quals)
         self.actions = ActionTable(self.card_texts, max(model.players), range(0), quals)
         self._all_melds = all_melds_value(model)
+        self._beaters: dict[int, list[dict[int, Action]]] = {}
+        self._singles: dict[str, list[Action]] = {}
         self.result_base: dict[str, Any] = {
             "deck_points": deck.total_points,
             "all_melds": self._all_melds,
@@ -64,6 +66,35 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Variant {self.name} ({self.title})>"
+
+    def single_card_actions(self, kind: str) -> list[Action]:
+        """The bout actions of one kind with one card, indexed by card (made once)."""
+        found = self._singles.get(kind)
+        if found is None:
+            found = [self.actions.bout(kind, (c,)) for c in range(self.model.deck.size)]
+            self._singles[kind] = found
+        return found
+
+    def beaters(self, trump: int) -> list[dict[int, Action]]:
+        """For each card, the cards that beat it under `trump` (D8), with their beat actions.
+
+        A card is beaten by a higher card of its suit, or by any trump when it is not a
+        trump. Made once per trump suit and kept.
+        """
+        table = self._beaters.get(trump)
+        if table is None:
+            suit_of, rank_of = self.suit_of, self.rank_of
+            table = []
+            for a in range(len(suit_of)):
+                row = {}
+                for c in range(len(suit_of)):
+                    same = suit_of[c] == suit_of[a] and rank_of[c] < rank_of[a]
+                    trumps = suit_of[c] == trump and suit_of[a] != trump
+                    if same or trumps:
+                        row[c] = self.actions.bout("beat", (a, c))
+                table.append(row)
+            self._beaters[trump] = table
+        return table
 
     # ------------------------------------------------------------ cards
     def card(self, text: str) -> int:
