@@ -87,8 +87,8 @@ def main() -> None:
         deals, actions, elapsed = random_deals(v, args.seconds, players)
         target = TARGETS.get(name)
         print(
-            f"{name:38} {v.check_seats(players):7} {deals / elapsed:9.0f} {target or '':>7} {actions / deals:13.1f} "
-            f"{cold_load_ms(name):13.1f} {warm_load_ms(name):13.1f}"
+            f"{name:38} {v.check_seats(players):7} {deals / elapsed:9.0f} {target or '':>7} "
+            f"{actions / deals:13.1f} {cold_load_ms(name):13.1f} {warm_load_ms(name):13.1f}"
         )
 
 
