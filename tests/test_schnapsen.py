@@ -18,8 +18,15 @@ HANDS = {
 TALON = ["KE", "OE", "UE"]
 
 
-def scripted(v):
+def fresh(v):
+    """The scenario deal, past the redeal question (nobody holds a redeal hand)."""
     d = v.new_deal(v.stack_deck(HANDS, TALON, dealer=0), dealer=0)
+    run(d, ["keep", "keep", "keep"])
+    return d
+
+
+def scripted(v):
+    d = fresh(v)
     run(d, ["bid 90", "pass", "pass", "give UE to 2", "give KG to 0"])
     return d
 
@@ -92,8 +99,11 @@ def test_S4_with_four_packets_skip_the_dealer(schnapsen):
 def test_S5_three_nines_or_four_unter_may_demand_a_redeal(schnapsen):
     deck = schnapsen.stack_deck({2: "9H 9S 9G AE 10E KE OE".split()}, dealer=0)
     d = schnapsen.new_deal(deck, dealer=0)
-    assert d.to_act == 2 and texts(d.legal_actions()) == ["redeal", "keep"]
+    # everyone is asked in turn from forehand, so that being asked reveals nothing (C3)
+    assert d.to_act == 1 and texts(d.legal_actions()) == ["keep"]
     d.apply("keep")
+    assert d.to_act == 2 and texts(d.legal_actions()) == ["redeal", "keep"]
+    run(d, ["keep", "keep"])
     assert d.to_act == 1 and d.legal_actions()[0].text == "bid 90"
     deck = schnapsen.stack_deck({1: "UH US UG UE AE 10E KE".split()}, dealer=0)
     m = schnapsen.new_match(deck_orders=[deck], seed=3)
@@ -105,12 +115,15 @@ def test_S5_three_nines_or_four_unter_may_demand_a_redeal(schnapsen):
 
 def test_S5_no_offer_without_such_a_hand(schnapsen):
     d = schnapsen.new_deal(schnapsen.stack_deck(HANDS, TALON), dealer=0)
+    for seat in (1, 2, 0):
+        assert d.to_act == seat and texts(d.legal_actions()) == ["keep"]
+        d.apply("keep")
     assert texts(d.legal_actions()) == ["bid 90"]
 
 
 # ---------------------------------------------------------------- bidding
 def test_S6_forehand_must_open_exactly_90_then_multiples_of_10(schnapsen):
-    d = schnapsen.new_deal(schnapsen.stack_deck(HANDS, TALON), dealer=0)
+    d = fresh(schnapsen)
     assert texts(d.legal_actions()) == ["bid 90"]  # C3: offered although forced
     d.apply("bid 90")
     values = [a.value for a in d.legal_actions() if a.kind == "bid"]
@@ -120,7 +133,7 @@ def test_S6_forehand_must_open_exactly_90_then_multiples_of_10(schnapsen):
 
 
 def test_S7_worked_example_auction(schnapsen):
-    d = schnapsen.new_deal(schnapsen.stack_deck(HANDS, TALON), dealer=0)
+    d = fresh(schnapsen)
     # A = seat 1 (forehand), B = seat 2, C = seat 0
     run(d, "bid 90|pass|bid 100|bid 110|pass|bid 120|bid 140|pass|bid 150|pass".split("|"))
     assert d.phase == "bid" and d.to_act == 2
@@ -129,21 +142,21 @@ def test_S7_worked_example_auction(schnapsen):
 
 
 def test_S7_passing_does_not_drop_a_player_out(schnapsen):
-    d = schnapsen.new_deal(schnapsen.stack_deck(HANDS, TALON), dealer=0)
+    d = fresh(schnapsen)
     run(d, ["bid 90", "pass", "bid 100", "bid 110"])
     assert d.to_act == 2  # B passed before and is asked again
     assert "bid 120" in texts(d.legal_actions())
 
 
 def test_S8_no_marriage_cap(schnapsen):
-    d = schnapsen.new_deal(schnapsen.stack_deck(HANDS, TALON), dealer=0)
+    d = fresh(schnapsen)
     d.apply("bid 90")
     assert max(a.value for a in d.legal_actions() if a.kind == "bid") == 120 + 280
 
 
 # ---------------------------------------------------------------- talon
 def test_S9_talon_hidden_two_laid_away_one_to_each_defender(schnapsen):
-    d = schnapsen.new_deal(schnapsen.stack_deck(HANDS, TALON), dealer=0)
+    d = fresh(schnapsen)
     run(d, ["bid 90", "pass", "pass"])
     assert d.observation(2).talon_shown is None
     assert d.observation(1).talon_taken == tuple(TALON)
@@ -291,7 +304,7 @@ def test_S17_match_to_1000_without_barrel(schnapsen):
     assert schnapsen.model.match.tie_break == ("declarer", "highest")
     m = schnapsen.new_match(seed=1, scores=[0, 990, 0])
     rng = random.Random(1)
-    while not m.is_over and m.deals_dealt < 30:
+    while not m.is_over:
         before = list(m.scores)
         m.apply(rng.choice(m.legal_actions()))
         if m.deal_results and m.deal_results[-1].get("gains") and m.scores != before:
@@ -321,7 +334,7 @@ def test_S19_all_tricks_bonus():
 
 def test_S20_ohne_bids_rank_between_n_and_n_plus_10():
     v = trickcore.load_variant("russisch-schnapsen-ohne")
-    d = v.new_deal(v.stack_deck(HANDS, TALON), dealer=0)
+    d = fresh(v)
     assert texts(d.legal_actions()) == ["bid 90", "bid 90 ohne"]
     d.apply("bid 90")
     assert texts(d.legal_actions())[:3] == ["bid 90 ohne", "bid 100", "bid 100 ohne"]
@@ -333,7 +346,7 @@ def test_S20_ohne_bids_rank_between_n_and_n_plus_10():
 
 def test_S20_ohne_talon_split_one_each_from_the_declarer():
     v = trickcore.load_variant("russisch-schnapsen-ohne")
-    d = v.new_deal(v.stack_deck(HANDS, TALON), dealer=0)
+    d = fresh(v)
     run(d, ["bid 90", "bid 90 ohne", "pass", "pass"])
     assert d.observation(0).declarer == 2 and d.observation(0).qualifier == "ohne"
     assert d.phase == "play"

@@ -131,16 +131,20 @@ class Deal:
 
     # ------------------------------------------------------------ redeal
     def _advance_redeal(self) -> None:
+        """Every player is asked in turn from forehand (S5), so that being asked reveals
+        nothing; only a player whose hand allows it is offered `redeal` beside `keep`."""
+        if self._redeal_queue:
+            self.to_act = self._redeal_queue[0]
+        else:
+            self._start_bidding()
+
+    def _redeal_legal(self) -> list[Action]:
         model = self.game.model
         assert model.redeal is not None
-        while self._redeal_queue:
-            seat = self._redeal_queue[0]
-            env = self.game.hand_env(self.hands[seat], 0, len(self.active))
-            if model.redeal.allowed_if(env):
-                self.to_act = seat
-                return
-            self._redeal_queue.pop(0)
-        self._start_bidding()
+        env = self.game.hand_env(self.hands[self.to_act], 0, len(self.active))
+        if model.redeal.allowed_if(env):
+            return [self.game.actions.redeal, self.game.actions.keep]
+        return [self.game.actions.keep]
 
     def _redeal_answer(self, action: Action) -> None:
         seat = self._redeal_queue.pop(0)
@@ -546,5 +550,5 @@ class Deal:
         if phase == RAISE:
             return self._raise_legal()
         if phase == REDEAL:
-            return [self.game.actions.redeal, self.game.actions.keep]
+            return self._redeal_legal()
         return []
