@@ -18,6 +18,7 @@ from .errors import (
     Location,
     RulesError,
     SavedGameError,
+    StuckError,
     TrickcoreError,
 )
 from .game import Game
@@ -39,6 +40,7 @@ __all__ = [
     "Observation",
     "RulesError",
     "SavedGameError",
+    "StuckError",
     "TrickcoreError",
     "Variant",
     "VariantModel",

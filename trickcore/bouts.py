@@ -6,7 +6,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .errors import IllegalActionError, TrickcoreError
+from .errors import IllegalActionError, StuckError, TrickcoreError
 from .observation import BoutObservation
 
 if TYPE_CHECKING:
@@ -88,6 +88,11 @@ class BoutDeal:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
+            if not legal and self.phase != OVER:
+                raise StuckError(
+                    f"the rules leave seat {self.to_act} with no legal action ({self.phase}); "
+                    "check the variant with `trickcore verify`"
+                )
         return legal
 
     def apply(self, action: Action | str) -> None:
@@ -325,7 +330,7 @@ class BoutDeal:
             for s in self._throwers():
                 if s in self.declined:
                     continue
-                if any(rank_of[c] in ranks for c in self.hands[s]):
+                if not self.rules.skip_unable or any(rank_of[c] in ranks for c in self.hands[s]):
                     self.phase = THROW
                     self.to_act = s
                     return
@@ -443,6 +448,7 @@ class BoutDeal:
             bouts=self.bouts,
             loser=self.loser,
             draw=self.draw,
+            log=tuple((s, a.text) for s, a in self.history),
         )
 
     def public_view(self) -> BoutObservation:

@@ -21,6 +21,13 @@ def _console() -> Any:
     return Console(highlight=False)
 
 
+def escape(text: str) -> str:
+    """Text made safe to print through rich (no markup is read from it)."""
+    from rich.markup import escape as rich_escape
+
+    return rich_escape(text)
+
+
 def cmd_list(args: argparse.Namespace) -> int:
     """Print the shipped variants."""
     from rich.table import Table
@@ -52,7 +59,6 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     """Print a readable summary of a variant's rules, generated from the compiled model."""
-    from rich.markup import escape
     from rich.panel import Panel
 
     from .summary import rules_summary
@@ -147,10 +153,17 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Load a saved match (or a verify counterexample) and replay it, printing each action."""
+    import json
+
+    from .errors import StuckError
     from .saving import load_match
 
     console = _console()
     match = load_match(args.file)
+    try:
+        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        data = {}
     deal_no = -1
     for deal_index, seat, text in match.history:
         if deal_index != deal_no:
@@ -160,7 +173,65 @@ def cmd_replay(args: argparse.Namespace) -> int:
     console.print(
         f"scores: {match.scores}" + (f"; winners {match.winners}" if match.is_over else "")
     )
+    if not match.is_over:
+        try:
+            legal = [a.text for a in match.legal_actions()]
+            console.print(f"seat {match.to_act} to act; legal: {', '.join(legal[:20])}")
+        except StuckError as exc:
+            console.print(f"[red]{escape(str(exc))}[/red]")
+    violation = data.get("violation") if isinstance(data, dict) else None
+    if isinstance(violation, dict):
+        console.print(
+            f"[red]invariant broken here:[/red] {violation.get('invariant')}: "
+            f"{escape(str(violation.get('message')))}"
+        )
     return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Check a rules file for consistency: static checks, then invariants in random play."""
+    import json
+
+    from rich.progress import Progress
+
+    try:
+        from .verify import verify
+    except ImportError:  # pragma: no cover - depends on the installed extras
+        sys.exit("trickcore verify needs hypothesis: pip install 'trickcore[cli]'")
+    console = _console()
+    examples = args.examples or (2000 if args.thorough else 300)
+    matches = 20 if args.thorough else 3
+    with Progress(transient=True, console=console) as progress:
+        task = progress.add_task("playing random runs", total=examples)
+
+        def tick(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        report = verify(args.file, examples=examples, matches=matches, progress=tick)
+    if report.static_errors:
+        for err in report.static_errors:
+            console.print(f"[red]error:[/red] {escape(str(err))}", soft_wrap=True)
+        console.print(f"{args.file}: the rules do not compile; fix the errors above first")
+        return 1
+    v = report.violation
+    if v is None:
+        console.print(
+            f"ok: {report.variant} keeps every invariant in {report.runs} random runs "
+            f"and {report.matches} whole matches"
+        )
+        return 0
+    from . import load_variant
+
+    game = load_variant(args.file)
+    out = Path(args.save or f"{Path(args.file).stem}.counterexample.json")
+    out.write_text(json.dumps(v.saved_match(game), indent=1), encoding="utf-8")
+    console.print(f"[red]invariant broken:[/red] {v.invariant}: {escape(v.message)}")
+    console.print(
+        f"counterexample (shrunk): seed {v.seed}, {v.players} players, {len(v.actions)} actions:"
+    )
+    console.print("  " + ", ".join(v.actions), soft_wrap=True)
+    console.print(f"saved to {out}; replay it with: trickcore replay {out}")
+    return 1
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -186,6 +257,12 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--players", type=int, default=None)
     pl.add_argument("--save", default=None, help="save the match to this JSON file on exit")
     pl.set_defaults(func=cmd_play)
+    ver = sub.add_parser("verify", help="check a rules file for consistency")
+    ver.add_argument("file")
+    ver.add_argument("--examples", type=int, default=None, help="random runs (default 300)")
+    ver.add_argument("--thorough", action="store_true", help="2000 runs and 20 whole matches")
+    ver.add_argument("--save", default=None, help="where to write a counterexample")
+    ver.set_defaults(func=cmd_verify)
     r = sub.add_parser("replay", help="replay a saved match")
     r.add_argument("file")
     r.set_defaults(func=cmd_replay)

@@ -45,6 +45,7 @@ from .model import (
 
 MAX_PLAYERS = 8
 MAX_DECK = 128
+MAX_BIDS = 1000
 
 HAND_NAMES = {
     "melds_in_hand": INT,
@@ -53,6 +54,16 @@ HAND_NAMES = {
     "all_melds": INT,
     "contract": INT,
     "players": INT,
+}
+LEAD_NAMES = {
+    "first_lead": BOOL,
+    "tricks_played": INT,
+    "tricks_won": INT,
+    "declarer": BOOL,
+    "trump_set": BOOL,
+    "trump_broken": BOOL,
+    "card_is_trump": BOOL,
+    "hand_size": INT,
 }
 DECLARE_NAMES = {
     "tricks_won": INT,
@@ -91,11 +102,12 @@ BLOCK_SETTINGS: dict[str, set[str]] = {
     "bidding": {"opening", "forced_opening", "step", "pass", "ends", "cap", "qualifiers"},
     "talon": {"show", "give_each_defender", "split_if"},
     "contract": {"raise", "step", "cap"},
-    "play": {"follow", "trump_when_void", "beat_in_suit", "overtrump"},
+    "play": {"follow", "trump_when_void", "beat_in_suit", "overtrump", "lead_if"},
     "match": {"target", "deal_limit", "tie_break", "keep", "rank_by"},
     "bouts": {
         "attack",
         "throw_in_by",
+        "skip_unable",
         "limit",
         "throw_after_take",
         "refill_to",
@@ -137,11 +149,18 @@ class _Block:
             return None
         return self.block.entries.get(name)
 
+    def missing(self, name: str, message: str) -> RulesError:
+        """An error for a required setting that is not there (or was removed)."""
+        removed = self.block.removed.get(name) if self.block is not None else None
+        if removed is not None:
+            return RulesError(f"{message} (it is removed here)", removed)
+        return RulesError(message, self.loc)
+
     def items(self, name: str, required: bool = False) -> tuple[s.Item, ...] | None:
         entry = self.raw(name)
         if entry is None:
             if required:
-                raise RulesError(f"{self.label} needs a setting '{name}:'", self.loc)
+                raise self.missing(name, f"{self.label} needs a setting '{name}:'")
             return None
         if not isinstance(entry, s.ListSetting):
             raise RulesError(f"'{name}' is written '{name}: ...' (a list), not with '='", entry.loc)
@@ -180,7 +199,7 @@ class _Block:
         entry = self.raw(name)
         if entry is None:
             if default is None:
-                raise RulesError(f"{self.label} needs a setting '{name} = ...'", self.loc)
+                raise self.missing(name, f"{self.label} needs a setting '{name} = ...'")
             return default
         if isinstance(entry, s.ListSetting):
             if len(entry.items) == 1 and not entry.items[0].words:
@@ -220,14 +239,15 @@ def _int_item(item: s.Item, what: str, minimum: int = 0) -> int:
 
 
 def _word_int(word: str, loc: Location, what: str) -> int:
-    try:
-        return int(word)
-    except ValueError:
-        raise RulesError(f"{what} must be a whole number, not '{word}'", loc) from None
+    digits = word[1:] if word.startswith("-") else word
+    if not digits.isdigit() or len(digits) > 9:
+        raise RulesError(f"{what} must be a whole number of at most 9 digits, not '{word}'", loc)
+    return int(word)
 
 
 class _Compiler:
     def __init__(self, rules: MergedRules) -> None:
+        self.players_seen: tuple[int, ...] = ()
         self.rules = rules
         self.root = rules.root
         self.top_loc = Location(rules.path, 1, 1, "")
@@ -258,6 +278,7 @@ class _Compiler:
         name_items = top.items("name")
         title = name_items[0].parts[0] if name_items else self.rules.name
         players = self.players(top)
+        self.players_seen = players
         deck = self.deck()
         ranks = {r.symbol: i for i, r in enumerate(deck.ranks)}
         suits = {su.symbol: i for i, su in enumerate(deck.suits)}
@@ -401,6 +422,8 @@ class _Compiler:
                 raise RulesError("a packet is written: N each [K times]", it.loc)
             if count <= 0 or times <= 0:
                 raise RulesError("packet sizes and repeat counts must be positive", it.loc)
+            if count * times > MAX_DECK:
+                raise RulesError(f"a deal pattern deals at most {MAX_DECK} cards", it.loc)
             if parts[1] in ("stock", "turnup") and not is_bouts:
                 raise RulesError(f"a {parts[1]} is dealt only in a game of bouts", it.loc)
             if parts[1] == "talon" and is_bouts:
@@ -521,6 +544,22 @@ class _Compiler:
             else:
                 raise RulesError("'ends' is 'one_left' or 'passes N'", ends_items[0].loc)
         drops = b.word("pass", ("drops_out", "stays_in"), "drops_out") == "drops_out"
+        in_deal = self.root.entries.get("deal")
+        hands = min(self.players_seen) if self.players_seen else 2
+        if isinstance(in_deal, MergedBlock):
+            hands_entry = in_deal.entries.get("hands")
+            if isinstance(hands_entry, s.ListSetting) and hands_entry.items:
+                head = hands_entry.items[0].head
+                hands = head.value if isinstance(head, s.Number) else hands
+        if drops and ends_after is not None and ends_after >= hands:
+            raise RulesError(
+                f"this auction can never end: players who pass drop out, so {ends_after} passes "
+                f"in a row cannot happen among {hands} players; say 'ends: one_left' or "
+                "fewer passes",
+                b.raw("ends").loc,
+            )
+        if ends_after is not None and ends_after < 1:
+            raise RulesError("'ends: passes N' needs N of at least 1", b.raw("ends").loc)
         if not drops and ends_after is None:
             raise RulesError(
                 "when passing does not drop a player out ('pass: stays_in') the auction can "
@@ -557,11 +596,15 @@ class _Compiler:
     def play(self) -> PlayRules:
         b = self.block("play")
         b.check_known(BLOCK_SETTINGS["play"])
+        lead_scope = Scope(
+            dict(LEAD_NAMES), self.symbols, hand=True, card=True, where="in play.lead_if"
+        )
         return PlayRules(
             follow=b.flag("follow", True),
             trump_when_void=b.flag("trump_when_void", False),
             beat_in_suit=b.flag("beat_in_suit", False),
             overtrump=b.flag("overtrump", False),
+            lead_if=b.expr("lead_if", lead_scope, BOOL, None) if b.raw("lead_if") else None,
         )
 
     def scoring(self) -> tuple[Scoring, dict[str, str]]:
@@ -631,8 +674,8 @@ class _Compiler:
         target = b.integer("target", None, minimum=1)
         deal_limit = b.integer("deal_limit", None, minimum=1)
         if deal_limit is None:
-            raise RulesError(
-                "match needs 'deal_limit: N' so that every match ends", b.loc or self.top_loc
+            raise b.missing(
+                "deal_limit", "match needs 'deal_limit: N' so that every match is sure to end"
             )
         names = {**result_names, **def_types, **MATCH_NAMES, **{k: t for k, t, _ in keep}}
         names["target"] = INT
@@ -708,6 +751,7 @@ class _Compiler:
             attack_same_rank=b.word("attack", ("one_card", "same_rank"), "same_rank")
             == "same_rank",
             throw_in_by=b.word("throw_in_by", ("all", "attacker", "neighbours"), "all"),
+            skip_unable=b.flag("skip_unable", True),
             limit=b.expr("limit", limit_scope, INT),
             throw_after_take=b.flag("throw_after_take", True),
             refill_to=deal.per_hand if refill_to is None else refill_to,
@@ -739,17 +783,27 @@ def _check_opening_possible(model: VariantModel, tricks: TrickRules, b: _Block) 
     for hand in hands:
         cap = tricks.bidding.cap(hand_env(model, hand, 0))
         best = cap if best is None else max(best, cap)
-    if best is not None and tricks.bidding.opening > best:
+    bidding = tricks.bidding
+    if best is not None and bidding.opening > best:
         raise RulesError(
-            f"the opening bid {tricks.bidding.opening} is above the bid cap for every hand "
+            f"the opening bid {bidding.opening} is above the bid cap for every hand "
             f"(the highest cap any hand reaches is {best})",
             b.raw("opening").loc,
+        )
+    if best is not None and (best - bidding.opening) // bidding.step > MAX_BIDS:
+        raise RulesError(
+            f"the bid cap allows more than {MAX_BIDS} different bids (from {bidding.opening} "
+            f"to {best} in steps of {bidding.step}); raise the step or lower the cap",
+            b.raw("cap").loc if b.raw("cap") else b.loc,
         )
 
 
 def compile_rules(rules: MergedRules) -> VariantModel:
     """Compile merged settings into a validated model (raises RulesError)."""
-    return _Compiler(rules).compile()
+    try:
+        return _Compiler(rules).compile()
+    except RecursionError:
+        raise RulesError(f"{rules.path}: the rules nest too deeply to compile") from None
 
 
 _ = Callable  # re-exported typing helper for mypy

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .errors import IllegalActionError
-from .exprs import HAND_KEY, QUALIFIER_KEY
+from .errors import IllegalActionError, StuckError
+from .exprs import CARD_KEY, HAND_KEY, QUALIFIER_KEY
 from .observation import Declaration, Observation, TrickView
 
 if TYPE_CHECKING:
@@ -88,6 +88,11 @@ class Deal:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
+            if not legal and self.phase != OVER:
+                raise StuckError(
+                    f"the rules leave seat {self.to_act} with no legal action ({self.phase}); "
+                    "check the variant with `trickcore verify`"
+                )
         return legal
 
     def apply(self, action: Action | str) -> None:
@@ -208,7 +213,8 @@ class Deal:
             if b.pass_drops_out:
                 self.in_auction.remove(seat)
         if b.pass_drops_out:
-            if self.high is not None and len(self.in_auction) == 1:
+            enough = b.ends_after_passes is not None and self.passes_in_row >= b.ends_after_passes
+            if self.high is not None and (len(self.in_auction) == 1 or enough):
                 return self._end_auction()
             if not self.in_auction:
                 return self._throw_in()
@@ -310,9 +316,13 @@ class Deal:
         play = game.actions.play
         trick = self.trick
         if not trick:
-            out = [play[c] for c in sorted(hand)]
+            leads = sorted(hand)
+            lead_if = self.rules.play.lead_if
+            if lead_if is not None:
+                leads = self._allowed_leads(leads, lead_if)
+            out = [play[c] for c in leads]
             if game.meld_of_card:
-                out.extend(self._marriage_leads(hand))
+                out.extend(self._marriage_leads(leads))
             return out
         rules = self.rules.play
         rank_of = game.rank_of
@@ -342,13 +352,39 @@ class Deal:
                             cards = over
         return [play[c] for c in sorted(cards)]
 
-    def _marriage_leads(self, hand: list[int]) -> list[Action]:
+    def _allowed_leads(self, cards: list[int], lead_if: Any) -> list[int]:
+        """The cards `play.lead_if` allows this seat to lead now."""
+        seat = self.to_act
+        suit_of = self.game.suit_of
+        trump = self.trump
+        hand = self.hands[seat]
+        env: dict[str, Any] = {
+            "first_lead": self.leads[seat] == 0,
+            "tricks_played": len(self.tricks),
+            "tricks_won": self.tricks_won[seat],
+            "declarer": seat == self.declarer,
+            "trump_set": trump >= 0,
+            "trump_broken": trump >= 0
+            and any(suit_of[c] == trump for t in self.tricks for _, c in t.cards),
+            "hand_size": len(hand),
+            HAND_KEY: hand,
+        }
+        allowed = []
+        for c in cards:
+            env[CARD_KEY] = c
+            env["card_is_trump"] = suit_of[c] == trump
+            if lead_if(env):
+                allowed.append(c)
+        return allowed
+
+    def _marriage_leads(self, leads: list[int]) -> list[Action]:
         game = self.game
         seat = self.to_act
+        hand = self.hands[seat]
         out = []
         env: dict[str, Any] | None = None
         held = set(hand)
-        for c in sorted(hand):
+        for c in leads:
             for mi, _suit, _value, cards in game.meld_of_card.get(c, ()):
                 if all(x in held for x in cards):
                     if env is None:

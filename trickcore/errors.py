@@ -66,5 +66,9 @@ class IllegalActionError(TrickcoreError):
         super().__init__(text)
 
 
+class StuckError(TrickcoreError):
+    """The rules leave the seat to act with no legal action (a broken rules file)."""
+
+
 class SavedGameError(TrickcoreError):
     """A saved match cannot be loaded: corrupt, of another format, or of another variant."""

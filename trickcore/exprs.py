@@ -23,6 +23,8 @@ Fn = Callable[[Env], Any]
 # Keys of the environment that functions read; never names a rules file can write.
 HAND_KEY = "\x00hand"
 QUALIFIER_KEY = "\x00qualifier"
+CARD_KEY = "\x00card"
+MAX_DEPTH = 100
 
 BOOL_WORDS = {"yes": True, "true": True, "no": False, "false": False}
 
@@ -77,6 +79,10 @@ HAND_FUNCS = {
     "count_suit": "count_suit(S): cards of suit S in the hand",
 }
 QUALIFIER_FUNCS = {"bid_is": "bid_is(Q): the winning bid carries qualifier Q (e.g. ohne)"}
+CARD_FUNCS = {
+    "card_rank": "card_rank(R): the card in question has rank R",
+    "card_suit": "card_suit(S): the card in question has suit S",
+}
 
 
 def function_help() -> list[str]:
@@ -85,6 +91,7 @@ def function_help() -> list[str]:
         [h for *_, h in _NUMERIC_FUNCS.values()]
         + list(HAND_FUNCS.values())
         + list(QUALIFIER_FUNCS.values())
+        + list(CARD_FUNCS.values())
     )
 
 
@@ -97,14 +104,19 @@ class Scope:
     hand: bool = False
     qualifier: bool = False
     where: str = "here"
+    card: bool = False
 
     def with_names(self, extra: Mapping[str, str]) -> Scope:
         """A copy with more names."""
-        return Scope({**self.names, **extra}, self.symbols, self.hand, self.qualifier, self.where)
+        return Scope(
+            {**self.names, **extra}, self.symbols, self.hand, self.qualifier, self.where, self.card
+        )
 
 
 def compile_expr(expr: s.Expr, scope: Scope, want: str | None = None) -> CompiledExpr:
     """Type-check `expr` in `scope` and compile it; raise RulesError at the offending place."""
+    if _depth(expr) > MAX_DEPTH:
+        raise RulesError(f"this expression nests more than {MAX_DEPTH} deep", _loc(expr))
     typ, fn = _compile(expr, scope)
     if want is not None and typ != want:
         raise RulesError(
@@ -112,6 +124,26 @@ def compile_expr(expr: s.Expr, scope: Scope, want: str | None = None) -> Compile
             _loc(expr),
         )
     return CompiledExpr(s.expr_text(expr), typ, fn)
+
+
+def _depth(expr: s.Expr) -> int:
+    """Nesting depth, counted without recursion (expressions come from untrusted files)."""
+    deepest = 0
+    stack: list[tuple[s.Expr, int]] = [(expr, 1)]
+    while stack:
+        node, d = stack.pop()
+        deepest = max(deepest, d)
+        if deepest > MAX_DEPTH:
+            return deepest
+        if isinstance(node, s.Unary):
+            stack.append((node.operand, d + 1))
+        elif isinstance(node, s.Binary):
+            stack.extend([(node.left, d + 1), (node.right, d + 1)])
+        elif isinstance(node, s.Cond):
+            stack.extend([(node.test, d + 1), (node.then, d + 1), (node.other, d + 1)])
+        elif isinstance(node, s.Call):
+            stack.extend((a, d + 1) for a in node.args)
+    return deepest
 
 
 def _type_word(t: str) -> str:
@@ -260,7 +292,22 @@ def _compile_call(expr: s.Call, scope: Scope) -> tuple[str, Fn]:
         quals = {q: i for i, q in enumerate(scope.symbols.qualifiers)}
         q = scope.symbols.qualifiers[_symbol_arg(args[0], quals, "bid qualifier")]
         return BOOL, lambda env: env[QUALIFIER_KEY] == q
-    known = ", ".join(sorted([*_NUMERIC_FUNCS, *HAND_FUNCS, *QUALIFIER_FUNCS]))
+    if func in CARD_FUNCS:
+        if not scope.card:
+            raise RulesError(
+                f"{func}() needs a card in question, and there is none {scope.where}", expr.loc
+            )
+        if len(args) != 1:
+            raise RulesError(f"wrong number of arguments: {CARD_FUNCS[func]}", expr.loc)
+        sym = scope.symbols
+        if func == "card_rank":
+            want = _symbol_arg(args[0], sym.ranks, "rank")
+            of = sym.rank_of_card
+        else:
+            want = _symbol_arg(args[0], sym.suits, "suit")
+            of = sym.suit_of_card
+        return BOOL, lambda env: of[env[CARD_KEY]] == want
+    known = ", ".join(sorted([*_NUMERIC_FUNCS, *HAND_FUNCS, *QUALIFIER_FUNCS, *CARD_FUNCS]))
     raise RulesError(f"unknown function '{func}'; functions: {known}", expr.loc)
 
 

@@ -23,6 +23,7 @@ class MergedBlock:
     name: str | None
     loc: Location | None
     entries: dict[str, Entry] = attrs.field(factory=dict)
+    removed: dict[str, Location] = attrs.field(factory=dict)
 
 
 Entry = s.ListSetting | s.ExprSetting | s.Step | MergedBlock
@@ -87,6 +88,7 @@ def _remove(block: MergedBlock, stmt: s.Remove) -> None:
             )
         if not parts:
             del target.entries[key]
+            target.removed[key] = stmt.loc
             return
         nxt = target.entries[key]
         if not isinstance(nxt, MergedBlock):

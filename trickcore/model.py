@@ -154,6 +154,7 @@ class PlayRules:
     trump_when_void: bool
     beat_in_suit: bool
     overtrump: bool
+    lead_if: CompiledExpr | None = None
 
 
 @attrs.frozen
@@ -211,6 +212,7 @@ class BoutRules:
 
     attack_same_rank: bool
     throw_in_by: str  # "all" | "attacker" | "neighbours"
+    skip_unable: bool  # skip throwers with nothing to add (this reveals that they have none)
     limit: CompiledExpr
     throw_after_take: bool
     refill_to: int

@@ -72,8 +72,9 @@ class Observation:
 class BoutObservation:
     """A seat's view of a deal of a game of bouts (Durak). Cards are card texts.
 
-    Every card that was shown on the table is public (who took which cards is known);
-    other hands and the stock below the face-up trump card are not.
+    Every card that was shown on the table is public (who took which cards is known), and
+    so is `log`, every action of the deal with its seat; other hands and the stock below
+    the face-up trump card are not.
     """
 
     seat: int
@@ -97,6 +98,7 @@ class BoutObservation:
     bouts: int
     loser: int
     draw: bool
+    log: tuple[tuple[int, str], ...] = ()
     scores: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:

@@ -134,7 +134,10 @@ class _ToSyntax(Transformer[Token, Any]):
 
     # expressions
     def number(self, children: list[Token]) -> s.Number:
-        return s.Number(int(children[0]), self._tok_loc(children[0]))
+        tok = children[0]
+        if len(tok) > 9:
+            raise RulesError("numbers in a rules file have at most 9 digits", self._tok_loc(tok))
+        return s.Number(int(tok), self._tok_loc(tok))
 
     def string(self, children: list[Token]) -> s.String:
         return s.String(str(children[0])[1:-1], self._tok_loc(children[0]))
@@ -244,7 +247,9 @@ def parse_text(text: str, path: str = "<rules>") -> s.Document:
         ) from None
     try:
         statements = _ToSyntax(path, lines).transform(tree)
-    except lark.exceptions.VisitError as exc:  # pragma: no cover - defensive
+    except lark.exceptions.VisitError as exc:
+        if isinstance(exc.orig_exc, RulesError):
+            raise exc.orig_exc from None
         raise RulesError(f"cannot read rules file: {exc.orig_exc}", loc(1, 1)) from None
     except RecursionError:
         raise RulesError("rules file nests too deeply", loc(1, 1)) from None

@@ -55,8 +55,10 @@ def match_from_json(data: Any, game: Game | None = None) -> Match:
         if not isinstance(data.get(key), typ):
             raise SavedGameError(f"saved match: '{key}' is missing or of the wrong type")
     if game is None:
+        path = data.get("variant_path")
+        ref = path if isinstance(path, str) and Path(path).is_file() else data["variant"]
         try:
-            game = load_variant(data["variant"])
+            game = load_variant(ref)
         except TrickcoreError as exc:
             raise SavedGameError(f"saved match names variant '{data['variant']}': {exc}") from None
     if game.content_hash != data["variant_hash"]:

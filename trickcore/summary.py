@@ -204,7 +204,8 @@ def _bout_lines(model: VariantModel, b: BoutRules) -> list[str]:
             "attacker": "Only the attacker may throw in",
             "neighbours": "The attacker and the defender's left neighbour may throw in",
         }[b.throw_in_by]
-        + " cards of ranks already on the table, offered from the attacker round the table.",
+        + " cards of ranks already on the table, offered from the attacker round the table"
+        + (", skipping anyone with nothing to add." if b.skip_unable else "."),
         f"Attack cards in a bout at most: {b.limit.text}.",
         "The defender beats each attack card with a higher card of its suit or a trump "
         "(a higher trump on a trump), or takes all"
