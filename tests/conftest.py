@@ -41,8 +41,7 @@ def run(state, actions: Iterable[str]) -> None:
 
 def play_out(state, choose: Callable[[object, list[str]], str] | None = None) -> None:
     """Finish the current deal: `choose(state, legal_texts)` or the first legal action."""
-    deal = state.deal if hasattr(state, "deal") and not isinstance(state, trickcore.Deal) else state
-    start = deal
+    start = state.current if isinstance(state, trickcore.Match) else state
     while not start.is_over:
         legal = texts(start.legal_actions())
         state.apply(choose(state, legal) if choose else legal[0])

@@ -50,7 +50,7 @@ def test_saved_match_with_start_scores_and_deck_orders(tmp_path):
     m.apply(m.legal_actions()[0])
     back = trickcore.match_from_json(json.loads(json.dumps(m.to_json())))
     assert back.scores == [0, 850, 0] and back.kept_state(1)["barrel_deals"] == 1
-    assert back.deal.hand_texts(1) == m.deal.hand_texts(1)
+    assert back.current.hand_texts(1) == m.current.hand_texts(1)
 
 
 def test_saved_match_of_another_variant_version_is_refused(tmp_path):
@@ -143,3 +143,17 @@ def test_cli_show_simulate_play_replay(tmp_path, capsys, monkeypatch):
     assert main(["replay", str(save)]) == 0
     assert "scores" in capsys.readouterr().out
     assert main(["show", "no-such-variant"]) == 1
+
+
+@pytest.mark.parametrize("name", ["tysiacha", "durak"])
+def test_match_deal_is_the_public_view(name):
+    v = trickcore.load_variant(name)
+    m = random_match(v, 6, steps=30)
+    public = m.deal
+    assert public.seat == -1 and public.hand == ()
+    assert public.hand_sizes == m.observation(0).hand_sizes
+    assert public.scores == tuple(m.scores)
+    flat = json.dumps(public.to_dict())
+    for seat in range(m.seats):
+        for card in m.current.hand_texts(seat):
+            assert f'"{card}"' not in flat or card in (public.to_dict().get("trump_card") or "")

@@ -72,7 +72,7 @@ def test_S3_three_or_four_seated_dealer_sits_out_with_four(schnapsen):
     rng = random.Random(9)
     sat_out = set()
     while not m.is_over and m.deals_dealt < 6:
-        sat_out.add((m.deal.dealer, tuple(m.deal.active)))
+        sat_out.add((m.deal.dealer, tuple(m.current.active)))
         m.apply(rng.choice(m.legal_actions()))
     assert all(dealer not in active and len(active) == 3 for dealer, active in sat_out)
     assert {dealer for dealer, _ in sat_out} >= {0, 1, 2, 3}

@@ -25,7 +25,7 @@ def play_deal(m: trickcore.Match, declarer: int, contract: int, seed: int | None
     lowest cards, leads aces first and declares a marriage after four tricks. Defenders
     play their first legal card, or a random one from `seed`."""
     rng = random.Random(seed) if seed is not None else None
-    deal = m.deal
+    deal = m.current
     forehand = deal.active[0]
     ranks = [r.symbol for r in m.game.model.deck.ranks]
 

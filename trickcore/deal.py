@@ -530,7 +530,7 @@ class Deal:
         ct = deck.card_text
         others_received: dict[int, int] = {s: len(v) for s, v in self.received.items() if s != seat}
         given: tuple[tuple[int, tuple[str, ...]], ...] = ()
-        if seat == self.declarer:
+        if seat >= 0 and seat == self.declarer:
             given = tuple((s, tuple(ct(c) for c in v)) for s, v in self.received.items() if v)
         return Observation(
             seat=seat,
@@ -538,7 +538,7 @@ class Deal:
             to_act=self.to_act,
             dealer=self.dealer,
             players_in_deal=tuple(self.active),
-            hand=tuple(ct(c) for c in sorted(self.hands[seat])),
+            hand=tuple(ct(c) for c in sorted(self.hands[seat])) if seat >= 0 else (),
             hand_sizes=tuple(len(h) for h in self.hands),
             talon_size=len(self.talon),
             talon_shown=None

@@ -117,7 +117,7 @@ class Checker:
             for step in range(self.max_actions):
                 if match.is_over:
                     break
-                deal = match.deal
+                deal = match.current
                 self._check_cards(deal)
                 try:
                     legal = match.legal_actions()
@@ -295,7 +295,7 @@ class Checker:
     def _check_no_leak(
         self, match: Match, seed: int, players: int, taken: list[str], rng: random.Random
     ) -> None:
-        deal = match.deal
+        deal = match.current
         seat = deal.to_act
         obs = match.observation(seat)
         visible = _visible_cards(self.game, deal, obs, taken)

@@ -19,7 +19,11 @@ if TYPE_CHECKING:
 
 
 class Match:
-    """A whole match. Exactly one seat is to act until `is_over`."""
+    """A whole match. Exactly one seat is to act until `is_over`.
+
+    `current` is the current deal's full state (every hand: for tests, debugging and a
+    referee); players and bots should read `observation(seat)` or the public `deal`.
+    """
 
     def __init__(
         self,
@@ -60,7 +64,7 @@ class Match:
         self.deal_results: list[dict[str, Any]] = []
         self.winners: list[int] = []
         self.is_over = False
-        self.deal: Deal | BoutDeal = self._next_deal()
+        self.current: Deal | BoutDeal = self._next_deal()
 
     def _set_kept(self, kept: Sequence[dict[str, Any]]) -> None:
         types = {name: typ for name, typ, _ in self.game.model.match.keep}
@@ -95,27 +99,32 @@ class Match:
         return self.game.make_deal(order, self.dealer, self.seats)
 
     @property
+    def deal(self) -> Observation | BoutObservation:
+        """The current deal's public view: what every player at the table may know."""
+        return attrs.evolve(self.current.public_view(), scores=tuple(self.scores))
+
+    @property
     def to_act(self) -> int:
         """The seat to act, or -1 when the match is over."""
-        return -1 if self.is_over else self.deal.to_act
+        return -1 if self.is_over else self.current.to_act
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the seat to act."""
-        return [] if self.is_over else self.deal.legal_actions()
+        return [] if self.is_over else self.current.legal_actions()
 
     def apply(self, action: Action | str) -> None:
         """Take an action (object or text); illegal actions raise and change nothing."""
         if self.is_over:
             raise TrickcoreError("the match is over")
-        seat = self.deal.to_act
-        self.deal.apply(action)
-        last = self.deal.history[-1][1]
+        seat = self.current.to_act
+        self.current.apply(action)
+        last = self.current.history[-1][1]
         self.history.append((self.deals_dealt - 1, seat, last.text))
-        if self.deal.is_over:
+        if self.current.is_over:
             self._finish_deal()
 
     def _finish_deal(self) -> None:
-        deal = self.deal
+        deal = self.current
         model = self.game.model
         if deal.redealt:
             if model.redeal is None or not model.redeal.same_dealer:
@@ -132,7 +141,7 @@ class Match:
                 self.dealer = loser if loser >= 0 else (self.dealer + 1) % self.seats
         self._check_end(deal)
         if not self.is_over:
-            self.deal = self._next_deal()
+            self.current = self._next_deal()
 
     def _run_after_deal(self, deal: Deal | BoutDeal) -> None:
         model = self.game.model
@@ -191,7 +200,7 @@ class Match:
     # ------------------------------------------------------------ views
     def observation(self, seat: int) -> Observation | BoutObservation:
         """What `seat` may know now: its view of the current deal plus the match scores."""
-        return attrs.evolve(self.deal.observation(seat), scores=tuple(self.scores))
+        return attrs.evolve(self.current.observation(seat), scores=tuple(self.scores))
 
     def kept_state(self, seat: int) -> dict[str, Any]:
         """The per-player state the variant keeps across deals (e.g. on_barrel)."""
