@@ -153,7 +153,9 @@ def test_match_deal_is_the_public_view(name):
     assert public.seat == -1 and public.hand == ()
     assert public.hand_sizes == m.observation(0).hand_sizes
     assert public.scores == tuple(m.scores)
-    flat = json.dumps(public.to_dict())
+    data = public.to_dict()
+    shown = set(data.get("talon_shown") or ()) | {data.get("trump_card")}
+    flat = json.dumps(data)
     for seat in range(m.seats):
         for card in m.current.hand_texts(seat):
-            assert f'"{card}"' not in flat or card in (public.to_dict().get("trump_card") or "")
+            assert f'"{card}"' not in flat or card in shown
