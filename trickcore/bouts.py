@@ -6,32 +6,25 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .errors import IllegalActionError, StuckError, TrickcoreError
+from .errors import TrickcoreError
 from .observation import BoutObservation
+from .state import OVER, DealState
 
 if TYPE_CHECKING:
     from .game import Game
 
-ATTACK, DEFEND, THROW, OVER = "attack", "defend", "throw", "over"
+ATTACK, DEFEND, THROW = "attack", "defend", "throw"
 
 
-class BoutDeal:
+class BoutDeal(DealState):
     """One deal of a game of bouts. Made by Game.new_deal; the API is that of Deal."""
 
     def __init__(self, game: Game, deck_order: list[int], dealer: int, seats: int) -> None:
         model = game.model
         assert model.bouts is not None, "a bout deal needs a game of bouts"
         self.rules = model.bouts
-        self.game = game
-        self.seats = seats
-        self.dealer = dealer
-        self.deck_order = list(deck_order)
-        hands_n = model.deal.hands or seats
-        order = [(dealer + 1 + i) % seats for i in range(seats)]
-        if hands_n < seats:
-            order = [s for s in order if s != dealer][:hands_n]
-        self.active: list[int] = order
-        self.hands: list[list[int]] = [[] for _ in range(seats)]
+        super().__init__(game, deck_order, dealer, seats)
+        order = self.active
         size = len(self.deck_order)
         pos = 0
         last_dealt = -1
@@ -65,8 +58,6 @@ class BoutDeal:
         self.redealt = False
         self.declarer = -1
         self.gains: list[int] | None = None
-        self.history: list[tuple[int, Action]] = []
-        self._legal: list[Action] | None = None
         self._attack_actions = game.single_card_actions("attack")
         self._throw_actions = game.single_card_actions("throw")
         self._beaters = game.beaters(self.trump)
@@ -77,34 +68,7 @@ class BoutDeal:
         self.to_act = self.attacker
         self._start_bout()
 
-    # ------------------------------------------------------------ public
-    @property
-    def is_over(self) -> bool:
-        """True when only one player (the loser) or nobody is left holding cards."""
-        return self.phase == OVER
-
-    def legal_actions(self) -> list[Action]:
-        """The actions the seat to act may take now (empty when the deal is over)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-            if not legal and self.phase != OVER:
-                raise StuckError(
-                    f"the rules leave seat {self.to_act} with no legal action ({self.phase}); "
-                    "check the variant with `trickcore verify`"
-                )
-        return legal
-
-    def apply(self, action: Action | str) -> None:
-        """Take an action (object or canonical text); raise IllegalActionError if not legal."""
-        legal = self.legal_actions()
-        for a in legal:
-            if a is action:
-                break
-        else:
-            action = self._resolve(action, legal)
-        self._legal = None
-        self.history.append((self.to_act, action))
+    def _do(self, action: Action) -> None:
         kind = action.kind
         if kind == "beat":
             self._beat(action.cards[0], action.cards[1])
@@ -121,23 +85,6 @@ class BoutDeal:
             self._swap(action.cards[0])
         else:
             self._transfer(action.cards[0])
-
-    def _resolve(self, action: Action | str, legal: list[Action]) -> Action:
-        if self.phase == OVER:
-            raise IllegalActionError(f"the deal is over; no action is possible ({action})")
-        texts = [a.text for a in legal]
-        if isinstance(action, str):
-            parsed = self._parse(action)
-            if parsed is None:
-                raise IllegalActionError(f"'{action}' is not an action", texts)
-            action = parsed
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"{action!r} is not an action", texts)
-        if action in legal:
-            return legal[legal.index(action)]
-        raise IllegalActionError(
-            f"'{action.text}' is not legal now (seat {self.to_act} to act, {self.phase})", texts
-        )
 
     def _parse(self, text: str) -> Action | None:
         table = self.game.actions
@@ -450,12 +397,3 @@ class BoutDeal:
             draw=self.draw,
             log=tuple((s, a.text) for s, a in self.history),
         )
-
-    def public_view(self) -> BoutObservation:
-        """What every player at the table may know."""
-        return self.observation(-1)
-
-    def hand_texts(self, seat: int) -> list[str]:
-        """Full information: a seat's hand as card texts (for tests and debugging)."""
-        ct = self.game.card_text
-        return [ct(c) for c in sorted(self.hands[seat])]

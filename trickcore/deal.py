@@ -5,33 +5,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .errors import IllegalActionError, StuckError
 from .exprs import CARD_KEY, HAND_KEY, QUALIFIER_KEY
 from .observation import Declaration, Observation, TrickView
+from .state import OVER, DealState
 
 if TYPE_CHECKING:
     from .game import Game
 
-REDEAL, BID, GIVE, RAISE, PLAY, OVER = "redeal", "bid", "give", "raise", "play", "over"
+REDEAL, BID, GIVE, RAISE, PLAY = "redeal", "bid", "give", "raise", "play"
 
 
-class Deal:
+class Deal(DealState):
     """One deal, from the cards dealt to the deal scores. Made by Game.new_deal."""
 
     def __init__(self, game: Game, deck_order: list[int], dealer: int, seats: int) -> None:
         model = game.model
         assert model.tricks is not None, "a trick deal needs a trick-taking variant"
         self.rules = model.tricks
-        self.game = game
-        self.seats = seats
-        self.dealer = dealer
-        self.deck_order = list(deck_order)
-        hands_n = model.deal.hands or seats
-        order = [(dealer + 1 + i) % seats for i in range(seats)]
-        if hands_n < seats:
-            order = [s for s in order if s != dealer][:hands_n]
-        self.active: list[int] = order
-        self.hands: list[list[int]] = [[] for _ in range(seats)]
+        super().__init__(game, deck_order, dealer, seats)
+        order = self.active
         self.talon: list[int] = []
         pos = 0
         for packet in model.deal.pattern:
@@ -42,7 +34,6 @@ class Deal:
             else:
                 self.talon.extend(self.deck_order[pos : pos + packet.count])
                 pos += packet.count
-        self.history: list[tuple[int, Action]] = []
         self.bids: list[tuple[int, Action]] = []
         self.high: tuple[int, int] | None = None
         self.high_bidder = -1
@@ -67,7 +58,6 @@ class Deal:
         self.results: list[dict[str, Any]] = []
         self.redealt = False
         self.redeal_by = -1
-        self._legal: list[Action] | None = None
         self.tricks_total = 0
         self.to_act = -1
         if model.redeal is not None:
@@ -77,34 +67,7 @@ class Deal:
         else:
             self._start_bidding()
 
-    # ------------------------------------------------------------ public
-    @property
-    def is_over(self) -> bool:
-        """True when the deal is scored (or was thrown in for a redeal)."""
-        return self.phase == OVER
-
-    def legal_actions(self) -> list[Action]:
-        """The actions the seat to act may take now (empty when the deal is over)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-            if not legal and self.phase != OVER:
-                raise StuckError(
-                    f"the rules leave seat {self.to_act} with no legal action ({self.phase}); "
-                    "check the variant with `trickcore verify`"
-                )
-        return legal
-
-    def apply(self, action: Action | str) -> None:
-        """Take an action (object or canonical text); raise IllegalActionError if not legal."""
-        legal = self.legal_actions()
-        for a in legal:
-            if a is action:
-                break
-        else:
-            action = self._resolve(action, legal)
-        self._legal = None
-        self.history.append((self.to_act, action))
+    def _do(self, action: Action) -> None:
         kind = action.kind
         if kind == "play" or kind == "marry":
             self._play(action)
@@ -116,23 +79,6 @@ class Deal:
             self._raise(action)
         else:
             self._redeal_answer(action)
-
-    def _resolve(self, action: Action | str, legal: list[Action]) -> Action:
-        if self.phase == OVER:
-            raise IllegalActionError(f"the deal is over; no action is possible ({action})")
-        texts = [a.text for a in legal]
-        if isinstance(action, str):
-            parsed = self.game.actions.parse(action)
-            if parsed is None:
-                raise IllegalActionError(f"'{action}' is not an action", texts)
-            action = parsed
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"{action!r} is not an action", texts)
-        if action in legal:
-            return legal[legal.index(action)]
-        raise IllegalActionError(
-            f"'{action.text}' is not legal now (seat {self.to_act} to act, {self.phase})", texts
-        )
 
     # ------------------------------------------------------------ redeal
     def _advance_redeal(self) -> None:
@@ -565,15 +511,6 @@ class Deal:
             gains=None if self.gains is None else tuple(self.gains),
             redealt=self.redealt,
         )
-
-    def public_view(self) -> Observation:
-        """What every player at the table may know (an observation for no seat)."""
-        return self.observation(-1)
-
-    def hand_texts(self, seat: int) -> list[str]:
-        """Full information: a seat's hand as card texts (for tests and debugging)."""
-        ct = self.game.model.deck.card_text
-        return [ct(c) for c in sorted(self.hands[seat])]
 
     def _compute_legal(self) -> list[Action]:
         phase = self.phase

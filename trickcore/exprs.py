@@ -252,6 +252,13 @@ def _symbol_arg(arg: s.Expr, table: Mapping[str, int], kind: str) -> int:
     return table[text]
 
 
+def _rank_or_suit(arg: s.Expr, sym: Symbols, rank: bool) -> tuple[int, Sequence[int]]:
+    """A rank (or suit) argument, and the table giving each card's rank (or suit)."""
+    if rank:
+        return _symbol_arg(arg, sym.ranks, "rank"), sym.rank_of_card
+    return _symbol_arg(arg, sym.suits, "suit"), sym.suit_of_card
+
+
 def _compile_call(expr: s.Call, scope: Scope) -> tuple[str, Fn]:
     func = expr.func
     args = expr.args
@@ -276,13 +283,7 @@ def _compile_call(expr: s.Call, scope: Scope) -> tuple[str, Fn]:
             raise RulesError(f"{func}() needs a hand, and there is none {scope.where}", expr.loc)
         if len(args) != 1:
             raise RulesError(f"wrong number of arguments: {HAND_FUNCS[func]}", expr.loc)
-        sym = scope.symbols
-        if func == "count_rank":
-            r = _symbol_arg(args[0], sym.ranks, "rank")
-            of = sym.rank_of_card
-        else:
-            r = _symbol_arg(args[0], sym.suits, "suit")
-            of = sym.suit_of_card
+        r, of = _rank_or_suit(args[0], scope.symbols, func == "count_rank")
         return INT, lambda env: sum(1 for c in env[HAND_KEY] if of[c] == r)
     if func in QUALIFIER_FUNCS:
         if not scope.qualifier:
@@ -299,13 +300,7 @@ def _compile_call(expr: s.Call, scope: Scope) -> tuple[str, Fn]:
             )
         if len(args) != 1:
             raise RulesError(f"wrong number of arguments: {CARD_FUNCS[func]}", expr.loc)
-        sym = scope.symbols
-        if func == "card_rank":
-            want = _symbol_arg(args[0], sym.ranks, "rank")
-            of = sym.rank_of_card
-        else:
-            want = _symbol_arg(args[0], sym.suits, "suit")
-            of = sym.suit_of_card
+        want, of = _rank_or_suit(args[0], scope.symbols, func == "card_rank")
         return BOOL, lambda env: of[env[CARD_KEY]] == want
     known = ", ".join(sorted([*_NUMERIC_FUNCS, *HAND_FUNCS, *QUALIFIER_FUNCS, *CARD_FUNCS]))
     raise RulesError(f"unknown function '{func}'; functions: {known}", expr.loc)

@@ -155,10 +155,7 @@ class Game:
         """
         seats = self.check_seats(players)
         model = self.model
-        order = [(dealer + 1 + i) % seats for i in range(seats)]
-        hands_n = model.deal.hands or seats
-        if hands_n < seats:
-            order = [s for s in order if s != dealer][:hands_n]
+        order = model.deal.players_in_deal(dealer, seats)
         places: list[int] = []  # destination of each deck position: a seat, or -1 for talon
         for packet in model.deal.pattern:
             if packet.to == "each":

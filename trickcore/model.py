@@ -95,6 +95,14 @@ class DealRules:
     sits_out: str | None
     next_dealer: str  # "left" | "same" | "loser"
 
+    def players_in_deal(self, dealer: int, seats: int) -> list[int]:
+        """The seats that take part, in dealing order from the left of the dealer (C1, C2)."""
+        order = [(dealer + 1 + i) % seats for i in range(seats)]
+        hands = self.hands or seats
+        if hands < seats:  # S3: the dealer sits out
+            order = [s for s in order if s != dealer][:hands]
+        return order
+
     @property
     def per_hand(self) -> int:
         """Cards each hand receives."""

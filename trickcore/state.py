@@ -1,0 +1,106 @@
+"""What every kind of deal state shares: the legal-action cache and applying an action."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action
+from .errors import IllegalActionError, StuckError
+
+if TYPE_CHECKING:
+    from .game import Game
+
+OVER = "over"
+
+
+class DealState:
+    """Base of Deal (trick games) and BoutDeal (games of bouts).
+
+    Subclasses deal the cards, set `phase` and `to_act`, and implement `_compute_legal`,
+    `_do` and `observation`.
+    """
+
+    phase: str
+    to_act: int
+
+    def __init__(self, game: Game, deck_order: list[int], dealer: int, seats: int) -> None:
+        self.game = game
+        self.seats = seats
+        self.dealer = dealer
+        self.deck_order = list(deck_order)
+        self.active: list[int] = game.model.deal.players_in_deal(dealer, seats)
+        self.hands: list[list[int]] = [[] for _ in range(seats)]
+        self.history: list[tuple[int, Action]] = []
+        self._legal: list[Action] | None = None
+
+    @property
+    def is_over(self) -> bool:
+        """True when the deal has ended."""
+        return self.phase == OVER
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the seat to act may take now (empty when the deal is over)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+            if not legal and self.phase != OVER:
+                raise StuckError(
+                    f"the rules leave seat {self.to_act} with no legal action ({self.phase}); "
+                    "check the variant with `trickcore verify`"
+                )
+        return legal
+
+    def apply(self, action: Action | str) -> None:
+        """Take an action (object or canonical text); raise IllegalActionError if not legal.
+
+        A refused action changes nothing.
+        """
+        legal = self.legal_actions()
+        for a in legal:
+            if a is action:
+                break
+        else:
+            action = self._resolve(action, legal)
+        self._legal = None
+        self.history.append((self.to_act, action))
+        self._do(action)
+
+    def _resolve(self, action: Action | str, legal: list[Action]) -> Action:
+        if self.phase == OVER:
+            raise IllegalActionError(f"the deal is over; no action is possible ({action})")
+        texts = [a.text for a in legal]
+        if isinstance(action, str):
+            parsed = self._parse(action)
+            if parsed is None:
+                raise IllegalActionError(f"'{action}' is not an action", texts)
+            action = parsed
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"{action!r} is not an action", texts)
+        if action in legal:
+            return legal[legal.index(action)]
+        raise IllegalActionError(
+            f"'{action.text}' is not legal now (seat {self.to_act} to act, {self.phase})", texts
+        )
+
+    def _parse(self, text: str) -> Action | None:
+        return self.game.actions.parse(text)
+
+    def hand_texts(self, seat: int) -> list[str]:
+        """Full information: a seat's hand as card texts (for tests and debugging)."""
+        ct = self.game.card_text
+        return [ct(c) for c in sorted(self.hands[seat])]
+
+    def public_view(self) -> Any:
+        """What every player at the table may know (the observation of no seat)."""
+        return self.observation(-1)
+
+    # ------------------------------------------------------------ for subclasses
+    def _compute_legal(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _do(self, action: Action) -> None:
+        raise NotImplementedError
+
+    def observation(self, seat: int) -> Any:
+        """What `seat` may know now, and nothing more."""
+        raise NotImplementedError
