@@ -159,3 +159,19 @@ def test_match_deal_is_the_public_view(name):
     for seat in range(m.seats):
         for card in m.current.hand_texts(seat):
             assert f'"{card}"' not in flat or card in shown
+
+
+def test_cli_play_with_four_seated_and_durak(capsys, monkeypatch):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "russisch-schnapsen", "--players", "4", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "your hand" in out  # bots played the deal he sat out, then it was his turn
+    monkeypatch.setattr("sys.stdin", io.StringIO("?\ndone\ntake\nquit\n"))
+    assert main(["play", "durak", "--players", "3", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "trump:" in out and "table:" in out
+    assert main(["simulate", "durak", "--players", "4", "--matches", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "losers by seat" in out and "bouts per deal" in out

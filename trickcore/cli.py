@@ -118,7 +118,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     console.print("wins by seat: " + ", ".join(f"{s}: {wins[s]}" for s in sorted(wins)))
     if v.model.bouts is not None:
         lost = ", ".join(f"{s}: {losers[s]}" for s in sorted(losers) if s >= 0)
-        console.print(f"losers (durak) by seat: {lost}; draws: {losers.get(-1, 0)}")
+        console.print(f"losers by seat: {lost}; draws: {losers.get(-1, 0)}")
         console.print(
             f"bouts per deal: average {sum(bouts) / max(len(bouts), 1):.1f}, "
             f"longest {max(bouts, default=0)}"

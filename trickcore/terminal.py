@@ -104,7 +104,7 @@ def _report_deal_end(match: Match, console: Any) -> None:
         return
     r = match.deal_results[-1]
     if "loser" in r:
-        who = "a draw" if r["draw"] else f"seat {r['loser']} is the durak"
+        who = "a draw" if r["draw"] else f"seat {r['loser']} loses"
         console.print(f"[yellow]deal over after {r['bouts']} bouts: {who}[/yellow]")
     elif r.get("redeal"):
         console.print(f"[yellow]deal thrown in (redeal by seat {r['by']})[/yellow]")
