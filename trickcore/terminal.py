@@ -121,9 +121,7 @@ def play_in_terminal(
     """Run a whole match; seat 0 is typed at the prompt, other seats are `bots`."""
     from rich.prompt import Prompt
 
-    console.print(
-        "Type an action (e.g. 'bid 100', 'play 10H'), '?' for the legal ones, 'quit' to stop."
-    )
+    console.print("Type an action as the legal list shows it, '?' for all of them, 'quit' to stop.")
     results_seen = 0
     try:
         while not match.is_over:
