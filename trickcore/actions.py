@@ -29,9 +29,7 @@ class Action:
 class ActionTable:
     """Every action a variant can produce, made once, looked up by text or by parts."""
 
-    def __init__(
-        self, card_texts: list[str], max_seats: int, bid_values: range, quals: tuple[str, ...]
-    ):
+    def __init__(self, card_texts: list[str], max_seats: int, quals: tuple[str, ...]) -> None:
         self.by_text: dict[str, Action] = {}
         self.pass_ = self._add(Action("pass", "pass"))
         self.redeal = self._add(Action("redeal", "redeal"))
@@ -56,7 +54,6 @@ class ActionTable:
                 self._bout[(kind, (c,))] = self._add(Action(kind, f"{kind} {t}", cards=(c,)))
         self._bid: dict[tuple[int, str], Action] = {}
         self._raise: dict[int, Action] = {}
-        self._bid_values = bid_values
         self._quals = ("", *quals)
 
     def _add(self, action: Action) -> Action:

@@ -6,7 +6,6 @@ Every setting is checked here, with the file:line:column of the setting that is 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 from . import syntax as s
@@ -773,7 +772,10 @@ class _Compiler:
 
 def _check_opening_possible(model: VariantModel, tricks: TrickRules, b: _Block) -> None:
     """The forced opening must be within the bid cap for at least some hand."""
-    from .hands import hand_env, meld_rich_hands
+    from .hands import HandQuantities, meld_rich_hands
+
+    quantities = HandQuantities(model)
+    players = model.deal.hands or model.players[0]
 
     best = None
     rng = random.Random(0)
@@ -781,7 +783,7 @@ def _check_opening_possible(model: VariantModel, tricks: TrickRules, b: _Block) 
         rng.sample(range(model.deck.size), model.deal.per_hand) for _ in range(200)
     ]
     for hand in hands:
-        cap = tricks.bidding.cap(hand_env(model, hand, 0))
+        cap = tricks.bidding.cap(quantities.env(hand, 0, players))
         best = cap if best is None else max(best, cap)
     bidding = tricks.bidding
     if best is not None and bidding.opening > best:
@@ -804,6 +806,3 @@ def compile_rules(rules: MergedRules) -> VariantModel:
         return _Compiler(rules).compile()
     except RecursionError:
         raise RulesError(f"{rules.path}: the rules nest too deeply to compile") from None
-
-
-_ = Callable  # re-exported typing helper for mypy

@@ -10,8 +10,7 @@ from .actions import Action, ActionTable
 from .bouts import BoutDeal
 from .deal import Deal
 from .errors import TrickcoreError
-from .exprs import HAND_KEY
-from .hands import all_melds_value, meld_cards
+from .hands import HandQuantities, meld_cards
 from .model import VariantModel
 
 
@@ -31,21 +30,19 @@ class Game:
         self.card_texts = [deck.card_text(c) for c in range(deck.size)]
         self._card_by_text = {t: c for c, t in enumerate(self.card_texts)}
         self.meld_of_card: dict[int, list[tuple[int, int, int, tuple[int, ...]]]] = {}
-        self._meld_sets: list[tuple[int, frozenset[int]]] = []
         for mi, suit, value, cards in meld_cards(model):
             for c in cards:
                 self.meld_of_card.setdefault(c, []).append((mi, suit, value, cards))
-            self._meld_sets.append((value, frozenset(cards)))
         self.meld_index = {m.name: i for i, m in enumerate(model.melds)}
         quals = model.tricks.bidding.qualifiers if model.tricks else ()
         self.qualifiers: tuple[str, ...] = ("", *quals)
-        self.actions = ActionTable(self.card_texts, max(model.players), range(0), quals)
-        self._all_melds = all_melds_value(model)
+        self.actions = ActionTable(self.card_texts, max(model.players), quals)
+        self.hand_quantities = HandQuantities(model)
         self._beaters: dict[int, list[dict[int, Action]]] = {}
         self._singles: dict[str, list[Action]] = {}
         self.result_base: dict[str, Any] = {
             "deck_points": deck.total_points,
-            "all_melds": self._all_melds,
+            "all_melds": self.hand_quantities.all_melds,
         }
 
     # ------------------------------------------------------------ identity
@@ -126,20 +123,7 @@ class Game:
 
     def hand_env(self, hand: list[int], contract: int, players: int) -> dict[str, Any]:
         """The environment of a hand rule (bid cap, redeal condition) for this hand."""
-        held = set(hand)
-        melds = 0
-        for value, cards in self._meld_sets:
-            if cards <= held:
-                melds += value
-        return {
-            "melds_in_hand": melds,
-            "hand_size": len(hand),
-            "deck_points": self.result_base["deck_points"],
-            "all_melds": self._all_melds,
-            "contract": contract,
-            "players": players,
-            HAND_KEY: hand,
-        }
+        return self.hand_quantities.env(hand, contract, players)
 
     def stack_deck(
         self,

@@ -1,4 +1,4 @@
-"""Hand quantities that rules expressions read (melds in hand, counts) and helper hands."""
+"""Hand quantities that rules expressions read (melds in hand, counts), and helper hands."""
 
 from __future__ import annotations
 
@@ -18,30 +18,30 @@ def meld_cards(model: VariantModel) -> list[tuple[int, int, int, tuple[int, ...]
     return out
 
 
-def melds_in_hand(model: VariantModel, hand: list[int] | tuple[int, ...]) -> int:
-    """Sum of the values of the melds the hand holds complete."""
-    held = set(hand)
-    return sum(v for _, _, v, cards in meld_cards(model) if all(c in held for c in cards))
+class HandQuantities:
+    """Computes the environment of a hand rule (bid cap, redeal condition) for any hand."""
 
+    def __init__(self, model: VariantModel) -> None:
+        self._melds = [(value, frozenset(cards)) for _, _, value, cards in meld_cards(model)]
+        self.all_melds = sum(value for value, _ in self._melds)
+        self.deck_points = model.deck.total_points
 
-def all_melds_value(model: VariantModel) -> int:
-    """Sum of every meld in the deck."""
-    return sum(v for _, _, v, _ in meld_cards(model))
+    def melds_in_hand(self, hand: list[int] | tuple[int, ...]) -> int:
+        """Sum of the values of the melds the hand holds complete."""
+        held = set(hand)
+        return sum(value for value, cards in self._melds if cards <= held)
 
-
-def hand_env(
-    model: VariantModel, hand: list[int] | tuple[int, ...], contract: int, players: int = 0
-) -> dict[str, Any]:
-    """The environment a hand rule (bid cap, redeal condition) is evaluated in."""
-    return {
-        "melds_in_hand": melds_in_hand(model, hand),
-        "hand_size": len(hand),
-        "deck_points": model.deck.total_points,
-        "all_melds": all_melds_value(model),
-        "contract": contract,
-        "players": players or (model.deal.hands or model.players[0]),
-        HAND_KEY: hand,
-    }
+    def env(self, hand: list[int], contract: int, players: int) -> dict[str, Any]:
+        """The names a hand rule may read, for this hand."""
+        return {
+            "melds_in_hand": self.melds_in_hand(hand),
+            "hand_size": len(hand),
+            "deck_points": self.deck_points,
+            "all_melds": self.all_melds,
+            "contract": contract,
+            "players": players,
+            HAND_KEY: hand,
+        }
 
 
 def meld_rich_hands(model: VariantModel) -> list[list[int]]:
