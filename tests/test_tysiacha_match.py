@@ -202,14 +202,29 @@ def test_T21_two_defenders_reach_1000_higher_wins_equal_share(no_barrel):
     assert m.winners == [0, 1] and m.scores[0] == m.scores[1] == 1000
 
 
-def test_T21_on_the_barrel_declarer_and_a_jumping_defender_reach_1000(tysiacha):
-    # the barrel case: declarer wins from the barrel while a defender jumps it in the
-    # same deal; the declarer wins the match (T21)
-    seed, g = _seed_where(tysiacha, MAKE, 1, 120, lambda g: True)
-    assert g[1] == 120
-    m = new_match(tysiacha, [(MAKE, 1)], [1000, 880, 0], kept=[OFF, ON, OFF])
-    play_deal(m, 1, 120, seed)
-    assert m.winners == [1]
+def test_T21_T24_T25_two_players_over_1000_in_one_deal(tysiacha):
+    # Seat 1 is on the barrel and makes 120 (T24); seat 2 jumps the barrel from 870 with the
+    # hearts marriage (T25). Both reach 1000 in the same deal: the declarer wins (T21).
+    hands = {
+        1: "AS 10S KS QS AC 10C 9H".split(),
+        2: "KH QH AH 10H AD 10D KD".split(),
+        0: "JS KC QC JC QD JD JH".split(),
+    }
+    order = tysiacha.stack_deck(hands, ["9S", "9C", "9D"], dealer=0)
+    m = tysiacha.new_match(deck_orders=[order], scores=[0, 880, 870], kept=[OFF, ON, OFF])
+    script = (
+        "bid 120|pass|pass|give 9C to 2|give 9D to 0|keep contract|"
+        "play 9H|play AH|play JH|marry KH|play 9D|play 9S|play QH|play QD|play 10C|"
+        "play 9C|play KC|play AC|marry KS|play KD|play JS|play AS|play AD|play QC|"
+        "play 10S|play 10D|play JC|play QS|play 10H|play JD"
+    )
+    for action in script.split("|"):
+        m.apply(action)
+    result = m.deal_results[-1]
+    assert result["gains"][1] == 120 and result["gains"][2] == 135  # 33 + 100, rounded
+    assert m.scores[1] == 1000 and m.scores[2] == 1005
+    assert not m.kept_state(2)["on_barrel"]  # jumped it
+    assert m.is_over and m.winners == [1]
 
 
 def test_T22_after_200_deals_the_highest_score_wins(tysiacha):
