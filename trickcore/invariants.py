@@ -131,8 +131,11 @@ class Checker:
                 choice = choices[step] if step < len(choices) else rng.randrange(1 << 16)
                 action = legal[choice % len(legal)]
                 scores = list(match.scores)
+                bout = _bout_snapshot(deal)
                 match.apply(action)
                 taken.append(action.text)
+                if bout is not None and isinstance(deal, BoutDeal) and deal.bouts > bout[0]:
+                    self._check_bout_end(deal, bout, action)
                 in_deal += 1
                 if match.deals_dealt != deal_no or match.is_over:
                     self._check_deal_end(deal, match, scores)
@@ -210,6 +213,20 @@ class Checker:
                 raise _Found("obligations", f"'{a.text}' is offered, its rank is not on the table")
             elif a.kind == "attack" and len({rank_of[c] for c in a.cards}) != 1:
                 raise _Found("obligations", f"'{a.text}' mixes ranks")
+
+    def _check_bout_end(
+        self, deal: BoutDeal, before: tuple[int, list[int], bool, int], last: Any
+    ) -> None:
+        """D8, D9: a taken bout goes to the defender's hand, a won one to the discards."""
+        _, cards, taking, defender = before
+        taking = taking or last.kind == "take"
+        added = last.cards if last.kind in ("throw", "beat") else ()
+        table = sorted({*cards, *added})
+        if taking:
+            if not set(table) <= set(deal.hands[defender]):
+                raise _Found("bout winner", "the defender took, but the table is not in his hand")
+        elif sorted(deal.discarded[-len(table) :]) != table:
+            raise _Found("bout winner", "a defended bout was not discarded")
 
     # ------------------------------------------------------------ deal end
     def _check_deal_end(self, deal: Deal | BoutDeal, match: Match, before: list[int]) -> None:
@@ -346,6 +363,14 @@ class Checker:
         for seat in range(match.seats):
             if again.observation(seat) != match.observation(seat):
                 raise _Found("replay", f"after replay seat {seat} sees something else")
+
+
+def _bout_snapshot(deal: Deal | BoutDeal) -> tuple[int, list[int], bool, int] | None:
+    """What a bout's end is checked against: bouts so far, table cards, taking, defender."""
+    if not isinstance(deal, BoutDeal):
+        return None
+    cards = [c for pair in deal.table for c in pair if c >= 0]
+    return deal.bouts, cards, deal.taking, deal.defender
 
 
 def _visible_cards(game: Game, deal: Deal | BoutDeal, obs: Any, taken: list[str]) -> set[int]:
