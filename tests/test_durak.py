@@ -303,3 +303,15 @@ def test_transfer_house_rule_is_a_short_file():
     d.apply("transfer 9C")
     obs = d.observation(0)
     assert obs.defender == 0 and d.to_act == 0 and len(obs.table) == 2
+
+
+def test_house_rule_lowest_trump_attacks_first():
+    v = trickcore.variant_from_text(
+        'extends "durak"\nbouts {\n  first_attacker: lowest_trump\n}\n', "lowest-trump"
+    )
+    hands = dict(HANDS)
+    hands[0] = "8H QH JH 10D 8D 7D".split()  # seat 0 holds the 8 of trumps, the lowest held
+    hands[2] = "10S AH JD 7C 8C KH".split()
+    d = v.new_deal(v.stack_deck(hands, ["7H", "AC"], dealer=0, players=3), dealer=0, players=3)
+    obs = d.observation(1)
+    assert (obs.attacker, obs.defender, d.to_act) == (0, 1, 0)

@@ -355,3 +355,15 @@ def test_T20_defenders_round_to_five_17_to_15_18_to_20(tysiacha):
         if len(seen) == 2:
             break
     assert seen == {17: 15, 18: 20}
+
+
+def test_house_rule_forehand_leads_first():
+    v = trickcore.variant_from_text('extends "tysiacha"\nplay {\n  first_leader: forehand\n}\n')
+    d = v.new_deal(v.stack_deck(HANDS, TALON, dealer=0), dealer=0)  # forehand is seat 1
+    run(d, ["bid 100", "bid 105", "pass", "pass"])  # seat 2 declares
+    assert d.observation(0).declarer == 2
+    gift = d.legal_actions()[0]
+    d.apply(gift)
+    d.apply(next(a for a in d.legal_actions() if a.to != gift.to))
+    d.apply("keep contract")
+    assert d.phase == "play" and d.to_act == 1  # forehand leads, not the declarer

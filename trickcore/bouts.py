@@ -62,7 +62,7 @@ class BoutDeal(DealState):
         self._throw_actions = game.single_card_actions("throw")
         self._beaters = game.beaters(self.trump)
         self.limit = 0
-        self.attacker = order[0]  # D4: left of the dealer
+        self.attacker = self._first_attacker(order)  # D4
         self.defender = self._next_in_game(self.attacker)
         self.phase = ATTACK
         self.to_act = self.attacker
@@ -105,6 +105,17 @@ class BoutDeal(DealState):
         except TrickcoreError:
             return None
         return None
+
+    def _first_attacker(self, order: list[int]) -> int:
+        """Left of the dealer, or (a house rule) the holder of the lowest trump."""
+        if self.rules.first_attacker == "lowest_trump" and self.trump >= 0:
+            rank_of, suit_of = self.game.rank_of, self.game.suit_of
+            holders = [
+                (rank_of[c], s) for s in order for c in self.hands[s] if suit_of[c] == self.trump
+            ]
+            if holders:
+                return max(holders)[1]
+        return order[0]
 
     # ------------------------------------------------------------ helpers
     def _next_in_game(self, seat: int) -> int:

@@ -101,7 +101,7 @@ BLOCK_SETTINGS: dict[str, set[str]] = {
     "bidding": {"opening", "forced_opening", "step", "pass", "ends", "cap", "qualifiers"},
     "talon": {"show", "give_each_defender", "split_if"},
     "contract": {"raise", "step", "cap"},
-    "play": {"follow", "trump_when_void", "beat_in_suit", "overtrump", "lead_if"},
+    "play": {"follow", "trump_when_void", "beat_in_suit", "overtrump", "lead_if", "first_leader"},
     "match": {"target", "deal_limit", "tie_break", "keep", "rank_by"},
     "bouts": {
         "attack",
@@ -117,6 +117,7 @@ BLOCK_SETTINGS: dict[str, set[str]] = {
         "transfer",
         "max_bouts",
         "trump_if_no_stock",
+        "first_attacker",
     },
 }
 TOP_BLOCKS = {
@@ -604,6 +605,7 @@ class _Compiler:
             beat_in_suit=b.flag("beat_in_suit", False),
             overtrump=b.flag("overtrump", False),
             lead_if=b.expr("lead_if", lead_scope, BOOL, None) if b.raw("lead_if") else None,
+            first_leader=b.word("first_leader", ("declarer", "forehand"), "declarer"),
         )
 
     def scoring(self) -> tuple[Scoring, dict[str, str]]:
@@ -767,6 +769,9 @@ class _Compiler:
             transfer=b.flag("transfer", False),
             max_bouts=b.integer("max_bouts", 1000, minimum=1) or 1000,
             trump_if_no_stock=no_stock,
+            first_attacker=b.word(
+                "first_attacker", ("left_of_dealer", "lowest_trump"), "left_of_dealer"
+            ),
         )
 
 

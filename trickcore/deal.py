@@ -251,8 +251,9 @@ class Deal(DealState):
     # ------------------------------------------------------------ play
     def _start_play(self) -> None:
         self.phase = PLAY
-        self.leader = self.declarer
-        self.to_act = self.declarer
+        first = self.declarer if self.rules.play.first_leader == "declarer" else self.active[0]
+        self.leader = first
+        self.to_act = first
         self.tricks_total = len(self.hands[self.declarer])
 
     def _play_legal(self) -> list[Action]:

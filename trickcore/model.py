@@ -163,6 +163,7 @@ class PlayRules:
     beat_in_suit: bool
     overtrump: bool
     lead_if: CompiledExpr | None = None
+    first_leader: str = "declarer"  # "declarer" | "forehand"
 
 
 @attrs.frozen
@@ -231,6 +232,7 @@ class BoutRules:
     transfer: bool
     max_bouts: int
     trump_if_no_stock: str  # "last_dealt" | "none"
+    first_attacker: str = "left_of_dealer"  # "left_of_dealer" | "lowest_trump"
 
 
 @attrs.frozen

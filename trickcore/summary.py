@@ -171,7 +171,8 @@ def _trick_sections(tricks: TrickRules) -> list[tuple[str, list[str]]]:
     out.append(("Talon", talon_lines))
     p = tricks.play
     play_lines = [
-        "The declarer leads the first trick; the winner of each trick leads the next.",
+        ("The declarer" if p.first_leader == "declarer" else "Forehand")
+        + " leads the first trick; the winner of each trick leads the next.",
         "There is no trump at the start of a deal.",
         f"Follow suit: {_yes(p.follow)}."
         + (
@@ -197,7 +198,12 @@ def _bout_lines(model: VariantModel, b: BoutRules) -> list[str]:
     lines = [
         "The card turned up after the deal sets trump; it lies face up under the stock and "
         "is drawn last.",
-        "The player left of the dealer attacks first; the defender is the next player in.",
+        (
+            "The player left of the dealer attacks first"
+            if b.first_attacker == "left_of_dealer"
+            else "The holder of the lowest trump attacks first (else the player left of the dealer)"
+        )
+        + "; the defender is the next player in.",
         "An attack is one card" + (" or several of one rank." if b.attack_same_rank else "."),
         {
             "all": "Every other player in may throw in",
