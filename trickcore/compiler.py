@@ -6,7 +6,6 @@ Every setting is checked here, with the file:line:column of the setting that is 
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from . import syntax as s
 from .errors import Location, RulesError
@@ -41,56 +40,21 @@ from .model import (
     TrickRules,
     VariantModel,
 )
+from .settings import BlockSettings, int_item, word_int
+from .vocabulary import (
+    ASSIGNABLE_BUILTINS,
+    BOUT_LIMIT_NAMES,
+    BOUT_RESULT_NAMES,
+    DECLARE_NAMES,
+    HAND_NAMES,
+    LEAD_NAMES,
+    MATCH_NAMES,
+    RESULT_NAMES,
+)
 
 MAX_PLAYERS = 8
 MAX_DECK = 128
 MAX_BIDS = 1000
-
-HAND_NAMES = {
-    "melds_in_hand": INT,
-    "hand_size": INT,
-    "deck_points": INT,
-    "all_melds": INT,
-    "contract": INT,
-    "players": INT,
-}
-LEAD_NAMES = {
-    "first_lead": BOOL,
-    "tricks_played": INT,
-    "tricks_won": INT,
-    "declarer": BOOL,
-    "trump_set": BOOL,
-    "trump_broken": BOOL,
-    "card_is_trump": BOOL,
-    "hand_size": INT,
-}
-DECLARE_NAMES = {
-    "tricks_won": INT,
-    "tricks_played": INT,
-    "declarer": BOOL,
-    "first_lead": BOOL,
-}
-RESULT_NAMES = {
-    "card_points": INT,
-    "meld_points": INT,
-    "melds_declared": INT,
-    "tricks_won": INT,
-    "tricks_total": INT,
-    "contract": INT,
-    "declarer": BOOL,
-    "deck_points": INT,
-    "all_melds": INT,
-    "players": INT,
-}
-BOUT_RESULT_NAMES = {
-    "loser": BOOL,
-    "draw": BOOL,
-    "cards_left": INT,
-    "players": INT,
-}
-BOUT_LIMIT_NAMES = {"defender_cards": INT, "bout_number": INT, "players": INT, "stock": INT}
-MATCH_NAMES = {"score": INT, "gain": INT, "deal_number": INT}
-ASSIGNABLE_BUILTINS = ("score", "gain")
 
 BLOCK_SETTINGS: dict[str, set[str]] = {
     "variant": {"name", "players"},
@@ -136,115 +100,6 @@ TOP_BLOCKS = {
 }
 
 
-class _Block:
-    """Typed access to one merged block's settings, with located errors."""
-
-    def __init__(self, block: MergedBlock | None, label: str, fallback: Location | None) -> None:
-        self.block = block
-        self.label = label
-        self.loc = block.loc if block is not None and block.loc is not None else fallback
-
-    def raw(self, name: str) -> Any:
-        if self.block is None:
-            return None
-        return self.block.entries.get(name)
-
-    def missing(self, name: str, message: str) -> RulesError:
-        """An error for a required setting that is not there (or was removed)."""
-        removed = self.block.removed.get(name) if self.block is not None else None
-        if removed is not None:
-            return RulesError(f"{message} (it is removed here)", removed)
-        return RulesError(message, self.loc)
-
-    def items(self, name: str, required: bool = False) -> tuple[s.Item, ...] | None:
-        entry = self.raw(name)
-        if entry is None:
-            if required:
-                raise self.missing(name, f"{self.label} needs a setting '{name}:'")
-            return None
-        if not isinstance(entry, s.ListSetting):
-            raise RulesError(f"'{name}' is written '{name}: ...' (a list), not with '='", entry.loc)
-        return entry.items
-
-    def word(self, name: str, choices: tuple[str, ...], default: str) -> str:
-        items = self.items(name)
-        if items is None:
-            return default
-        if len(items) != 1 or items[0].words or items[0].parts[0] not in choices:
-            raise RulesError(f"'{name}' must be one of: {', '.join(choices)}", items[0].loc)
-        return items[0].parts[0]
-
-    def flag(self, name: str, default: bool) -> bool:
-        items = self.items(name)
-        if items is None:
-            return default
-        text = items[0].parts[0] if len(items) == 1 and not items[0].words else ""
-        if text not in BOOL_WORDS:
-            raise RulesError(f"'{name}' must be yes or no", items[0].loc)
-        return BOOL_WORDS[text]
-
-    def integer(self, name: str, default: int | None, minimum: int = 0) -> int | None:
-        items = self.items(name)
-        if items is None:
-            return default
-        if len(items) == 1 and not items[0].words and items[0].parts[0] == "none":
-            return None
-        return (
-            _int_item(items[0], f"'{name}'", minimum)
-            if len(items) == 1
-            else _fail(f"'{name}' takes one number", items[1].loc)
-        )
-
-    def expr(self, name: str, scope: Scope, want: str, default: CompiledExpr | None = None) -> Any:
-        entry = self.raw(name)
-        if entry is None:
-            if default is None:
-                raise self.missing(name, f"{self.label} needs a setting '{name} = ...'")
-            return default
-        if isinstance(entry, s.ListSetting):
-            if len(entry.items) == 1 and not entry.items[0].words:
-                return compile_expr(entry.items[0].head, scope, want)
-            raise RulesError(f"'{name}' is an expression: write '{name} = ...'", entry.loc)
-        if not isinstance(entry, s.ExprSetting):
-            raise RulesError(f"'{name}' must be a setting", entry.loc)
-        return compile_expr(entry.expr, scope, want)
-
-    def check_known(self, known: set[str]) -> None:
-        if self.block is None:
-            return
-        for key, entry in self.block.entries.items():
-            if key not in known:
-                hint = ", ".join(sorted(known))
-                raise RulesError(
-                    f"unknown setting '{key}' in {self.label}; settings: {hint}", entry.loc
-                )
-
-
-def _fail(message: str, loc: Location | None) -> Any:
-    raise RulesError(message, loc)
-
-
-def _int_item(item: s.Item, what: str, minimum: int = 0) -> int:
-    head = item.head
-    value: int | None = None
-    if isinstance(head, s.Number):
-        value = head.value
-    elif isinstance(head, s.Unary) and head.op == "-" and isinstance(head.operand, s.Number):
-        value = -head.operand.value
-    if value is None or item.words:
-        raise RulesError(f"{what} must be a whole number", item.loc)
-    if value < minimum:
-        raise RulesError(f"{what} must be at least {minimum}", item.loc)
-    return value
-
-
-def _word_int(word: str, loc: Location, what: str) -> int:
-    digits = word[1:] if word.startswith("-") else word
-    if not digits.isdigit() or len(digits) > 9:
-        raise RulesError(f"{what} must be a whole number of at most 9 digits, not '{word}'", loc)
-    return int(word)
-
-
 class _Compiler:
     def __init__(self, rules: MergedRules) -> None:
         self.players_seen: tuple[int, ...] = ()
@@ -252,14 +107,14 @@ class _Compiler:
         self.root = rules.root
         self.top_loc = Location(rules.path, 1, 1, "")
 
-    def block(self, key: str, label: str | None = None) -> _Block:
+    def block(self, key: str, label: str | None = None) -> BlockSettings:
         entry = self.root.entries.get(key)
         if entry is not None and not isinstance(entry, MergedBlock):
             raise RulesError(f"'{key}' is a block: write '{key} {{ ... }}'", entry.loc)
-        return _Block(entry, label or f"block '{key}'", self.top_loc)
+        return BlockSettings(entry, label or f"block '{key}'", self.top_loc)
 
     def compile(self) -> VariantModel:
-        top = _Block(self.root, "the variant", self.top_loc)
+        top = BlockSettings(self.root, "the variant", self.top_loc)
         for key, entry in self.root.entries.items():
             if isinstance(entry, MergedBlock):
                 if entry.kind not in TOP_BLOCKS:
@@ -343,10 +198,10 @@ class _Compiler:
         return model
 
     # ------------------------------------------------------------- sections
-    def players(self, top: _Block) -> tuple[int, ...]:
+    def players(self, top: BlockSettings) -> tuple[int, ...]:
         items = top.items("players", required=True)
         assert items is not None
-        counts = tuple(_int_item(it, "a player count", 2) for it in items)
+        counts = tuple(int_item(it, "a player count", 2) for it in items)
         for it, c in zip(items, counts, strict=True):
             if c > MAX_PLAYERS:
                 raise RulesError(f"at most {MAX_PLAYERS} players are supported", it.loc)
@@ -391,7 +246,7 @@ class _Compiler:
                 raise RulesError(
                     f"unknown rank '{parts[0]}' in points; ranks: {', '.join(rank_index)}", it.loc
                 )
-            points[rank_index[parts[0]]] = _word_int(parts[1], it.loc, "card points")
+            points[rank_index[parts[0]]] = word_int(parts[1], it.loc, "card points")
         point_items = b.items("points")
         if point_items is not None:
             missing = [r.symbol for i, r in enumerate(ranks) if i not in points]
@@ -410,14 +265,14 @@ class _Compiler:
                     raise RulesError("a stock is dealt only in a game of bouts", it.loc)
                 packets.append(Packet(-1, "stock"))
                 continue
-            count = _word_int(parts[0], it.loc, "a packet size")
+            count = word_int(parts[0], it.loc, "a packet size")
             if len(parts) < 2 or parts[1] not in ("each", "talon", "stock", "turnup"):
                 raise RulesError(
                     "a packet is written: N each | N talon | N stock | N turnup [K times]", it.loc
                 )
             times = 1
             if len(parts) == 4 and parts[3] == "times":
-                times = _word_int(parts[2], it.loc, "a repeat count")
+                times = word_int(parts[2], it.loc, "a repeat count")
             elif len(parts) != 2:
                 raise RulesError("a packet is written: N each [K times]", it.loc)
             if count <= 0 or times <= 0:
@@ -477,7 +332,7 @@ class _Compiler:
         for entry in self.root.entries.values():
             if not isinstance(entry, MergedBlock) or entry.kind != "meld":
                 continue
-            b = _Block(entry, f"meld '{entry.name}'", self.top_loc)
+            b = BlockSettings(entry, f"meld '{entry.name}'", self.top_loc)
             b.check_known(BLOCK_SETTINGS["meld"])
             ranks = []
             for it in b.items("cards", required=True) or ():
@@ -496,7 +351,7 @@ class _Compiler:
                         f"a meld value is written: SUIT POINTS; suits: {', '.join(suit_index)}",
                         it.loc,
                     )
-                values[suit_index[parts[0]]] = _word_int(parts[1], it.loc, "a meld value")
+                values[suit_index[parts[0]]] = word_int(parts[1], it.loc, "a meld value")
                 seen.add(suit_index[parts[0]])
             if len(seen) != len(deck.suits):
                 missing = [su.name for i, su in enumerate(deck.suits) if i not in seen]
@@ -521,7 +376,7 @@ class _Compiler:
         b.check_known(BLOCK_SETTINGS["redeal"])
         return RedealRules(b.expr("allowed_if", hand_scope, BOOL), b.flag("same_dealer", True))
 
-    def bidding(self, b: _Block, hand_scope: Scope, qualifiers: tuple[str, ...]) -> Bidding:
+    def bidding(self, b: BlockSettings, hand_scope: Scope, qualifiers: tuple[str, ...]) -> Bidding:
         b.check_known(BLOCK_SETTINGS["bidding"])
         items = b.items("opening", required=True) or ()
         parts = items[0].parts if items else ()
@@ -529,7 +384,7 @@ class _Compiler:
             raise RulesError(
                 "'opening' is written 'at_least N' or 'exactly N'", b.raw("opening").loc
             )
-        opening = _word_int(parts[1], items[0].loc, "the opening bid")
+        opening = word_int(parts[1], items[0].loc, "the opening bid")
         step = b.integer("step", None, minimum=1)
         if step is None:
             raise RulesError("bidding needs a 'step:' (the bid increment)", b.loc)
@@ -540,7 +395,7 @@ class _Compiler:
             if ep == ("one_left",):
                 ends_after = None
             elif len(ep) == 2 and ep[0] == "passes":
-                ends_after = _word_int(ep[1], ends_items[0].loc, "the number of passes")
+                ends_after = word_int(ep[1], ends_items[0].loc, "the number of passes")
             else:
                 raise RulesError("'ends' is 'one_left' or 'passes N'", ends_items[0].loc)
         drops = b.word("pass", ("drops_out", "stays_in"), "drops_out") == "drops_out"
@@ -667,7 +522,7 @@ class _Compiler:
             if parts[1] in BOOL_WORDS:
                 keep.append((parts[0], BOOL, BOOL_WORDS[parts[1]]))
             else:
-                keep.append((parts[0], INT, _word_int(parts[1], it.loc, "an initial value")))
+                keep.append((parts[0], INT, word_int(parts[1], it.loc, "an initial value")))
         tie = tuple(it.parts[0] for it in (b.items("tie_break") or ()))
         for it in b.items("tie_break") or ():
             if it.parts[0] not in ("declarer", "highest") or it.words:
@@ -775,7 +630,7 @@ class _Compiler:
         )
 
 
-def _check_opening_possible(model: VariantModel, tricks: TrickRules, b: _Block) -> None:
+def _check_opening_possible(model: VariantModel, tricks: TrickRules, b: BlockSettings) -> None:
     """The forced opening must be within the bid cap for at least some hand."""
     from .hands import HandQuantities, meld_rich_hands
 

@@ -175,8 +175,8 @@ class Game:
         contract 0, tricks_won 1, tricks_total the deck shared among the hands, players
         the hands in a deal.
         """
-        from .compiler import RESULT_NAMES
         from .exprs import QUALIFIER_KEY
+        from .vocabulary import RESULT_NAMES
 
         unknown = set(quantities) - set(RESULT_NAMES)
         if unknown:

@@ -16,7 +16,9 @@ HUMAN = 0
 class Player(Protocol):
     """Anything that chooses an action for the seat to act."""
 
-    def choose(self, match: Match) -> Action: ...
+    def choose(self, match: Match) -> Action:
+        """The action to take now for the seat to act."""
+        ...
 
 
 def _cards(match: Match, texts: tuple[str, ...] | list[str]) -> str:
