@@ -37,9 +37,10 @@ def test_wheel_carries_grammar_and_variants(tmp_path):
     target = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(target)
     code = (
-        "import trickcore, pathlib; "
+        "import trickcore; "
         "assert '_data' in str(trickcore.resources.variants_dir()); "
-        "print(len(trickcore.list_variants()), trickcore.load_variant('russisch-schnapsen-36-ohne').title)"
+        "v = trickcore.load_variant('russisch-schnapsen-36-ohne'); "
+        "print(len(trickcore.list_variants()), v.title)"
     )
     run = subprocess.run(
         [sys.executable, "-c", code],
