@@ -175,3 +175,24 @@ def test_cli_play_with_four_seated_and_durak(capsys, monkeypatch):
     assert main(["simulate", "durak", "--players", "4", "--matches", "2"]) == 0
     out = capsys.readouterr().out
     assert "losers by seat" in out and "bouts per deal" in out
+
+
+def test_observation_log_hides_the_card_given_to_another_defender():
+    v = trickcore.load_variant("russisch-schnapsen")
+    hands = {1: "KH OH AE 9E AG 10G KG".split()}
+    d = v.new_deal(v.stack_deck(hands, ["KE", "OE", "UE"]), dealer=0)
+    for action in [
+        "keep",
+        "keep",
+        "keep",
+        "bid 90",
+        "pass",
+        "pass",
+        "give UE to 2",
+        "give KG to 0",
+    ]:
+        d.apply(action)
+    assert d.observation(2).log[-2:] == ((1, "give UE to 2"), (1, "give a card to 0"))
+    assert d.observation(0).log[-2:] == ((1, "give a card to 2"), (1, "give KG to 0"))
+    assert d.observation(1).log[-2:] == ((1, "give UE to 2"), (1, "give KG to 0"))
+    assert d.public_view().log[3:6] == ((1, "bid 90"), (2, "pass"), (0, "pass"))

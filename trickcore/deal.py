@@ -511,7 +511,14 @@ class Deal(DealState):
             card_points_taken=tuple(self.card_points) if self.phase == OVER else None,
             gains=None if self.gains is None else tuple(self.gains),
             redealt=self.redealt,
+            log=tuple((s, self._seen_as(a, s, seat)) for s, a in self.history),
         )
+
+    def _seen_as(self, action: Action, actor: int, seat: int) -> str:
+        """An action's text as `seat` saw it: the card of a give only its giver and taker see."""
+        if action.kind == "give" and seat not in (actor, action.to):
+            return f"give a card to {action.to}"
+        return action.text
 
     def _compute_legal(self) -> list[Action]:
         phase = self.phase

@@ -33,7 +33,9 @@ class Observation:
     """A seat's view of the deal. Cards are canonical card texts.
 
     `seat` is -1 for the public view (what every player sees). Hidden cards (other
-    hands, a face-down talon, cards given to another defender) never appear here.
+    hands, a face-down talon, cards given to another defender) never appear here. `log` is
+    every action of the deal as this seat saw it (a card given to someone else is shown as
+    `give a card to N`).
     """
 
     seat: int
@@ -61,6 +63,7 @@ class Observation:
     card_points_taken: tuple[int, ...] | None
     gains: tuple[int, ...] | None
     redealt: bool
+    log: tuple[tuple[int, str], ...] = ()
     scores: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
