@@ -196,3 +196,11 @@ def test_observation_log_hides_the_card_given_to_another_defender():
     assert d.observation(0).log[-2:] == ((1, "give a card to 2"), (1, "give KG to 0"))
     assert d.observation(1).log[-2:] == ((1, "give UE to 2"), (1, "give KG to 0"))
     assert d.public_view().log[3:6] == ((1, "bid 90"), (2, "pass"), (0, "pass"))
+
+
+@pytest.mark.parametrize("name", trickcore.list_variants())
+def test_show_and_simulate_every_shipped_variant(name, capsys):
+    assert main(["show", name]) == 0
+    assert main(["simulate", name, "--matches", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Cards" in out and "1 matches of random play" in out
