@@ -203,4 +203,4 @@ def test_show_and_simulate_every_shipped_variant(name, capsys):
     assert main(["show", name]) == 0
     assert main(["simulate", name, "--matches", "1"]) == 0
     out = capsys.readouterr().out
-    assert "Cards" in out and "1 matches of random play" in out
+    assert "Cards" in out and "1 match of random play" in out

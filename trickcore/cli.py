@@ -111,7 +111,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             progress.advance(task)
     console = _console()
     console.print(
-        f"[bold]{v.title}[/bold]: {args.matches} matches of random play, seed {args.seed}"
+        f"[bold]{v.title}[/bold]: {args.matches} match{'es' if args.matches != 1 else ''} "
+        f"of random play, seed {args.seed}"
     )
     console.print(f"deals played: {deals} (and {redeals} thrown in for a redeal)")
     console.print(f"average deals per match: {deals / max(args.matches, 1):.1f}")
