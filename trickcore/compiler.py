@@ -102,7 +102,6 @@ TOP_BLOCKS = {
 
 class _Compiler:
     def __init__(self, rules: MergedRules) -> None:
-        self.players_seen: tuple[int, ...] = ()
         self.rules = rules
         self.root = rules.root
         self.top_loc = Location(rules.path, 1, 1, "")
@@ -133,7 +132,6 @@ class _Compiler:
         name_items = top.items("name")
         title = name_items[0].parts[0] if name_items else self.rules.name
         players = self.players(top)
-        self.players_seen = players
         deck = self.deck()
         ranks = {r.symbol: i for i, r in enumerate(deck.ranks)}
         suits = {su.symbol: i for i, su in enumerate(deck.suits)}
@@ -171,7 +169,8 @@ class _Compiler:
             def_types: dict[str, str] = {}
             result_names = dict(BOUT_RESULT_NAMES)
         else:
-            bidding = self.bidding(bidding_block, hand_scope, qualifiers)
+            hands = deal.hands or min(players)
+            bidding = self.bidding(bidding_block, hand_scope, qualifiers, hands)
             talon = self.talon(deal)
             contract = self.contract(bidding, hand_scope)
             play = self.play()
@@ -376,7 +375,9 @@ class _Compiler:
         b.check_known(BLOCK_SETTINGS["redeal"])
         return RedealRules(b.expr("allowed_if", hand_scope, BOOL), b.flag("same_dealer", True))
 
-    def bidding(self, b: BlockSettings, hand_scope: Scope, qualifiers: tuple[str, ...]) -> Bidding:
+    def bidding(
+        self, b: BlockSettings, hand_scope: Scope, qualifiers: tuple[str, ...], hands: int
+    ) -> Bidding:
         b.check_known(BLOCK_SETTINGS["bidding"])
         items = b.items("opening", required=True) or ()
         parts = items[0].parts if items else ()
@@ -399,13 +400,6 @@ class _Compiler:
             else:
                 raise RulesError("'ends' is 'one_left' or 'passes N'", ends_items[0].loc)
         drops = b.word("pass", ("drops_out", "stays_in"), "drops_out") == "drops_out"
-        in_deal = self.root.entries.get("deal")
-        hands = min(self.players_seen) if self.players_seen else 2
-        if isinstance(in_deal, MergedBlock):
-            hands_entry = in_deal.entries.get("hands")
-            if isinstance(hands_entry, s.ListSetting) and hands_entry.items:
-                head = hands_entry.items[0].head
-                hands = head.value if isinstance(head, s.Number) else hands
         if drops and ends_after is not None and ends_after >= hands:
             raise RulesError(
                 f"this auction can never end: players who pass drop out, so {ends_after} passes "
