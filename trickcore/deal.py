@@ -406,11 +406,9 @@ class Deal(DealState):
     def _score(self) -> None:
         gains = [0] * self.seats
         results: list[dict[str, Any]] = [{} for _ in range(self.seats)]
+        scoring = self.rules.scoring
         for seat in self.active:
-            env = self.result_env(seat)
-            for name, fn in self.rules.scoring.definitions:
-                env[name] = fn(env)
-            scoring = self.rules.scoring
+            env = self._scored_env(seat)
             rule = scoring.declarer if seat == self.declarer else scoring.defender
             gains[seat] = rule(env)
             results[seat] = env
@@ -422,42 +420,36 @@ class Deal(DealState):
     def result_env(self, seat: int) -> dict[str, Any]:
         """The quantities a scoring rule reads for one seat at the end of the deal."""
         game = self.game
-        model = game.model
-        count_env = {
-            "tricks_won": self.tricks_won[seat],
-            "tricks_total": self.tricks_total,
-            "declarer": seat == self.declarer,
-        }
-        declared = 0
-        counting = 0
-        for d in self.declarations:
-            if d.seat == seat:
-                declared += d.value
-                meld = model.melds[game.meld_index[d.meld]]
-                env0 = {**game.result_base, **count_env, "card_points": self.card_points[seat]}
-                env0.update(contract=self.contract, meld_points=0, melds_declared=0)
-                if meld.counts_if(env0):
-                    counting += d.value
+        own = [d for d in self.declarations if d.seat == seat]
         env = dict(game.result_base)
-        env.update(count_env)
         env.update(
+            tricks_won=self.tricks_won[seat],
+            tricks_total=self.tricks_total,
+            declarer=seat == self.declarer,
             card_points=self.card_points[seat],
-            meld_points=counting,
-            melds_declared=declared,
+            meld_points=0,
+            melds_declared=sum(d.value for d in own),
             contract=self.contract,
             players=len(self.active),
         )
         env[QUALIFIER_KEY] = self.qualifier
+        melds = game.model.melds
+        env["meld_points"] = sum(
+            d.value for d in own if melds[game.meld_index[d.meld]].counts_if(env)
+        )
+        return env
+
+    def _scored_env(self, seat: int) -> dict[str, Any]:
+        env = self.result_env(seat)
+        for name, fn in self.rules.scoring.definitions:
+            env[name] = fn(env)
         return env
 
     def final_env(self, seat: int) -> dict[str, Any]:
         """The scoring quantities and definitions of a seat after the deal (for after_deal)."""
         if self.results and self.results[seat]:
             return dict(self.results[seat])
-        env = self.result_env(seat)
-        for name, fn in self.rules.scoring.definitions:
-            env[name] = fn(env)
-        return env
+        return self._scored_env(seat)
 
     def summary(self) -> dict[str, Any]:
         """The deal's result as plain data (kept in Match.deal_results)."""
