@@ -61,6 +61,7 @@ after_deal {{
 
 def test_bout_game_names_are_all_readable():
     limit = use_all(voc.BOUT_LIMIT_NAMES)
+    after = use_all({**voc.BOUT_RESULT_NAMES, **voc.MATCH_NAMES}, "target")
     text = f"""
 extends "durak"
 bouts {{
@@ -70,7 +71,7 @@ match {{
   rank_by = -durak_count + 0 * score
 }}
 after_deal {{
-  rule probe: durak_count = durak_count + 0 * ({use_all({**voc.BOUT_RESULT_NAMES, **voc.MATCH_NAMES}, "target")})
+  rule probe: durak_count = durak_count + 0 * ({after})
 }}
 """
     play(trickcore.variant_from_text(text, "every-bout-name"), players=3)
