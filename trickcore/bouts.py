@@ -125,10 +125,6 @@ class BoutDeal(DealState):
                 return s
         return seat
 
-    def beats(self, card: int, attack: int) -> bool:
-        """D8: a higher card of the same suit, or a trump on a non-trump."""
-        return card in self._beaters[attack]
-
     def _table_ranks(self) -> set[int]:
         rank_of = self.game.rank_of
         return {rank_of[c] for pair in self.table for c in pair if c >= 0}

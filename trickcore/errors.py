@@ -43,16 +43,6 @@ class RulesError(TrickcoreError):
         return text
 
 
-class RulesErrors(RulesError):
-    """Several rules-file errors found at once (the compiler reports all it can)."""
-
-    def __init__(self, errors: Sequence[RulesError]) -> None:
-        self.errors = list(errors)
-        TrickcoreError.__init__(self, "\n".join(str(e) for e in self.errors))
-        self.message = self.errors[0].message if self.errors else ""
-        self.location = self.errors[0].location if self.errors else None
-
-
 class IllegalActionError(TrickcoreError):
     """An action that is malformed or not legal now; the state is unchanged."""
 

@@ -85,16 +85,6 @@ CARD_FUNCS = {
 }
 
 
-def function_help() -> list[str]:
-    """One line per built-in function, for documentation and `show`."""
-    return (
-        [h for *_, h in _NUMERIC_FUNCS.values()]
-        + list(HAND_FUNCS.values())
-        + list(QUALIFIER_FUNCS.values())
-        + list(CARD_FUNCS.values())
-    )
-
-
 @attrs.define
 class Scope:
     """The names an expression may use here, with their types."""

@@ -44,8 +44,7 @@ def static_check(ref: str | Path) -> tuple[Game | None, tuple[RulesError, ...]]:
         rules = load_rules(ref)
         return Game(compile_rules(rules)), ()
     except RulesError as exc:
-        errors = getattr(exc, "errors", None) or [exc]
-        return None, tuple(errors)
+        return None, (exc,)
 
 
 def search_violation(
