@@ -6,6 +6,8 @@ Every setting is checked here, with the file:line:column of the setting that is 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import TypeVar
 
 from . import syntax as s
 from .errors import Location, RulesError
@@ -19,7 +21,7 @@ from .exprs import (
     compile_expr,
     names_used,
 )
-from .loader import MergedBlock, MergedRules
+from .loader import Entry, MergedBlock, MergedRules
 from .model import (
     Assignment,
     Bidding,
@@ -52,9 +54,14 @@ from .vocabulary import (
     RESULT_NAMES,
 )
 
+T = TypeVar("T")
+
 MAX_PLAYERS = 8
 MAX_DECK = 128
 MAX_BIDS = 1000
+MAX_QUALIFIERS = 16
+MAX_DEALS = 100_000
+MAX_BOUTS = 10_000
 
 BLOCK_SETTINGS: dict[str, set[str]] = {
     "variant": {"name", "players"},
@@ -66,7 +73,7 @@ BLOCK_SETTINGS: dict[str, set[str]] = {
     "talon": {"show", "give_each_defender", "split_if"},
     "contract": {"raise", "step", "cap"},
     "play": {"follow", "trump_when_void", "beat_in_suit", "overtrump", "lead_if", "first_leader"},
-    "match": {"target", "deal_limit", "tie_break", "keep", "rank_by"},
+    "match": {"target", "deal_limit", "redeal_limit", "tie_break", "keep", "rank_by"},
     "bouts": {
         "attack",
         "throw_in_by",
@@ -82,6 +89,7 @@ BLOCK_SETTINGS: dict[str, set[str]] = {
         "max_bouts",
         "trump_if_no_stock",
         "first_attacker",
+        "throw_in",
     },
 }
 TOP_BLOCKS = {
@@ -100,11 +108,36 @@ TOP_BLOCKS = {
 }
 
 
+class _Failed(Exception):
+    """Compilation found errors (collected in order of discovery)."""
+
+    def __init__(self, errors: list[RulesError]) -> None:
+        super().__init__(str(errors[0]))
+        self.errors = errors
+
+
 class _Compiler:
     def __init__(self, rules: MergedRules) -> None:
         self.rules = rules
         self.root = rules.root
         self.top_loc = Location(rules.path, 1, 1, "")
+        self.errors: list[RulesError] = []
+
+    def attempt(self, fn: Callable[[], T], default: T) -> T:
+        """Run one independent part of the compilation; record its error and go on."""
+        try:
+            return fn()
+        except RulesError as exc:
+            self.errors.append(exc)
+            return default
+
+    def need(self, fn: Callable[[], T]) -> T:
+        """Run a part every later part depends on: on error, stop with all errors so far."""
+        try:
+            return fn()
+        except RulesError as exc:
+            self.errors.append(exc)
+            raise _Failed(self.errors) from None
 
     def block(self, key: str, label: str | None = None) -> BlockSettings:
         entry = self.root.entries.get(key)
@@ -115,30 +148,16 @@ class _Compiler:
     def compile(self) -> VariantModel:
         top = BlockSettings(self.root, "the variant", self.top_loc)
         for key, entry in self.root.entries.items():
-            if isinstance(entry, MergedBlock):
-                if entry.kind not in TOP_BLOCKS:
-                    raise RulesError(
-                        f"unknown block '{entry.kind}'; blocks: {', '.join(sorted(TOP_BLOCKS))}",
-                        entry.loc,
-                    )
-                if entry.kind == "meld" and entry.name is None:
-                    raise RulesError(
-                        "a meld block needs a name: 'meld marriage { ... }'", entry.loc
-                    )
-            elif key not in BLOCK_SETTINGS["variant"]:
-                raise RulesError(
-                    f"unknown top-level setting '{key}'; settings: name, players", entry.loc
-                )
-        name_items = top.items("name")
+            self.attempt(lambda key=key, entry=entry: self.check_top_entry(key, entry), None)
+        name_items = self.attempt(lambda: top.items("name"), None)
         title = name_items[0].parts[0] if name_items else self.rules.name
-        players = self.players(top)
-        deck = self.deck()
+        players = self.need(lambda: self.players(top))
+        deck = self.need(self.deck)
         ranks = {r.symbol: i for i, r in enumerate(deck.ranks)}
         suits = {su.symbol: i for i, su in enumerate(deck.suits)}
         suits.update({su.name: i for i, su in enumerate(deck.suits)})
         bidding_block = self.block("bidding")
-        qual_items = bidding_block.items("qualifiers") or ()
-        qualifiers = tuple(it.parts[0] for it in qual_items)
+        qualifiers = self.attempt(lambda: self.qualifiers(bidding_block), ())
         n = len(deck.ranks)
         self.symbols = Symbols(
             ranks,
@@ -148,36 +167,64 @@ class _Compiler:
             tuple(c // n for c in range(deck.size)),
         )
         is_bouts = "bouts" in self.root.entries
-        deal = self.deal(players, deck, is_bouts)
-        melds = self.melds(deck)
+        deal = self.need(lambda: self.deal(players, deck, is_bouts))
+        melds = self.attempt(lambda: self.melds(deck), ())
         hand_scope = Scope(dict(HAND_NAMES), self.symbols, hand=True, where="in a hand rule")
-        redeal = self.redeal(hand_scope)
+        redeal = self.attempt(lambda: self.redeal(hand_scope), None)
         tricks: TrickRules | None = None
         bouts: BoutRules | None = None
+        def_types: dict[str, str] = {}
+        scoring_failed = False
         if is_bouts:
             for key in ("bidding", "talon", "contract", "play", "scoring", "redeal"):
                 stray = self.root.entries.get(key)
                 if stray is not None:
-                    raise RulesError(
-                        f"'{key}' has no meaning in a game of bouts (this variant has a "
-                        f"'bouts' block); remove it with 'remove {key}'",
-                        stray.loc,
+                    self.errors.append(
+                        RulesError(
+                            f"'{key}' has no meaning in a game of bouts (this variant has a "
+                            f"'bouts' block); remove it with 'remove {key}'",
+                            stray.loc,
+                        )
                     )
             if melds:
-                raise RulesError("melds have no meaning in a game of bouts", self.top_loc)
-            bouts = self.bouts(deck, deal, players)
-            def_types: dict[str, str] = {}
+                self.errors.append(
+                    RulesError("melds have no meaning in a game of bouts", self.top_loc)
+                )
+            bouts = self.attempt(lambda: self.bouts(deck, deal, players), None)
             result_names = dict(BOUT_RESULT_NAMES)
         else:
             hands = deal.hands or min(players)
-            bidding = self.bidding(bidding_block, hand_scope, qualifiers, hands)
-            talon = self.talon(deal)
-            contract = self.contract(bidding, hand_scope)
-            play = self.play()
-            scoring, def_types = self.scoring()
-            tricks = TrickRules(bidding, talon, contract, play, scoring)
+            bidding = self.attempt(
+                lambda: self.bidding(bidding_block, hand_scope, qualifiers, hands), None
+            )
+            talon = self.attempt(lambda: self.talon(deal), None)
+            contract = (
+                self.attempt(lambda: self.contract(bidding, hand_scope), None)
+                if bidding is not None
+                else None
+            )
+            play = self.attempt(self.play, None)
+            scoring_types = self.attempt(self.scoring, None)
+            if scoring_types is not None:
+                def_types = scoring_types[1]
+            scoring_failed = scoring_types is None
+            if (
+                bidding is not None
+                and talon is not None
+                and contract is not None
+                and play is not None
+                and scoring_types is not None
+            ):
+                tricks = TrickRules(bidding, talon, contract, play, scoring_types[0])
             result_names = dict(RESULT_NAMES)
-        match = self.match(def_types, result_names)
+        match = (
+            None  # after_deal reads scoring's definitions: checking it now would only mislead
+            if scoring_failed and self.errors
+            else self.attempt(lambda: self.match(def_types, result_names), None)
+        )
+        if self.errors:
+            raise _Failed(self.errors)
+        assert match is not None and (tricks is not None or bouts is not None)
         model = VariantModel(
             name=self.rules.name,
             title=title,
@@ -193,8 +240,40 @@ class _Compiler:
             sources=tuple(p for p, _ in self.rules.sources),
         )
         if tricks is not None:
-            _check_opening_possible(model, tricks, bidding_block)
+            self.need(lambda: _check_bid_ranges(model, tricks, bidding_block))
         return model
+
+    def check_top_entry(self, key: str, entry: Entry) -> None:
+        """A top-level entry must be a known block or setting."""
+        if isinstance(entry, MergedBlock):
+            if entry.kind not in TOP_BLOCKS:
+                raise RulesError(
+                    f"unknown block '{entry.kind}'; blocks: {', '.join(sorted(TOP_BLOCKS))}",
+                    entry.loc,
+                )
+            if entry.kind == "meld" and entry.name is None:
+                raise RulesError("a meld block needs a name: 'meld marriage { ... }'", entry.loc)
+        elif key not in BLOCK_SETTINGS["variant"]:
+            raise RulesError(
+                f"unknown top-level setting '{key}'; settings: name, players", entry.loc
+            )
+
+    def qualifiers(self, b: BlockSettings) -> tuple[str, ...]:
+        """Bid qualifiers ("ohne"): distinct words, at most MAX_QUALIFIERS."""
+        items = b.items("qualifiers") or ()
+        if len(items) > MAX_QUALIFIERS:
+            raise RulesError(f"at most {MAX_QUALIFIERS} bid qualifiers", items[MAX_QUALIFIERS].loc)
+        seen: set[str] = set()
+        for it in items:
+            word = it.parts[0]
+            if word in seen:
+                raise RulesError(f"bid qualifier '{word}' is listed twice", it.loc)
+            if it.words or not _is_word(word):
+                raise RulesError(
+                    f"a bid qualifier is one word (letters, digits, _), not '{word}'", it.loc
+                )
+            seen.add(word)
+        return tuple(it.parts[0] for it in items)
 
     # ------------------------------------------------------------- sections
     def players(self, top: BlockSettings) -> tuple[int, ...]:
@@ -233,8 +312,29 @@ class _Compiler:
                 if sym in seen:
                     raise RulesError(f"{label} symbol '{sym}' is declared twice", it.loc)
                 seen.add(sym)
+        for sym, it in [(x.symbol, i) for x, i in zip(suits, suit_items, strict=True)] + [
+            (x.symbol, i) for x, i in zip(ranks, rank_items, strict=True)
+        ]:
+            if not _is_word(sym):
+                raise RulesError(
+                    f"a card symbol is letters and digits (no spaces or signs), not '{sym}'",
+                    it.loc,
+                )
         if len(suits) * len(ranks) > MAX_DECK:
             raise RulesError(f"a deck may hold at most {MAX_DECK} cards", b.loc)
+        texts: dict[str, tuple[str, str]] = {}
+        for su in suits:
+            for r in ranks:
+                text = r.symbol + su.symbol
+                if text in texts:
+                    other = texts[text]
+                    raise RulesError(
+                        f"two cards would be written '{text}': rank {other[0]} of suit "
+                        f"{other[1]} and rank {r.symbol} of suit {su.symbol}; choose symbols "
+                        "so that every card text is different",
+                        rank_items[0].loc,
+                    )
+                texts[text] = (r.symbol, su.symbol)
         rank_index = {r.symbol: i for i, r in enumerate(ranks)}
         points: dict[int, int] = {}
         for it in b.items("points") or ():
@@ -438,8 +538,12 @@ class _Compiler:
         b = self.block("contract")
         b.check_known(BLOCK_SETTINGS["contract"])
         step = b.integer("step", bidding.step, minimum=1) or bidding.step
+        cap_entry = b.raw("cap")
         return ContractRules(
-            b.flag("raise", False), step, b.expr("cap", hand_scope, INT, bidding.cap)
+            b.flag("raise", False),
+            step,
+            b.expr("cap", hand_scope, INT, bidding.cap),
+            cap_entry.loc if cap_entry is not None else None,
         )
 
     def play(self) -> PlayRules:
@@ -509,10 +613,19 @@ class _Compiler:
         b = self.block("match")
         b.check_known(BLOCK_SETTINGS["match"])
         keep: list[tuple[str, str, int | bool]] = []
+        builtins = {*result_names, *def_types, *MATCH_NAMES, "target", *BOOL_WORDS}
         for it in b.items("keep") or ():
             parts = it.parts
             if len(parts) != 2:
                 raise RulesError("kept state is written: NAME INITIAL, e.g. 'on_barrel no'", it.loc)
+            if parts[0] in builtins or not _is_name(parts[0]):
+                raise RulesError(
+                    f"'{parts[0]}' cannot be a kept name: it is a built-in quantity or a "
+                    "scoring definition here; choose another name",
+                    it.loc,
+                )
+            if any(parts[0] == k for k, _, _ in keep):
+                raise RulesError(f"'{parts[0]}' is kept twice", it.loc)
             if parts[1] in BOOL_WORDS:
                 keep.append((parts[0], BOOL, BOOL_WORDS[parts[1]]))
             else:
@@ -527,6 +640,13 @@ class _Compiler:
             raise b.missing(
                 "deal_limit", "match needs 'deal_limit: N' so that every match is sure to end"
             )
+        redeal_limit = b.integer("redeal_limit", deal_limit, minimum=0)
+        for label, value in (("deal_limit", deal_limit), ("redeal_limit", redeal_limit)):
+            if value is None or value > MAX_DEALS:
+                raise RulesError(
+                    f"'{label}' must be a number of at most {MAX_DEALS:,} deals",
+                    b.raw(label).loc,
+                )
         names = {**result_names, **def_types, **MATCH_NAMES, **{k: t for k, t, _ in keep}}
         names["target"] = INT
         scope = Scope(names, self.symbols, qualifier=True, where="in after_deal")
@@ -552,7 +672,7 @@ class _Compiler:
                     else dict((k, t) for k, t, _ in keep)[a.name]
                 )
                 assigns.append(Assignment(a.name, compile_expr(a.expr, scope, want)))
-            steps.append(StepRule(entry.name, cond, tuple(assigns)))
+            steps.append(StepRule(entry.name, cond, tuple(assigns), entry.loc))
         rank_scope = Scope(
             {"score": INT, **{k: t for k, t, _ in keep}}, self.symbols, where="in rank_by"
         )
@@ -564,8 +684,15 @@ class _Compiler:
                 "'rule add: score = score + gain' or rank the players with 'rank_by = ...'",
                 ab.loc or self.top_loc,
             )
+        assert redeal_limit is not None
         return MatchRules(
-            target, deal_limit, tie or ("highest",), tuple(keep), tuple(steps), rank_by
+            target,
+            deal_limit,
+            tie or ("highest",),
+            tuple(keep),
+            tuple(steps),
+            rank_by,
+            redeal_limit,
         )
 
     def bouts(self, deck: Deck, deal: DealRules, players: tuple[int, ...]) -> BoutRules:
@@ -616,47 +743,95 @@ class _Compiler:
             ),
             swap_rank=swap_rank,
             transfer=b.flag("transfer", False),
-            max_bouts=b.integer("max_bouts", 1000, minimum=1) or 1000,
+            max_bouts=self.max_bouts(b),
             trump_if_no_stock=no_stock,
             first_attacker=b.word(
                 "first_attacker", ("left_of_dealer", "lowest_trump"), "left_of_dealer"
             ),
+            throw_in=b.word("throw_in", ("any_time", "after_beats"), "any_time"),
         )
 
+    def max_bouts(self, b: BlockSettings) -> int:
+        """The bout cap of a deal (D13's draw when the rules alone would not end it)."""
+        value = b.integer("max_bouts", 1000, minimum=1) or 1000
+        if value > MAX_BOUTS:
+            raise RulesError(f"'max_bouts' is at most {MAX_BOUTS:,}", b.raw("max_bouts").loc)
+        return value
 
-def _check_opening_possible(model: VariantModel, tricks: TrickRules, b: BlockSettings) -> None:
-    """The forced opening must be within the bid cap for at least some hand."""
+
+def _check_bid_ranges(model: VariantModel, tricks: TrickRules, b: BlockSettings) -> None:
+    """The forced opening is within the bid cap for some hand; no cap allows too many bids.
+
+    Caps are evaluated on sampled hands (every meld-rich hand and random ones); during play a
+    cap beyond the range raises RulesError (see `bid_values`), so the bound always holds.
+    """
     from .hands import HandQuantities, meld_rich_hands
 
     quantities = HandQuantities(model)
     players = model.deal.hands or model.players[0]
-
-    best = None
     rng = random.Random(0)
     hands = meld_rich_hands(model) + [
         rng.sample(range(model.deck.size), model.deal.per_hand) for _ in range(200)
     ]
-    for hand in hands:
-        cap = tricks.bidding.cap(quantities.env(hand, 0, players))
-        best = cap if best is None else max(best, cap)
     bidding = tricks.bidding
-    if best is not None and bidding.opening > best:
+    caps = [bidding.cap(quantities.env(hand, 0, players)) for hand in hands]
+    best = max(caps)
+    if bidding.opening > best:
         raise RulesError(
             f"the opening bid {bidding.opening} is above the bid cap for every hand "
             f"(the highest cap any hand reaches is {best})",
             b.raw("opening").loc,
         )
-    if best is not None and (best - bidding.opening) // bidding.step > MAX_BIDS:
+    if (best - bidding.opening) // bidding.step > MAX_BIDS:
         raise RulesError(
             f"the bid cap allows more than {MAX_BIDS} different bids (from {bidding.opening} "
             f"to {best} in steps of {bidding.step}); raise the step or lower the cap",
             b.raw("cap").loc if b.raw("cap") else b.loc,
         )
+    contract = tricks.contract
+    if contract.raise_allowed:
+        top = max(contract.cap(quantities.env(hand, best, players)) for hand in hands)
+        if (top - bidding.opening) // contract.step > MAX_BIDS:
+            raise RulesError(
+                f"the contract cap allows more than {MAX_BIDS} different raises (up to {top} in "
+                f"steps of {contract.step}); raise the step or lower the cap",
+                contract.cap_loc or b.loc,
+            )
+
+
+def _is_word(text: str) -> bool:
+    """Letters (any script), ASCII digits and underscores: a symbol that prints as one word."""
+    return bool(text) and all(ch.isalpha() or ch in "0123456789_" for ch in text)
+
+
+def _is_name(text: str) -> bool:
+    """A name expressions can read: ASCII letters, digits, underscores, not starting with a digit."""
+    return bool(text) and text.isascii() and text.isidentifier()
+
+
+def _position(error: RulesError) -> tuple[int, str, int, int]:
+    loc = error.location
+    return (1, "", 0, 0) if loc is None else (0, loc.file, loc.line, loc.column)
+
+
+def compile_errors(rules: MergedRules) -> list[RulesError]:
+    """Every error the compiler finds in merged rules (empty when they compile)."""
+    try:
+        _Compiler(rules).compile()
+    except _Failed as failed:
+        return sorted(failed.errors, key=_position)
+    except RulesError as exc:
+        return [exc]
+    except RecursionError:
+        return [RulesError(f"{rules.path}: the rules nest too deeply to compile")]
+    return []
 
 
 def compile_rules(rules: MergedRules) -> VariantModel:
     """Compile merged settings into a validated model (raises RulesError)."""
     try:
         return _Compiler(rules).compile()
+    except _Failed as failed:
+        raise failed.errors[0] from None
     except RecursionError:
         raise RulesError(f"{rules.path}: the rules nest too deeply to compile") from None

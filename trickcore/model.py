@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from .errors import Location
 from .exprs import CompiledExpr
 
 
@@ -152,6 +153,7 @@ class ContractRules:
     raise_allowed: bool
     step: int
     cap: CompiledExpr
+    cap_loc: Location | None = None
 
 
 @attrs.frozen
@@ -190,6 +192,7 @@ class StepRule:
     name: str
     condition: CompiledExpr | None
     assigns: tuple[Assignment, ...]
+    loc: Location | None = None
 
 
 @attrs.frozen
@@ -202,6 +205,7 @@ class MatchRules:
     keep: tuple[tuple[str, str, int | bool], ...]
     after_deal: tuple[StepRule, ...]
     rank_by: CompiledExpr | None = None
+    redeal_limit: int = 0  # redealt deals a match may have before it ends (S5, T22)
 
 
 @attrs.frozen
@@ -233,6 +237,7 @@ class BoutRules:
     max_bouts: int
     trump_if_no_stock: str  # "last_dealt" | "none"
     first_attacker: str = "left_of_dealer"  # "left_of_dealer" | "lowest_trump"
+    throw_in: str = "any_time"  # D6: "any_time" | "after_beats" (only once all are beaten)
 
 
 @attrs.frozen

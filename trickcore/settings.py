@@ -124,6 +124,6 @@ def int_item(item: s.Item, what: str, minimum: int = 0) -> int:
 def word_int(word: str, loc: Location, what: str) -> int:
     """A word that is a whole number of at most 9 digits."""
     digits = word[1:] if word.startswith("-") else word
-    if not digits.isdigit() or len(digits) > 9:
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 9:
         raise RulesError(f"{what} must be a whole number of at most 9 digits, not '{word}'", loc)
     return int(word)
