@@ -91,22 +91,38 @@ class ActionTable:
         return a
 
     def parse(self, text: str) -> Action | None:
-        """The action a text names (extra spaces and case of words ignored), or None."""
+        """The action a text names (extra spaces and case of words ignored), or None.
+
+        A bid or raise not made before is returned as a new Action that is not kept, so
+        refused texts never grow the table.
+        """
+        if len(text) > MAX_ACTION_TEXT:
+            return None
         norm = " ".join(text.split())
         a = self.by_text.get(norm)
         if a is not None:
             return a
         words = norm.split(" ")
-        if not words:
-            return None
         head = words[0].lower()
-        if head in ("bid", "raise") and len(words) >= 2 and words[1].isdigit():
+        if head in ("bid", "raise") and len(words) >= 2 and is_number(words[1]):
             value = int(words[1])
             if head == "raise" and len(words) == 2:
-                return self.raise_to(value)
+                return self._raise.get(value) or Action("raise", f"raise {value}", value=value)
             qual = words[2] if len(words) == 3 else ""
             if head == "bid" and len(words) <= 3 and qual in self._quals:
-                return self.bid(value, qual)
+                found = self._bid.get((value, qual))
+                if found is None:
+                    text = f"bid {value}" + (f" {qual}" if qual else "")
+                    found = Action("bid", text, value=value, qualifier=qual)
+                return found
             return None
         lowered = " ".join([head, *words[1:]])
         return self.by_text.get(lowered)
+
+
+MAX_ACTION_TEXT = 200
+
+
+def is_number(word: str) -> bool:
+    """ASCII digits only, at most 9 of them (the range of every number in play)."""
+    return 0 < len(word) <= 9 and word.isascii() and word.isdigit()

@@ -62,6 +62,7 @@ class BoutDeal(DealState):
         self._throw_actions = game.single_card_actions("throw")
         self._beaters = game.beaters(self.trump)
         self.limit = 0
+        self.any_time = self.rules.throw_in == "any_time"
         self.attacker = self._first_attacker(order)  # D4
         self.defender = self._next_in_game(self.attacker)
         self.phase = ATTACK
@@ -98,10 +99,11 @@ class BoutDeal(DealState):
         game = self.game
         try:
             if kind == "beat" and len(words) == 4 and words[2].lower() == "with":
-                return table.bout("beat", (game.card(words[1]), game.card(words[3])))
-            if kind == "attack" and len(words) >= 2:
-                cards = sorted(game.card(w) for w in words[1:])
-                return table.bout("attack", tuple(cards))
+                pair = (game.card(words[1]), game.card(words[3]))
+                return Action("beat", text, cards=pair)  # compared by value, never kept
+            if kind == "attack" and 2 <= len(words) <= 1 + game.model.deck.size:
+                cards = tuple(sorted(game.card(w) for w in words[1:]))
+                return Action("attack", text, cards=cards)
         except TrickcoreError:
             return None
         return None
@@ -215,16 +217,24 @@ class BoutDeal(DealState):
         for c in cards:
             hand.remove(c)
             self.table.append([c, -1])
-        self.phase = DEFEND
-        self.to_act = self.defender
+        if self.any_time:  # D6: others may add before the defender answers
+            self.declined = set()
+            self._offer_throw()
+        else:
+            self._defender_to_act()
 
     def _beat(self, attack: int, card: int) -> None:
+        new_rank = self.game.rank_of[card] not in self._table_ranks()
         self.hands[self.defender].remove(card)
         for pair in self.table:
             if pair[0] == attack:
                 pair[1] = card
                 break
-        if all(pair[1] >= 0 for pair in self.table):
+        if self.any_time:
+            if new_rank:
+                self.declined = set()  # a new rank on the table: everyone may add again
+            self._offer_throw()
+        elif all(pair[1] >= 0 for pair in self.table):
             self.declined = set()  # the beats put new ranks on the table
             self._offer_throw()
 
@@ -239,11 +249,10 @@ class BoutDeal(DealState):
     def _throw(self, card: int) -> None:
         self.hands[self.to_act].remove(card)
         self.table.append([card, -1])
-        if self.taking:
-            self._offer_throw()
+        if self.any_time or self.taking:
+            self._offer_throw()  # the thrower is asked again first: he keeps his chance (D6)
         else:
-            self.phase = DEFEND
-            self.to_act = self.defender
+            self._defender_to_act()
 
     def _swap(self, card: int) -> None:
         hand = self.hands[self.to_act]
@@ -257,8 +266,11 @@ class BoutDeal(DealState):
         self.table.append([card, -1])
         self.defender = self._next_in_game(self.defender)
         self.limit = max(self._bout_limit(), len(self.table))
-        self.phase = DEFEND
-        self.to_act = self.defender
+        if self.any_time:
+            self.declined = set()
+            self._offer_throw()
+        else:
+            self._defender_to_act()
 
     def _throwers(self) -> list[int]:
         """D6: from the attacker round the table, skipping the defender."""
@@ -277,6 +289,9 @@ class BoutDeal(DealState):
         return order
 
     def _offer_throw(self) -> None:
+        """D6: ask the first thrower in order who has not said `done` (and, with skip_unable,
+        holds a card to add), while the bout has room; otherwise the defender answers or the
+        bout ends."""
         attack_cards = len(self.table)
         if attack_cards < self.limit:
             ranks = self._table_ranks()
@@ -288,7 +303,14 @@ class BoutDeal(DealState):
                     self.phase = THROW
                     self.to_act = s
                     return
-        self._end_bout()
+        if not self.taking and any(pair[1] < 0 for pair in self.table):
+            self._defender_to_act()
+        else:
+            self._end_bout()
+
+    def _defender_to_act(self) -> None:
+        self.phase = DEFEND
+        self.to_act = self.defender
 
     def _end_bout(self) -> None:
         cards = [c for pair in self.table for c in pair if c >= 0]
@@ -375,7 +397,7 @@ class BoutDeal(DealState):
         }
 
     # ------------------------------------------------------------ views
-    def observation(self, seat: int) -> BoutObservation:
+    def _observe(self, seat: int) -> BoutObservation:
         """What `seat` may know now, and nothing more."""
         game = self.game
         ct = game.card_text

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
+from .errors import RulesError
 from .exprs import CARD_KEY, HAND_KEY, QUALIFIER_KEY
 from .observation import Declaration, Observation, TrickView
 from .state import OVER, DealState
@@ -13,6 +14,16 @@ if TYPE_CHECKING:
     from .game import Game
 
 REDEAL, BID, GIVE, RAISE, PLAY = "redeal", "bid", "give", "raise", "play"
+MAX_BIDS = 1000
+
+
+def check_count(span: int, step: int, what: str) -> None:
+    """A cap may offer at most MAX_BIDS values above the current bid (a RulesError if more)."""
+    if span // step > MAX_BIDS:
+        raise RulesError(
+            f"{what} is {span} above the current bid, more than {MAX_BIDS} steps of {step}: "
+            "the rules file allows too many bids (the limit of legal actions)"
+        )
 
 
 class Deal(DealState):
@@ -127,6 +138,7 @@ class Deal(DealState):
                 values = [b.opening]
             else:
                 top = max(cap, b.opening)
+                check_count(top - b.opening, b.step, "the bid cap")
                 values = list(range(b.opening, top + 1, b.step))
             for v in values:
                 for q in quals:
@@ -135,6 +147,7 @@ class Deal(DealState):
                 out.append(table.pass_)
             return out
         hv, hq = self.high
+        check_count(cap - hv, b.step, "the bid cap")
         for qi, q in enumerate(quals):
             if qi > hq and hv <= cap:
                 out.append(table.bid(hv, q))
@@ -237,6 +250,7 @@ class Deal(DealState):
         c = self.rules.contract
         cap = c.cap(game.hand_env(self.hands[self.declarer], self.contract, len(self.active)))
         out = [game.actions.keep_contract]
+        check_count(cap - self.contract, c.step, "the contract cap")
         v = self.contract + c.step
         while v <= cap:
             out.append(game.actions.raise_to(v))
@@ -463,7 +477,7 @@ class Deal(DealState):
         }
 
     # ------------------------------------------------------------ views
-    def observation(self, seat: int) -> Observation:
+    def _observe(self, seat: int) -> Observation:
         """What `seat` may know now, and nothing more."""
         deck = self.game.model.deck
         ct = deck.card_text

@@ -11,8 +11,28 @@ import attrs
 from .actions import Action
 from .bouts import BoutDeal
 from .deal import Deal
-from .errors import TrickcoreError
+from .errors import IllegalActionError, Location, RulesError, TrickcoreError
 from .observation import BoutObservation, Observation
+from .state import check_seat
+
+MAX_VALUE = 999_999_999
+
+
+def _is_int(value: object) -> bool:
+    return (
+        isinstance(value, int) and not isinstance(value, bool) and -MAX_VALUE <= value <= MAX_VALUE
+    )
+
+
+def in_range(value: int | bool, what: str, loc: Location | None) -> None:
+    """Numbers in play stay within ±MAX_VALUE; outside it the rules are broken (RulesError)."""
+    if not isinstance(value, bool) and not -MAX_VALUE <= value <= MAX_VALUE:
+        shown = str(value) if abs(value) < 10**30 else f"a number of about {value.bit_length() * 3 // 10} digits"
+        raise RulesError(
+            f"{what} gives {shown}, outside the range of numbers in play "
+            f"(±{MAX_VALUE:,}); the match stops here",
+            loc,
+        )
 
 if TYPE_CHECKING:
     from .game import Game
@@ -49,17 +69,21 @@ class Match:
         ]
         self.start: dict[str, Any] = {"scores": None, "kept": None, "dealer": dealer}
         if scores is not None:
-            if len(scores) != self.seats or not all(isinstance(x, int) for x in scores):
-                raise TrickcoreError(f"scores must be {self.seats} whole numbers")
+            if len(scores) != self.seats or not all(_is_int(x) for x in scores):
+                raise TrickcoreError(
+                    f"scores must be {self.seats} whole numbers within ±{MAX_VALUE:,}"
+                )
             self.scores = list(scores)
             self.start["scores"] = list(scores)
         if kept is not None:
             self._set_kept(kept)
-        if not 0 <= dealer < self.seats:
+        if not _is_int(dealer) or not 0 <= dealer < self.seats:
             raise TrickcoreError(f"dealer must be a seat 0..{self.seats - 1}")
         self.dealer = dealer
         self.deals_dealt = 0
-        self.deals_scored = 0
+        self.deals_played = 0
+        self.redeals = 0
+        self.stopped: str | None = None
         self.history: list[tuple[int, int, str]] = []
         self.deal_results: list[dict[str, Any]] = []
         self.winners: list[int] = []
@@ -68,20 +92,17 @@ class Match:
 
     def _set_kept(self, kept: Sequence[dict[str, Any]]) -> None:
         types = {name: typ for name, typ, _ in self.game.model.match.keep}
-        if len(kept) != self.seats:
+        if len(kept) != self.seats or not all(isinstance(k, dict) for k in kept):
             raise TrickcoreError(f"kept state must list {self.seats} seats")
         for seat, values in enumerate(kept):
             for name, value in values.items():
                 if name not in types:
                     known = ", ".join(types) or "none"
                     raise TrickcoreError(f"'{name}' is not kept state of this variant ({known})")
-                ok = (
-                    isinstance(value, bool)
-                    if types[name] == "bool"
-                    else (isinstance(value, int) and not isinstance(value, bool))
-                )
+                ok = isinstance(value, bool) if types[name] == "bool" else _is_int(value)
                 if not ok:
-                    raise TrickcoreError(f"kept state '{name}' must be a {types[name]}")
+                    kind = "yes/no value" if types[name] == "bool" else "whole number in range"
+                    raise TrickcoreError(f"kept state '{name}' must be a {kind}")
                 self.kept[seat][name] = value
         self.start["kept"] = [dict(k) for k in self.kept]
 
@@ -113,9 +134,13 @@ class Match:
         return [] if self.is_over else self.current.legal_actions()
 
     def apply(self, action: Action | str) -> None:
-        """Take an action (object or text); illegal actions raise and change nothing."""
+        """Take an action (object or text); illegal actions raise and change nothing.
+
+        A rules file whose numbers leave the range of play (±999,999,999) stops the match:
+        the action is recorded, `is_over` and `stopped` are set, and RulesError is raised.
+        """
         if self.is_over:
-            raise TrickcoreError("the match is over")
+            raise IllegalActionError(f"the match is over; no action is possible ({action})")
         seat = self.current.to_act
         self.current.apply(action)
         last = self.current.history[-1][1]
@@ -127,13 +152,19 @@ class Match:
         deal = self.current
         model = self.game.model
         if deal.redealt:
+            self.redeals += 1
             if model.redeal is None or not model.redeal.same_dealer:
                 self.dealer = (self.dealer + 1) % self.seats
             by = getattr(deal, "redeal_by", -1)
             self.deal_results.append({"redeal": True, "by": by, "dealer": deal.dealer})
         else:
-            self._run_after_deal(deal)
-            self.deals_scored += 1
+            try:
+                self._run_after_deal(deal)
+            except RulesError as exc:
+                self.is_over = True
+                self.stopped = exc.message
+                raise
+            self.deals_played += 1
             if model.deal.next_dealer == "left":
                 self.dealer = (self.dealer + 1) % self.seats
             elif model.deal.next_dealer == "loser":
@@ -144,25 +175,33 @@ class Match:
             self.current = self._next_deal()
 
     def _run_after_deal(self, deal: Deal | BoutDeal) -> None:
+        """Run the after_deal rules for every seat; nothing changes unless all succeed."""
         model = self.game.model
         gains = deal.gains or [0] * self.seats
         record = deal.summary()
+        scores = list(self.scores)
+        kept = [dict(k) for k in self.kept]
         for seat in range(self.seats):
+            in_range(gains[seat], "the deal score (scoring's declarer or defender)", None)
             env = deal.final_env(seat)
-            env.update(self.kept[seat])
+            env.update(kept[seat])
             env.update(
-                score=self.scores[seat],
+                score=scores[seat],
                 gain=gains[seat],
-                deal_number=self.deals_scored + 1,
+                deal_number=self.deals_played + 1,
                 target=model.match.target or 0,
             )
             for step in model.match.after_deal:
                 if step.condition is None or step.condition(env):
                     values = [(a.name, a.expr(env)) for a in step.assigns]
+                    for name, value in values:
+                        in_range(value, f"after_deal rule '{step.name}' ({name})", step.loc)
                     env.update(values)
-            self.scores[seat] = env["score"]
-            for name in self.kept[seat]:
-                self.kept[seat][name] = env[name]
+            scores[seat] = env["score"]
+            for name in kept[seat]:
+                kept[seat][name] = env[name]
+        self.scores = scores
+        self.kept = kept
         record["scores"] = list(self.scores)
         self.deal_results.append(record)
 
@@ -174,12 +213,13 @@ class Match:
                 self.winners = self._rank(reached, deal, rules.tie_break)
                 self.is_over = True
                 return
-        if self.deals_dealt >= rules.deal_limit:
+        if self.deals_played >= rules.deal_limit or self.redeals > rules.redeal_limit:
             self.winners = self._rank(list(range(self.seats)), deal, ("highest",))
             self.is_over = True
 
     def standing(self, seat: int) -> int:
         """The number the match ranks a seat by: `rank_by` of the variant, else the score."""
+        check_seat(seat, self.seats)
         rank_by = self.game.model.match.rank_by
         if rank_by is None:
             return self.scores[seat]
@@ -204,7 +244,7 @@ class Match:
 
     def kept_state(self, seat: int) -> dict[str, Any]:
         """The per-player state the variant keeps across deals (e.g. on_barrel)."""
-        return dict(self.kept[seat])
+        return dict(self.kept[check_seat(seat, self.seats)])
 
     # ------------------------------------------------------------ saving
     def to_json(self) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .errors import IllegalActionError, StuckError
+from .errors import IllegalActionError, StuckError, TrickcoreError
 
 if TYPE_CHECKING:
     from .game import Game
@@ -69,15 +69,24 @@ class DealState:
         if self.phase == OVER:
             raise IllegalActionError(f"the deal is over; no action is possible ({action})")
         texts = [a.text for a in legal]
+        given_object = not isinstance(action, str)
         if isinstance(action, str):
             parsed = self._parse(action)
             if parsed is None:
-                raise IllegalActionError(f"'{action}' is not an action", texts)
+                shown = action if len(action) <= 80 else action[:80] + "..."
+                raise IllegalActionError(f"'{shown}' is not an action", texts)
             action = parsed
         if not isinstance(action, Action):
-            raise IllegalActionError(f"{action!r} is not an action", texts)
+            raise IllegalActionError(f"{str(action)[:80]!r} is not an action", texts)
         if action in legal:
-            return legal[legal.index(action)]
+            mine = legal[legal.index(action)]
+            if given_object and mine.text != action.text:  # another variant's action
+                raise IllegalActionError(
+                    f"'{action.text}' is an action of another variant (here it would be "
+                    f"'{mine.text}'); pass this variant's actions or their text",
+                    texts,
+                )
+            return mine
         raise IllegalActionError(
             f"'{action.text}' is not legal now (seat {self.to_act} to act, {self.phase})", texts
         )
@@ -92,7 +101,11 @@ class DealState:
 
     def public_view(self) -> Any:
         """What every player at the table may know (the observation of no seat)."""
-        return self.observation(-1)
+        return self._observe(-1)
+
+    def observation(self, seat: int) -> Any:
+        """What `seat` may know now, and nothing more."""
+        return self._observe(check_seat(seat, self.seats))
 
     # ------------------------------------------------------------ for subclasses
     def _compute_legal(self) -> list[Action]:
@@ -101,6 +114,13 @@ class DealState:
     def _do(self, action: Action) -> None:
         raise NotImplementedError
 
-    def observation(self, seat: int) -> Any:
-        """What `seat` may know now, and nothing more."""
+    def _observe(self, seat: int) -> Any:
+        """The view of `seat` (-1: the public view)."""
         raise NotImplementedError
+
+
+def check_seat(seat: object, seats: int) -> int:
+    """A seat number 0..seats-1, or a TrickcoreError that says what a seat is."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+        raise TrickcoreError(f"a seat is a whole number 0..{seats - 1}, not {seat!r}")
+    return seat
