@@ -118,3 +118,88 @@ def test_check_command_exit_codes(tmp_path, capsys):
 def test_house_rule_removing_a_rule_compiles_and_plays():
     v = compile_text('extends "tysiacha"\nremove after_deal.barrel_out\n')
     assert [r.name for r in v.model.match.after_deal][-1] == "barrel_climb"
+
+
+# ---------------------------------------------------------------- every error, not the first
+def test_compile_errors_lists_every_independent_mistake():
+    from trickcore.compiler import compile_errors
+    from trickcore.loader import load_rules_text
+
+    text = (
+        'extends "tysiacha"\n'
+        "play {\n  follow: maybe\n}\n"
+        "bidding {\n  step: 0\n}\n"
+        "match {\n  keep: card_points 0\n}\n"
+    )
+    errors = compile_errors(load_rules_text(text, "house"))
+    assert [e.location.line for e in errors] == [3, 6, 9]
+    assert "yes or no" in errors[0].message and "at least 1" in errors[1].message
+    assert compile_errors(load_rules_text('extends "tysiacha"\n', "house")) == []
+
+
+def test_a_broken_scoring_does_not_report_after_deal_names_as_unknown():
+    from trickcore.compiler import compile_errors
+    from trickcore.loader import load_rules_text
+
+    errors = compile_errors(
+        load_rules_text('extends "tysiacha"\nscoring {\n  made = card_pointz\n}\n', "house")
+    )
+    assert len(errors) == 1 and "card_pointz" in errors[0].message
+
+
+# ---------------------------------------------------------------- untrusted numbers and names
+@pytest.mark.parametrize(
+    "block",
+    [
+        'deck {\n  points: A 11, 10 10, K 4, Q 3, J 2, 9 "²"\n}',
+        'match {\n  keep: on_barrel no, barrel_deals "٣"\n}',
+        'meld marriage {\n  value: spades 40, clubs 60, diamonds 80, hearts "１００"\n}',
+        'bidding {\n  opening: at_least "１００"\n}',
+        'deal {\n  pattern: 1 each 7 times, "３" talon\n}',
+    ],
+)
+def test_only_ascii_digits_are_numbers(block):
+    err = error_of(f'extends "tysiacha"\n{block}\n')
+    assert "whole number" in err.message and err.location.line == 3
+
+
+def test_two_cards_with_the_same_text_are_refused():
+    text = (
+        'extends "tysiacha"\ndeck {\n  suits: b B, ab AB, c C, d D\n'
+        "  ranks: A, AA, K, Q, J, 9\n  points: A 11, AA 10, K 4, Q 3, J 2, 9 0\n}\n"
+    )
+    err = error_of(text)
+    assert "'AAB'" in err.message and err.location.line == 4
+
+
+@pytest.mark.parametrize("name", ["card_points", "score", "gain", "made", "target", "yes"])
+def test_a_kept_name_may_not_shadow_a_built_in(name):
+    err = error_of(f'extends "tysiacha"\nmatch {{\n  keep: on_barrel no, {name} 7\n}}\n')
+    assert f"'{name}'" in err.message and "kept name" in err.message and err.location.line == 3
+
+
+def test_a_kept_name_twice_is_refused():
+    err = error_of('extends "tysiacha"\nmatch {\n  keep: on_barrel no, on_barrel yes\n}\n')
+    assert "kept twice" in err.message
+
+
+def test_a_contract_cap_that_allows_too_many_raises_is_refused():
+    err = error_of('extends "tysiacha"\ncontract {\n  cap = 999999999\n}\n')
+    assert "contract cap" in err.message and err.location.line == 3
+
+
+def test_too_many_qualifiers_are_refused():
+    quals = ", ".join(f"q{i}" for i in range(5000))
+    err = error_of(f'extends "tysiacha"\nbidding {{\n  qualifiers: {quals}\n}}\n')
+    assert "at most 16 bid qualifiers" in err.message
+
+
+@pytest.mark.parametrize("setting", ["deal_limit: 999999999", "redeal_limit: 999999999"])
+def test_match_lengths_are_bounded(setting):
+    err = error_of(f'extends "tysiacha"\nmatch {{\n  {setting}\n}}\n')
+    assert "at most 100,000 deals" in err.message and err.location.line == 3
+
+
+def test_max_bouts_is_bounded():
+    err = error_of('extends "durak"\nbouts {\n  max_bouts: 999999\n}\n')
+    assert "max_bouts" in err.message and err.location.line == 3

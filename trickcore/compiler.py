@@ -805,7 +805,7 @@ def _is_word(text: str) -> bool:
 
 
 def _is_name(text: str) -> bool:
-    """A name expressions can read: ASCII letters, digits, underscores, not starting with a digit."""
+    """A name expressions can read: ASCII letters, digits and _, not starting with a digit."""
     return bool(text) and text.isascii() and text.isidentifier()
 
 

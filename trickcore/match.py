@@ -27,12 +27,14 @@ def _is_int(value: object) -> bool:
 def in_range(value: int | bool, what: str, loc: Location | None) -> None:
     """Numbers in play stay within ±MAX_VALUE; outside it the rules are broken (RulesError)."""
     if not isinstance(value, bool) and not -MAX_VALUE <= value <= MAX_VALUE:
-        shown = str(value) if abs(value) < 10**30 else f"a number of about {value.bit_length() * 3 // 10} digits"
+        digits = value.bit_length() * 3 // 10
+        shown = str(value) if abs(value) < 10**30 else f"a number of about {digits} digits"
         raise RulesError(
             f"{what} gives {shown}, outside the range of numbers in play "
             f"(±{MAX_VALUE:,}); the match stops here",
             loc,
         )
+
 
 if TYPE_CHECKING:
     from .game import Game
