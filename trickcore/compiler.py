@@ -148,7 +148,10 @@ class _Compiler:
     def compile(self) -> VariantModel:
         top = BlockSettings(self.root, "the variant", self.top_loc)
         for key, entry in self.root.entries.items():
-            self.attempt(lambda key=key, entry=entry: self.check_top_entry(key, entry), None)
+            try:
+                self.check_top_entry(key, entry)
+            except RulesError as exc:
+                self.errors.append(exc)
         name_items = self.attempt(lambda: top.items("name"), None)
         title = name_items[0].parts[0] if name_items else self.rules.name
         players = self.need(lambda: self.players(top))
@@ -157,7 +160,8 @@ class _Compiler:
         suits = {su.symbol: i for i, su in enumerate(deck.suits)}
         suits.update({su.name: i for i, su in enumerate(deck.suits)})
         bidding_block = self.block("bidding")
-        qualifiers = self.attempt(lambda: self.qualifiers(bidding_block), ())
+        no_qualifiers: tuple[str, ...] = ()
+        qualifiers = self.attempt(lambda: self.qualifiers(bidding_block), no_qualifiers)
         n = len(deck.ranks)
         self.symbols = Symbols(
             ranks,
@@ -168,7 +172,8 @@ class _Compiler:
         )
         is_bouts = "bouts" in self.root.entries
         deal = self.need(lambda: self.deal(players, deck, is_bouts))
-        melds = self.attempt(lambda: self.melds(deck), ())
+        no_melds: tuple[Meld, ...] = ()
+        melds = self.attempt(lambda: self.melds(deck), no_melds)
         hand_scope = Scope(dict(HAND_NAMES), self.symbols, hand=True, where="in a hand rule")
         redeal = self.attempt(lambda: self.redeal(hand_scope), None)
         tricks: TrickRules | None = None
