@@ -203,3 +203,30 @@ def test_match_lengths_are_bounded(setting):
 def test_max_bouts_is_bounded():
     err = error_of('extends "durak"\nbouts {\n  max_bouts: 999999\n}\n')
     assert "max_bouts" in err.message and err.location.line == 3
+
+
+# ---------------------------------------------------------------- validation defects
+def test_a_meld_may_not_name_a_rank_twice():
+    err = error_of('extends "tysiacha"\nmeld marriage {\n  cards: K, K, Q\n}\n')
+    assert "named twice" in err.message and (err.location.line, err.location.column) == (3, 13)
+
+
+def test_a_rule_written_twice_in_one_block_is_refused():
+    text = 'extends "tysiacha"\nafter_deal {\n  rule a: score = score\n  rule a: score = 0\n}\n'
+    err = error_of(text)
+    assert "rule 'a' is written twice" in err.message and err.location.line == 4
+
+
+def test_a_setting_written_twice_in_one_block_is_refused():
+    err = error_of('extends "tysiacha"\nbidding {\n  step: 5\n  step: 10\n}\n')
+    assert "setting 'step' is written twice" in err.message and err.location.line == 4
+
+
+def test_an_attack_limit_below_one_is_refused():
+    err = error_of('extends "durak"\nbouts {\n  limit = 0\n}\n')
+    assert "bout limit" in err.message and err.location.line == 3
+
+
+def test_a_talon_the_gives_cannot_share_out_is_refused():
+    err = error_of('extends "tysiacha"\ntalon {\n  give_each_defender: 2\n}\n')
+    assert "hands would differ" in err.message and err.location.line == 3

@@ -6,7 +6,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .errors import TrickcoreError
+from .errors import RulesError, TrickcoreError
 from .observation import BoutObservation
 from .state import OVER, DealState
 
@@ -202,7 +202,13 @@ class BoutDeal(DealState):
             "players": len(self.in_game),
             "stock": len(self.stock),
         }
-        return max(int(self.rules.limit(env)), 1)
+        limit = int(self.rules.limit(env))
+        if limit < 1:
+            raise RulesError(
+                f"the bout limit gives {limit} (defender holding {env['defender_cards']} cards, "
+                f"bout {env['bout_number']}): a bout needs room for its attack card"
+            )
+        return limit
 
     def _start_bout(self) -> None:
         self.limit = self._bout_limit()

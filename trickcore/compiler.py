@@ -202,7 +202,7 @@ class _Compiler:
             bidding = self.attempt(
                 lambda: self.bidding(bidding_block, hand_scope, qualifiers, hands), None
             )
-            talon = self.attempt(lambda: self.talon(deal), None)
+            talon = self.attempt(lambda: self.talon(deal, players), None)
             contract = (
                 self.attempt(lambda: self.contract(bidding, hand_scope), None)
                 if bidding is not None
@@ -445,6 +445,12 @@ class _Compiler:
                     raise RulesError(
                         f"unknown rank '{sym}'; ranks: {', '.join(rank_index)}", it.loc
                     )
+                if rank_index[sym] in ranks:
+                    raise RulesError(
+                        f"rank '{sym}' is named twice in the meld; a meld's cards are different "
+                        "ranks of one suit",
+                        it.loc,
+                    )
                 ranks.append(rank_index[sym])
             values = [0] * len(deck.suits)
             seen = set()
@@ -531,12 +537,28 @@ class _Compiler:
             qualifiers=qualifiers,
         )
 
-    def talon(self, deal: DealRules) -> TalonRules:
+    def talon(self, deal: DealRules, players: tuple[int, ...]) -> TalonRules:
         b = self.block("talon")
         b.check_known(BLOCK_SETTINGS["talon"])
         scope = Scope({}, self.symbols, qualifier=True, where="in the talon rules")
         split = b.expr("split_if", scope, BOOL, compile_expr(s.Name("no", self.top_loc), scope))
         give = b.integer("give_each_defender", 0) or 0
+        for seated in players:
+            hands = deal.hands or seated
+            talon = deal.talon_size
+            declarer_keeps = deal.per_hand + talon - give * (hands - 1)
+            if talon and give * hands != talon:
+                raise RulesError(
+                    f"the declarer takes the {talon}-card talon and gives {give} to each of "
+                    f"{hands - 1} defenders: hands would differ ({declarer_keeps} against "
+                    f"{deal.per_hand + give}); 'give_each_defender' must be {talon} / {hands}",
+                    (b.raw("give_each_defender") or b).loc,
+                )
+            if talon and b.raw("split_if") is not None and talon % hands:
+                raise RulesError(
+                    f"a {talon}-card talon cannot be split one card each among {hands} hands",
+                    b.raw("split_if").loc,
+                )
         return TalonRules(b.flag("show", False), give, split)
 
     def contract(self, bidding: Bidding, hand_scope: Scope) -> ContractRules:
@@ -734,7 +756,7 @@ class _Compiler:
             == "same_rank",
             throw_in_by=b.word("throw_in_by", ("all", "attacker", "neighbours"), "all"),
             skip_unable=b.flag("skip_unable", True),
-            limit=b.expr("limit", limit_scope, INT),
+            limit=self.bout_limit(b, limit_scope, deal, players),
             throw_after_take=b.flag("throw_after_take", True),
             refill_to=deal.per_hand if refill_to is None else refill_to,
             refill_order=b.word(
@@ -755,6 +777,25 @@ class _Compiler:
             ),
             throw_in=b.word("throw_in", ("any_time", "after_beats"), "any_time"),
         )
+
+    def bout_limit(
+        self, b: BlockSettings, scope: Scope, deal: DealRules, players: tuple[int, ...]
+    ) -> CompiledExpr:
+        """D7's limit; it must allow at least one attack card at the start of a deal."""
+        limit: CompiledExpr = b.expr("limit", scope, INT)
+        env = {
+            "defender_cards": deal.per_hand,
+            "bout_number": 1,
+            "players": min(players),
+            "stock": 1,
+        }
+        if limit(env) < 1:
+            raise RulesError(
+                f"the bout limit is {limit(env)} at the first bout (defender holding "
+                f"{deal.per_hand} cards): it must allow at least one attack card",
+                b.raw("limit").loc,
+            )
+        return limit
 
     def max_bouts(self, b: BlockSettings) -> int:
         """The bout cap of a deal (D13's draw when the rules alone would not end it)."""

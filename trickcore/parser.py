@@ -253,4 +253,27 @@ def parse_text(text: str, path: str = "<rules>") -> s.Document:
         raise RulesError(f"cannot read rules file: {exc.orig_exc}", loc(1, 1)) from None
     except RecursionError:
         raise RulesError("rules file nests too deeply", loc(1, 1)) from None
+    _check_written_once(statements)
     return s.Document(path, text, statements)
+
+
+def _check_written_once(statements: tuple[s.Statement, ...]) -> None:
+    """A setting or rule is written once per block of one file (the second would silently
+    replace the first); blocks of the same name merge, so they may be written again."""
+    first: dict[str, s.Statement] = {}
+    for stmt in statements:
+        if isinstance(stmt, s.Block):
+            _check_written_once(stmt.body)
+            continue
+        if isinstance(stmt, (s.Extends, s.Remove)):
+            continue
+        earlier = first.get(stmt.name)
+        if earlier is not None:
+            kind = "rule" if isinstance(stmt, s.Step) else "setting"
+            where = earlier.loc.line if earlier.loc is not None else "?"
+            raise RulesError(
+                f"{kind} '{stmt.name}' is written twice in this block (first on line {where}); "
+                "keep one",
+                stmt.loc,
+            )
+        first[stmt.name] = stmt
