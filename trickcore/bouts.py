@@ -62,6 +62,7 @@ class BoutDeal(DealState):
         self._throw_actions = game.single_card_actions("throw")
         self._beaters = game.beaters(self.trump)
         self.limit = 0
+        self.thrower_order: list[int] = []
         self.any_time = self.rules.throw_in == "any_time"
         self.attacker = self._first_attacker(order)  # D4
         self.defender = self._next_in_game(self.attacker)
@@ -212,6 +213,7 @@ class BoutDeal(DealState):
 
     def _start_bout(self) -> None:
         self.limit = self._bout_limit()
+        self.thrower_order = self._throwers()
         self.table = []
         self.taking = False
         self.declined = set()
@@ -272,6 +274,7 @@ class BoutDeal(DealState):
         self.table.append([card, -1])
         self.defender = self._next_in_game(self.defender)
         self.limit = max(self._bout_limit(), len(self.table))
+        self.thrower_order = self._throwers()
         if self.any_time:
             self.declined = set()
             self._offer_throw()
@@ -298,14 +301,14 @@ class BoutDeal(DealState):
         """D6: ask the first thrower in order who has not said `done` (and, with skip_unable,
         holds a card to add), while the bout has room; otherwise the defender answers or the
         bout ends."""
-        attack_cards = len(self.table)
-        if attack_cards < self.limit:
+        if len(self.table) < self.limit:
             ranks = self._table_ranks()
             rank_of = self.game.rank_of
-            for s in self._throwers():
+            skip_unable = self.rules.skip_unable
+            for s in self.thrower_order:
                 if s in self.declined:
                     continue
-                if not self.rules.skip_unable or any(rank_of[c] in ranks for c in self.hands[s]):
+                if not skip_unable or any(rank_of[c] in ranks for c in self.hands[s]):
                     self.phase = THROW
                     self.to_act = s
                     return
