@@ -1,82 +1,159 @@
-"""The `trickcore` command line: list, check, show, simulate, play, replay."""
+"""The `trickcore` command line: list, check, show, simulate, play, verify, replay.
+
+Text from rules files and saved matches is never read as markup; piped output is plain text,
+never wrapped or cut; `--json` on `list`, `check`, `show` and `verify` prints one JSON document.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from . import list_variants, load_variant
 from .errors import RulesError, TrickcoreError
+from .terminal import Output
+
+MAX_MATCHES = 100_000
+MAX_EXAMPLES = 100_000
+MAX_SEED = 10**12 - 1
+MAX_PLAYERS = 8
 
 
-def _console() -> Any:
+def _whole(lo: int, hi: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from lo to hi, with a clear message otherwise."""
+
+    def parse(text: str) -> int:
+        value = text.strip()
+        digits = value[1:] if value[:1] in "+-" else value
+        if not digits.isascii() or not digits.isdigit() or len(digits) > 13:
+            raise argparse.ArgumentTypeError(f"'{text}' is not a whole number from {lo} to {hi}")
+        number = int(value)
+        if not lo <= number <= hi:
+            raise argparse.ArgumentTypeError(f"{number} is not a whole number from {lo} to {hi}")
+        return number
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+def _emit_json(data: Any) -> None:
+    print(json.dumps(data, indent=1, ensure_ascii=False))
+
+
+def _error_dict(exc: TrickcoreError) -> dict[str, Any]:
+    if isinstance(exc, RulesError):
+        loc = exc.location
+        return {
+            "message": exc.message,
+            "file": loc.file if loc else None,
+            "line": loc.line if loc else None,
+            "column": loc.column if loc else None,
+            "source_line": loc.source_line if loc else None,
+            "text": str(exc),
+        }
+    return {"message": str(exc), "text": str(exc)}
+
+
+def _compile_all(ref: str) -> tuple[Any, list[RulesError]]:
+    """The variant a rules file defines, or every error the front end finds in it."""
+    from . import compiler
+    from .game import Game
+    from .loader import load_rules
+
     try:
-        from rich.console import Console
-    except ImportError:  # pragma: no cover - depends on the installed extras
-        sys.exit("the trickcore command line needs rich: pip install 'trickcore[cli]'")
-    return Console(highlight=False)
-
-
-def escape(text: str) -> str:
-    """Text made safe to print through rich (no markup is read from it)."""
-    from rich.markup import escape as rich_escape
-
-    return rich_escape(text)
+        rules = load_rules(ref)
+    except RulesError as exc:
+        return None, [exc]
+    find_all = getattr(compiler, "compile_errors", None)
+    if find_all is not None:
+        errors = list(find_all(rules))
+        if errors:
+            return None, errors
+    try:
+        return Game(compiler.compile_rules(rules)), []
+    except RulesError as exc:
+        return None, [exc]
 
 
 def cmd_list(args: argparse.Namespace) -> int:
     """Print the shipped variants."""
-    from rich.table import Table
-
-    table = Table(title="Shipped variants")
-    table.add_column("variant")
-    table.add_column("name")
-    table.add_column("players")
+    rows = []
     for name in list_variants():
         v = load_variant(name)
-        table.add_row(name, v.title, ", ".join(map(str, v.model.players)))
-    _console().print(table)
+        rows.append((name, v.title, list(v.model.players)))
+    if args.json:
+        _emit_json([{"variant": n, "name": t, "players": p} for n, t, p in rows])
+        return 0
+    Output().table(
+        "Shipped variants",
+        ["variant", "name", "players"],
+        [(n, t, ", ".join(map(str, p))) for n, t, p in rows],
+    )
     return 0
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Compile a rules file; report its errors with file:line:column."""
-    console = _console()
-    try:
-        v = load_variant(args.file)
-    except RulesError as exc:
-        console.print(f"[red]error:[/red] {exc}", markup=True, soft_wrap=True)
+    v, errors = _compile_all(args.file)
+    if errors:
+        if args.json:
+            _emit_json({"ok": False, "file": args.file, "errors": [_error_dict(e) for e in errors]})
+            return 1
+        out = Output()
+        for err in errors:
+            out.print(f"error: {err}", "red")
         return 1
-    console.print(
-        f"ok: {v.title} ({v.name}, {len(v.model.sources)} file(s), hash {v.content_hash})"
-    )
+    files = list(v.model.sources)
+    if args.json:
+        _emit_json(
+            {
+                "ok": True,
+                "file": args.file,
+                "variant": v.name,
+                "name": v.title,
+                "files": files,
+                "hash": v.content_hash,
+            }
+        )
+        return 0
+    Output().print(f"ok: {v.title} ({v.name}, {len(files)} file(s), hash {v.content_hash})")
     return 0
 
 
 def cmd_show(args: argparse.Namespace) -> int:
     """Print a readable summary of a variant's rules, generated from the compiled model."""
-    from rich.panel import Panel
-
     from .summary import rules_summary
 
     v = load_variant(args.variant)
-    console = _console()
-    files = ", ".join(Path(s).name for s in v.model.sources)
-    console.print(f"[bold]{v.title}[/bold]  ({v.name}; built from {files})")
-    for title, lines in rules_summary(v.model):
-        body = escape("\n".join(lines))
-        console.print(Panel(body, title=title, title_align="left", expand=True))
+    sections = rules_summary(v.model)
+    files = [Path(s).name for s in v.model.sources]
+    if args.json:
+        _emit_json(
+            {
+                "variant": v.name,
+                "name": v.title,
+                "files": list(v.model.sources),
+                "hash": v.content_hash,
+                "sections": [{"title": t, "lines": lines} for t, lines in sections],
+            }
+        )
+        return 0
+    out = Output()
+    out.print(f"{v.title}  ({v.name}; built from {', '.join(files)})", "bold")
+    for title, lines in sections:
+        out.panel(title, lines)
     return 0
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play matches between random players and summarize them."""
     from rich.progress import Progress
-    from rich.table import Table
 
     v = load_variant(args.variant)
     rng = random.Random(args.seed)
@@ -87,8 +164,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     wins: dict[int, int] = defaultdict(int)
     losers: dict[int, int] = defaultdict(int)
     bouts: list[int] = []
-    with Progress(transient=True) as progress:
-        task = progress.add_task(f"simulating {v.name}", total=args.matches)
+    out = Output()
+    with Progress(transient=True, console=out.console, disable=not out.tty) as progress:
+        task = progress.add_task("simulating", total=args.matches)
         for i in range(args.matches):
             m = v.new_match(seed=args.seed * 1_000_003 + i, players=args.players)
             while not m.is_over:
@@ -109,100 +187,100 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             for w in m.winners:
                 wins[w] += 1
             progress.advance(task)
-    console = _console()
-    console.print(
-        f"[bold]{v.title}[/bold]: {args.matches} match{'es' if args.matches != 1 else ''} "
-        f"of random play, seed {args.seed}"
+    out.print(
+        f"{v.title}: {args.matches} match{'es' if args.matches != 1 else ''} "
+        f"of random play, seed {args.seed}",
+        "bold",
     )
-    console.print(f"deals played: {deals} (and {redeals} thrown in for a redeal)")
-    console.print(f"average deals per match: {deals / max(args.matches, 1):.1f}")
-    console.print("wins by seat: " + ", ".join(f"{s}: {wins[s]}" for s in sorted(wins)))
+    out.print(f"deals played: {deals} (and {redeals} thrown in for a redeal)")
+    out.print(f"average deals per match: {deals / max(args.matches, 1):.1f}")
+    out.print("wins by seat: " + ", ".join(f"{s}: {wins[s]}" for s in sorted(wins)))
     if v.model.bouts is not None:
         lost = ", ".join(f"{s}: {losers[s]}" for s in sorted(losers) if s >= 0)
-        console.print(f"losers by seat: {lost}; draws: {losers.get(-1, 0)}")
-        console.print(
+        out.print(f"losers by seat: {lost}; draws: {losers.get(-1, 0)}")
+        out.print(
             f"bouts per deal: average {sum(bouts) / max(len(bouts), 1):.1f}, "
             f"longest {max(bouts, default=0)}"
         )
         return 0
-    table = Table(title="Declarer success by contract")
-    table.add_column("contract", justify="right")
-    table.add_column("deals", justify="right")
-    table.add_column("made", justify="right")
+    rows = []
     for contract in sorted(by_contract):
         n, made = by_contract[contract]
-        table.add_row(str(contract), str(n), f"{100 * made / n:.0f}%")
+        rows.append((str(contract), str(n), f"{100 * made / n:.0f}%"))
     total = sum(n for n, _ in by_contract.values())
     made_all = sum(m for _, m in by_contract.values())
-    table.add_row("all", str(total), f"{100 * made_all / max(total, 1):.0f}%")
-    console.print(table)
+    rows.append(("all", str(total), f"{100 * made_all / max(total, 1):.0f}%"))
+    out.table("Declarer success by contract", ["contract", "deals", "made"], rows, right=(0, 1, 2))
     return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play a match in the terminal at seat 0 against computer players."""
     from .bots import GreedyPlayer
+    from .saving import check_save_path
     from .terminal import Player, play_in_terminal
 
+    if args.save:
+        check_save_path(args.save)
     v = load_variant(args.variant)
     match = v.new_match(seed=args.seed, players=args.players)
     bots: dict[int, Player] = {
         s: GreedyPlayer(seed=(args.seed or 0) + s) for s in range(1, match.seats)
     }
-    return play_in_terminal(match, bots, _console(), save_to=args.save)
+    return play_in_terminal(match, bots, Output(), save_to=args.save)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Load a saved match (or a verify counterexample) and replay it, printing each action."""
-    import json
-
     from .errors import StuckError
-    from .saving import load_match
+    from .saving import match_from_json, read_saved_json
 
-    console = _console()
-    match = load_match(args.file)
-    try:
-        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        data = {}
+    out = Output()
+    data = read_saved_json(args.file)
+    match = match_from_json(data)
     deal_no = -1
     for deal_index, seat, text in match.history:
         if deal_index != deal_no:
             deal_no = deal_index
-            console.print(f"[bold]deal {deal_index + 1}[/bold]")
-        console.print(f"  seat {seat}: {text}")
-    console.print(
-        f"scores: {match.scores}" + (f"; winners {match.winners}" if match.is_over else "")
-    )
+            out.print(f"deal {deal_index + 1}", "bold")
+        out.print(f"  seat {seat}: {text}")
+    out.print(f"scores: {match.scores}" + (f"; winners {match.winners}" if match.is_over else ""))
     if not match.is_over:
         try:
             legal = [a.text for a in match.legal_actions()]
-            console.print(f"seat {match.to_act} to act; legal: {', '.join(legal[:20])}")
+            out.print(f"seat {match.to_act} to act; legal: {', '.join(legal[:20])}")
         except StuckError as exc:
-            console.print(f"[red]{escape(str(exc))}[/red]")
+            out.print(str(exc), "red")
     violation = data.get("violation") if isinstance(data, dict) else None
     if isinstance(violation, dict):
-        console.print(
-            f"[red]invariant broken here:[/red] {violation.get('invariant')}: "
-            f"{escape(str(violation.get('message')))}"
+        out.print(
+            f"invariant broken here: {violation.get('invariant')}: {violation.get('message')}",
+            "red",
         )
     return 0
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
     """Check a rules file for consistency: static checks, then invariants in random play."""
-    import json
-
+    try:
+        import hypothesis  # noqa: F401
+    except ImportError:
+        print(
+            "trickcore verify needs hypothesis, which is not installed: "
+            "pip install 'trickcore[cli]'",
+            file=sys.stderr,
+        )
+        return 2
     from rich.progress import Progress
 
-    try:
-        from .verify import verify
-    except ImportError:  # pragma: no cover - depends on the installed extras
-        sys.exit("trickcore verify needs hypothesis: pip install 'trickcore[cli]'")
-    console = _console()
+    from .saving import complete_saved_match, save_json
+    from .verify import verify
+
+    out = Output()
     examples = args.examples or (2000 if args.thorough else 300)
     matches = 20 if args.thorough else 3
-    with Progress(transient=True, console=console) as progress:
+    show_progress = out.tty and not args.json
+    with Progress(transient=True, console=out.console, disable=not show_progress) as progress:
         task = progress.add_task("playing random runs", total=examples)
 
         def tick(done: int, total: int) -> None:
@@ -210,28 +288,63 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
         report = verify(args.file, examples=examples, matches=matches, progress=tick)
     if report.static_errors:
+        if args.json:
+            _emit_json(
+                {
+                    "ok": False,
+                    "file": args.file,
+                    "static_errors": [_error_dict(e) for e in report.static_errors],
+                }
+            )
+            return 1
         for err in report.static_errors:
-            console.print(f"[red]error:[/red] {escape(str(err))}", soft_wrap=True)
-        console.print(f"{args.file}: the rules do not compile; fix the errors above first")
+            out.print(f"error: {err}", "red")
+        out.print(f"{args.file}: the rules do not compile; fix the errors above first")
         return 1
     v = report.violation
     if v is None:
-        console.print(
+        if args.json:
+            _emit_json(
+                {
+                    "ok": True,
+                    "file": args.file,
+                    "variant": report.variant,
+                    "runs": report.runs,
+                    "matches": report.matches,
+                }
+            )
+            return 0
+        out.print(
             f"ok: {report.variant} keeps every invariant in {report.runs} random runs "
             f"and {report.matches} whole matches"
         )
         return 0
-    from . import load_variant
-
     game = load_variant(args.file)
-    out = Path(args.save or f"{Path(args.file).stem}.counterexample.json")
-    out.write_text(json.dumps(v.saved_match(game), indent=1), encoding="utf-8")
-    console.print(f"[red]invariant broken:[/red] {v.invariant}: {escape(v.message)}")
-    console.print(
+    saved = Path(args.save or f"{Path(args.file).stem}.counterexample.json")
+    save_json(complete_saved_match(v.saved_match(game), game), saved)
+    if args.json:
+        _emit_json(
+            {
+                "ok": False,
+                "file": args.file,
+                "variant": report.variant,
+                "violation": {
+                    "invariant": v.invariant,
+                    "message": v.message,
+                    "seed": v.seed,
+                    "players": v.players,
+                    "actions": list(v.actions),
+                },
+                "saved_to": str(saved),
+            }
+        )
+        return 1
+    out.print(f"invariant broken: {v.invariant}: {v.message}", "red")
+    out.print(
         f"counterexample (shrunk): seed {v.seed}, {v.players} players, {len(v.actions)} actions:"
     )
-    console.print("  " + ", ".join(v.actions), soft_wrap=True)
-    console.print(f"saved to {out}; replay it with: trickcore replay {out}")
+    out.print("  " + ", ".join(v.actions))
+    out.print(f"saved to {saved}; replay it with: trickcore replay {saved}")
     return 1
 
 
@@ -239,30 +352,42 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the `trickcore` command."""
     p = argparse.ArgumentParser(prog="trickcore", description="Card games written as rules files.")
     sub = p.add_subparsers(dest="command", required=True)
-    sub.add_parser("list", help="list the shipped variants").set_defaults(func=cmd_list)
+    seed = _whole(0, MAX_SEED)
+    players = _whole(1, MAX_PLAYERS)
+    as_json = {"action": "store_true", "help": "print one JSON document (for scripts)"}
+    ls = sub.add_parser("list", help="list the shipped variants")
+    ls.add_argument("--json", **as_json)  # type: ignore[arg-type]
+    ls.set_defaults(func=cmd_list)
     c = sub.add_parser("check", help="compile a rules file and report its errors")
     c.add_argument("file")
+    c.add_argument("--json", **as_json)  # type: ignore[arg-type]
     c.set_defaults(func=cmd_check)
     s = sub.add_parser("show", help="print a readable summary of a variant's rules")
     s.add_argument("variant")
+    s.add_argument("--json", **as_json)  # type: ignore[arg-type]
     s.set_defaults(func=cmd_show)
     sim = sub.add_parser("simulate", help="play matches between random players")
     sim.add_argument("variant")
-    sim.add_argument("--matches", type=int, default=10)
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--players", type=int, default=None)
+    sim.add_argument("--matches", type=_whole(1, MAX_MATCHES), default=10)
+    sim.add_argument("--seed", type=seed, default=0)
+    sim.add_argument("--players", type=players, default=None)
     sim.set_defaults(func=cmd_simulate)
     pl = sub.add_parser("play", help="play a match at seat 0 against computer players")
     pl.add_argument("variant")
-    pl.add_argument("--seed", type=int, default=None)
-    pl.add_argument("--players", type=int, default=None)
-    pl.add_argument("--save", default=None, help="save the match to this JSON file on exit")
+    pl.add_argument("--seed", type=seed, default=None)
+    pl.add_argument("--players", type=players, default=None)
+    pl.add_argument(
+        "--save", default=None, help="save the match to this JSON file after every action"
+    )
     pl.set_defaults(func=cmd_play)
     ver = sub.add_parser("verify", help="check a rules file for consistency")
     ver.add_argument("file")
-    ver.add_argument("--examples", type=int, default=None, help="random runs (default 300)")
+    ver.add_argument(
+        "--examples", type=_whole(1, MAX_EXAMPLES), default=None, help="random runs (default 300)"
+    )
     ver.add_argument("--thorough", action="store_true", help="2000 runs and 20 whole matches")
     ver.add_argument("--save", default=None, help="where to write a counterexample")
+    ver.add_argument("--json", **as_json)  # type: ignore[arg-type]
     ver.set_defaults(func=cmd_verify)
     r = sub.add_parser("replay", help="replay a saved match")
     r.add_argument("file")
@@ -276,10 +401,19 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except TrickcoreError as exc:
+        if getattr(args, "json", False):
+            _emit_json({"ok": False, "error": _error_dict(exc)})
         print(f"error: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader of a pipe went away (e.g. `| head`)
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,114 +1,420 @@
-"""Saving a match to JSON and loading it back by replaying its actions."""
+"""Saving a match to JSON and loading it back by replaying its actions.
+
+A saved match (format version 2) holds the variant's name and content hash, the seed or deck
+orders, the starting scoreboard, the actions in canonical text, the source texts of every
+rules file the variant was built from (so it reloads anywhere, without the files), the number
+of actions and a checksum. Saved files are untrusted: loading checks every field strictly and
+every failure is a `SavedGameError` in plain words naming the field.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import SavedGameError, TrickcoreError
+from .errors import RulesError, SavedGameError, TrickcoreError
 
 if TYPE_CHECKING:
     from .game import Game
     from .match import Match
 
 FORMAT = "trickcore-match"
-VERSION = 1
+VERSION = 2
+READABLE_VERSIONS = (2, 1)
+MAX_SAVE_BYTES = 16 * 1024 * 1024
+MAX_DIGITS = 12
+_MAX_NUMBER = 10**MAX_DIGITS
+MAX_ACTIONS = 1_000_000
+MAX_ACTION_CHARS = 200
+MAX_DECK_ORDERS = 100_000
+MAX_SEATS = 64
+MAX_RULES_FILES = 256
+MAX_RULES_CHARS = 200_000
 
 
-def match_to_json(match: Match) -> dict[str, Any]:
-    """The match as JSON-ready data."""
-    game = match.game
-    return {
+def checksum(data: dict[str, Any]) -> str:
+    """The sha256 of the canonical JSON of every field of a saved match but `checksum`."""
+    rest = {k: v for k, v in data.items() if k != "checksum"}
+    text = json.dumps(rest, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def rules_sources(game: Game) -> list[tuple[str, str]]:
+    """The `(portable file name, text)` of every rules file of the variant, in merge order.
+
+    Raises SavedGameError when the texts cannot be found again (the files changed since).
+    """
+    from .loader import load_rules, recent_sources
+    from .resources import shipped_variants
+
+    texts = getattr(game.model, "source_texts", None)
+    files = getattr(game.model, "source_files", None)
+    if texts and files and len(texts) == len(files):
+        return list(zip(files, texts, strict=True))
+    known = recent_sources(game.content_hash)
+    if known is not None:
+        return list(known)
+    refs: list[str | Path] = []
+    if game.name in shipped_variants():
+        refs.append(game.name)
+    if game.model.sources:
+        refs.append(Path(game.model.sources[-1]))
+    for ref in refs:
+        try:
+            rules = load_rules(ref)
+        except TrickcoreError:
+            continue
+        if rules.content_hash == game.content_hash:
+            return list(zip(rules.files, (t for _, t in rules.sources), strict=True))
+    raise SavedGameError(
+        f"cannot save the match: the rules files of variant '{game.name}' changed since it "
+        "was loaded, and their texts are no longer known"
+    )
+
+
+def saved_match_data(
+    game: Game,
+    *,
+    players: int,
+    seed: int | None,
+    actions: Sequence[str],
+    deck_orders: list[list[str]] | None = None,
+    start: dict[str, Any] | None = None,
+    extra: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A complete saved match (version 2) for a variant, a start and the actions taken."""
+    if seed is not None and not -_MAX_NUMBER < seed < _MAX_NUMBER:
+        raise SavedGameError(f"cannot save the match: its seed has more than {MAX_DIGITS} digits")
+    data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "variant": game.name,
         "variant_hash": game.content_hash,
-        "players": match.seats,
-        "seed": match.seed,
-        "deck_orders": [[game.card_text(c) for c in o] for o in match.deck_orders] or None,
-        "start": match.start,
-        "actions": [text for _, _, text in match.history],
+        "players": players,
+        "seed": seed,
+        "deck_orders": deck_orders,
+        "start": start if start is not None else {"scores": None, "kept": None, "dealer": 0},
+        "actions": list(actions),
+        "action_count": len(actions),
+        "rules": [{"file": f, "text": t} for f, t in rules_sources(game)],
     }
+    data.update(extra or {})
+    data["checksum"] = checksum(data)
+    return data
+
+
+def complete_saved_match(data: dict[str, Any], game: Game) -> dict[str, Any]:
+    """An older or partial saved match (e.g. a verify counterexample) as a complete one."""
+    known = {"format", "version", "variant", "variant_hash", "players", "seed", "deck_orders"}
+    known |= {"start", "actions", "action_count", "rules", "checksum", "variant_path"}
+    return saved_match_data(
+        game,
+        players=data.get("players") or game.check_seats(None),
+        seed=data.get("seed"),
+        actions=list(data.get("actions") or ()),
+        deck_orders=data.get("deck_orders"),
+        start=data.get("start"),
+        extra={k: v for k, v in data.items() if k not in known},
+    )
+
+
+def match_to_json(match: Match) -> dict[str, Any]:
+    """The match as JSON-ready data (a complete saved match)."""
+    game = match.game
+    return saved_match_data(
+        game,
+        players=match.seats,
+        seed=match.seed,
+        actions=[text for _, _, text in match.history],
+        deck_orders=[[game.card_text(c) for c in o] for o in match.deck_orders] or None,
+        start=match.start,
+    )
+
+
+def check_save_path(path: str | Path) -> Path:
+    """Check before play that a match can be saved at `path`; raise SavedGameError if not."""
+    target = Path(path)
+    folder = target.parent
+    if not folder.is_dir():
+        raise SavedGameError(f"cannot save to {target}: the folder {folder} does not exist")
+    if target.is_dir():
+        raise SavedGameError(f"cannot save to {target}: it is a folder")
+    if target.exists() and not target.is_file():
+        raise SavedGameError(f"cannot save to {target}: it is not a regular file")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise SavedGameError(f"cannot save to {target}: the folder {folder} is not writable")
+    return target
+
+
+def _file_mode(target: Path) -> int:
+    """The permissions a saved file gets: those it had, else what the umask gives."""
+    try:
+        return target.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def save_json(data: dict[str, Any], path: str | Path) -> None:
+    """Write saved-match data to a file atomically (a temporary file, then a rename)."""
+    target = Path(path)
+    text = json.dumps(data, indent=1, ensure_ascii=False)
+    tmp_name = ""
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        os.chmod(tmp_name, _file_mode(target))
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp_name, target)
+    except OSError as exc:
+        if tmp_name:
+            Path(tmp_name).unlink(missing_ok=True)
+        reason = exc.strerror or str(exc)
+        raise SavedGameError(f"cannot save the match to {target}: {reason}") from None
 
 
 def save_match(match: Match, path: str | Path) -> None:
-    """Write the match to a JSON file (atomically: a temporary file, then a rename)."""
-    target = Path(path)
-    tmp = target.with_name(target.name + ".tmp")
-    tmp.write_text(json.dumps(match_to_json(match), indent=1), encoding="utf-8")
-    tmp.replace(target)
+    """Write the match to a JSON file atomically (a temporary file, then a rename)."""
+    save_json(match_to_json(match), path)
+
+
+# ------------------------------------------------------------------ validation
+def _fail(message: str) -> SavedGameError:
+    return SavedGameError(f"saved match: {message}")
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+def _int_field(value: Any, field: str, lo: int, hi: int) -> int:
+    if not _is_int(value):
+        raise _fail(f"'{field}' must be a whole number, not {_describe(value)}")
+    if not lo <= value <= hi:
+        shown = value if abs(value) < _MAX_NUMBER else f"a number of more than {MAX_DIGITS} digits"
+        raise _fail(f"'{field}' must be between {lo} and {hi}, not {shown}")
+    return int(value)
+
+
+def _text_field(value: Any, field: str, most: int) -> str:
+    if not isinstance(value, str):
+        raise _fail(f"'{field}' must be a text, not {_describe(value)}")
+    if len(value) > most:
+        raise _fail(f"'{field}' is longer than {most:,} characters")
+    return value
+
+
+def _list_field(value: Any, field: str, most: int) -> list[Any]:
+    if not isinstance(value, list):
+        raise _fail(f"'{field}' must be a list, not {_describe(value)}")
+    if len(value) > most:
+        raise _fail(f"'{field}' holds more than {most:,} entries")
+    return value
+
+
+def _describe(value: Any) -> str:
+    names = {bool: "yes/no", int: "a whole number", float: "a fraction", str: "a text"}
+    if value is None:
+        return "missing"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return names.get(type(value), "something else")
+
+
+def _validate(data: Any) -> None:
+    """Check every field's type and size; raise SavedGameError naming the first bad one."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SavedGameError(f"not a trickcore saved match (no 'format': '{FORMAT}')")
+    version = data.get("version")
+    if not _is_int(version) or version not in READABLE_VERSIONS:
+        shown = repr(version) if isinstance(version, (int, float)) else _describe(version)
+        shown = shown if len(shown) <= 20 else "a very long number"
+        raise SavedGameError(
+            f"saved match has format version {shown}; this trickcore reads version "
+            f"{VERSION} (and {READABLE_VERSIONS[-1]}), written as a whole number"
+        )
+    _text_field(data.get("variant"), "variant", 200)
+    _text_field(data.get("variant_hash"), "variant_hash", 64)
+    if data.get("players") is not None:
+        _int_field(data["players"], "players", 1, MAX_SEATS)
+    if data.get("seed") is not None:
+        _int_field(data["seed"], "seed", -_MAX_NUMBER + 1, _MAX_NUMBER - 1)
+    if data.get("deck_orders") is not None:
+        orders = _list_field(data["deck_orders"], "deck_orders", MAX_DECK_ORDERS)
+        for i, order in enumerate(orders):
+            for card in _list_field(order, f"deck_orders[{i}]", 128):
+                _text_field(card, f"deck_orders[{i}] card", 16)
+    start = data.get("start")
+    if start is not None:
+        if not isinstance(start, dict):
+            raise _fail(f"'start' must be an object, not {_describe(start)}")
+        if start.get("scores") is not None:
+            for x in _list_field(start["scores"], "start.scores", MAX_SEATS):
+                _int_field(x, "start.scores entry", -_MAX_NUMBER + 1, _MAX_NUMBER - 1)
+        if start.get("kept") is not None:
+            for seat in _list_field(start["kept"], "start.kept", MAX_SEATS):
+                if not isinstance(seat, dict) or len(seat) > 64:
+                    raise _fail("'start.kept' must list one object of kept values per seat")
+                for value in seat.values():
+                    if not isinstance(value, bool):
+                        _int_field(value, "start.kept value", -_MAX_NUMBER + 1, _MAX_NUMBER - 1)
+        if start.get("dealer") is not None:
+            _int_field(start["dealer"], "start.dealer", 0, MAX_SEATS - 1)
+    actions = _list_field(data.get("actions"), "actions", MAX_ACTIONS)
+    for i, text in enumerate(actions):
+        if not isinstance(text, str) or len(text) > MAX_ACTION_CHARS:
+            raise _fail(f"action {i + 1} must be a text of at most {MAX_ACTION_CHARS} characters")
+    if version == 1:
+        return
+    rules = _list_field(data.get("rules"), "rules", MAX_RULES_FILES)
+    if not rules:
+        raise _fail("'rules' must hold the texts of the variant's rules files")
+    for i, entry in enumerate(rules):
+        if not isinstance(entry, dict):
+            raise _fail(f"'rules' entry {i + 1} must be an object with 'file' and 'text'")
+        _text_field(entry.get("file"), f"rules[{i}].file", 1000)
+        _text_field(entry.get("text"), f"rules[{i}].text", MAX_RULES_CHARS)
+    count = _int_field(data.get("action_count"), "action_count", 0, MAX_ACTIONS)
+    if count != len(actions):
+        raise _fail(
+            f"it holds {len(actions)} actions but says it has {count}: it was cut short or edited"
+        )
+    try:
+        expected = checksum(data)
+    except (TypeError, ValueError):
+        raise _fail("it holds values that are not plain JSON") from None
+    if data.get("checksum") != expected:
+        raise _fail("its checksum does not match its contents: the file was changed or damaged")
+
+
+def _game_of(data: dict[str, Any]) -> Game:
+    """The variant a validated saved match was played under."""
+    from .compiler import compile_rules
+    from .game import Game
+    from .loader import is_path_reference, load_rules, load_rules_embedded, sources_hash
+    from .resources import shipped_variants
+
+    name = data["variant"]
+    shipped = name in shipped_variants()
+    if shipped:
+        try:
+            game = Game(compile_rules(load_rules(name)))
+        except TrickcoreError:
+            game = None
+        if game is not None and game.content_hash == data["variant_hash"]:
+            return game
+    if data["version"] >= 2:
+        sources = [(e["file"], e["text"]) for e in data["rules"]]
+        if sources_hash(t for _, t in sources) != data["variant_hash"]:
+            raise _fail("the rules saved with it do not match its 'variant_hash'")
+        try:
+            return Game(compile_rules(load_rules_embedded(sources, name)))
+        except RulesError as exc:
+            first = str(exc).splitlines()[0]
+            raise _fail(f"the rules saved with it do not compile: {first}") from None
+    path = data.get("variant_path")
+    if isinstance(path, str) and path.endswith(".rules") and "\x00" not in path:
+        try:
+            return Game(compile_rules(load_rules(Path(path))))
+        except TrickcoreError:
+            pass  # never echo a file named by an untrusted save; the name is tried next
+    if shipped:
+        return Game(compile_rules(load_rules(name)))
+    what = "a path" if is_path_reference(name) else "not a shipped variant"
+    raise SavedGameError(
+        f"saved match names variant '{name}', {what}, and no readable rules file "
+        "(older saves do not hold the rules texts)"
+    )
 
 
 def match_from_json(data: Any, game: Game | None = None) -> Match:
     """Rebuild a match from saved data by replaying it; raise SavedGameError if it is bad."""
-    from . import load_variant
-
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SavedGameError("not a trickcore saved match (no 'format': 'trickcore-match')")
-    if data.get("version") != VERSION:
-        raise SavedGameError(
-            f"saved match has format version {data.get('version')!r}; "
-            f"this trickcore reads version {VERSION}"
-        )
-    for key, typ in (("variant", str), ("variant_hash", str), ("actions", list)):
-        if not isinstance(data.get(key), typ):
-            raise SavedGameError(f"saved match: '{key}' is missing or of the wrong type")
+    try:
+        _validate(data)
+    except RecursionError:
+        raise SavedGameError("saved match: nested too deeply") from None
     if game is None:
-        path = data.get("variant_path")
-        ref = path if isinstance(path, str) and Path(path).is_file() else data["variant"]
-        try:
-            game = load_variant(ref)
-        except TrickcoreError as exc:
-            raise SavedGameError(f"saved match names variant '{data['variant']}': {exc}") from None
+        game = _game_of(data)
     if game.content_hash != data["variant_hash"]:
         raise SavedGameError(
             f"saved match was played under a different version of variant '{data['variant']}' "
             f"(hash {data['variant_hash']}, this one is {game.content_hash}); "
             "its replay would differ"
         )
-    seed = data.get("seed")
-    orders = data.get("deck_orders")
-    players = data.get("players")
-    if seed is not None and not isinstance(seed, int):
-        raise SavedGameError("saved match: 'seed' must be a whole number")
-    if players is not None and not isinstance(players, int):
-        raise SavedGameError("saved match: 'players' must be a whole number")
     start = data.get("start") or {}
-    if not isinstance(start, dict):
-        raise SavedGameError("saved match: 'start' must be an object")
     try:
         match = game.new_match(
-            seed=seed,
-            deck_orders=orders,
-            players=players,
+            seed=data.get("seed"),
+            deck_orders=data.get("deck_orders"),
+            players=data.get("players"),
             scores=start.get("scores"),
             kept=start.get("kept"),
             dealer=start.get("dealer") or 0,
         )
-    except (TrickcoreError, TypeError, ValueError, AttributeError) as exc:
-        raise SavedGameError(f"saved match cannot be set up: {exc}") from None
+    except TrickcoreError as exc:
+        raise _fail(f"cannot be set up: {str(exc).splitlines()[0]}") from None
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError):
+        raise _fail(
+            "cannot be set up: its players, deck orders, scores, kept values or dealer "
+            f"do not fit variant '{game.name}'"
+        ) from None
     for i, text in enumerate(data["actions"]):
-        if not isinstance(text, str):
-            raise SavedGameError(f"saved match: action {i + 1} is not a text")
         try:
             match.apply(text)
         except TrickcoreError as exc:
             first = str(exc).splitlines()[0]
-            raise SavedGameError(
-                f"saved match: action {i + 1} ('{text}') cannot be replayed: {first}"
-            ) from None
+            raise _fail(f"action {i + 1} ('{text}') cannot be replayed: {first}") from None
     return match
 
 
-def load_match(path: str | Path, game: Game | None = None) -> Match:
-    """Load a match saved with save_match."""
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"a number with more than {MAX_DIGITS} digits")
+    return int(text)
+
+
+def read_saved_json(path: str | Path) -> Any:
+    """The JSON data of a saved-match file, read with limits; raise SavedGameError if bad."""
+    source = Path(path)
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SavedGameError(f"{path}: cannot read saved match ({exc})") from None
+        regular = source.is_file()
+    except (OSError, ValueError):
+        regular = False
+    if not regular:
+        raise SavedGameError(f"{path}: cannot read saved match (not a regular file)")
+    try:
+        with source.open("rb") as handle:
+            raw = handle.read(MAX_SAVE_BYTES + 1)
+    except OSError as exc:
+        raise SavedGameError(f"{path}: cannot read saved match ({exc.strerror})") from None
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SavedGameError(f"{path}: saved match is larger than {MAX_SAVE_BYTES // 2**20} MB")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SavedGameError(f"{path}: saved match is not UTF-8 text") from None
+    try:
+        return json.loads(text, parse_int=_parse_int)
     except json.JSONDecodeError as exc:
         raise SavedGameError(
             f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno})"
         ) from None
-    return match_from_json(data, game)
+    except ValueError as exc:
+        raise SavedGameError(f"{path}: not a saved match ({exc})") from None
+    except RecursionError:
+        raise SavedGameError(f"{path}: not a saved match (nested too deeply)") from None
+
+
+def load_match(path: str | Path, game: Game | None = None) -> Match:
+    """Load a match saved with save_match."""
+    return match_from_json(read_saved_json(path), game)

@@ -73,9 +73,12 @@ def rules_summary(model: VariantModel) -> list[tuple[str, list[str]]]:
     if deal.sits_out == "dealer":
         deal_lines.append("When more are seated, the dealer sits out.")
     deal_lines.append(
-        "The dealer moves one seat left after every deal."
-        if deal.next_dealer == "left"
-        else "The same dealer deals again."
+        {
+            "left": "The dealer moves one seat left after every deal.",
+            "same": "The same dealer deals again.",
+            "loser": "The loser of a deal deals the next one "
+            "(after a draw, the dealer moves one seat left).",
+        }[deal.next_dealer]
     )
     if model.redeal:
         deal_lines.append(

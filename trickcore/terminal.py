@@ -1,16 +1,111 @@
-"""Playing a match in the terminal: the person's view, prompts, and computer turns."""
+"""Output for people and for pipes, and playing a match in the terminal.
+
+User text (names, cards and messages from rules files, paths) is never read as rich markup:
+everything is printed as `rich.text.Text` through a console with markup off, and when stdout
+is not a terminal it is printed as plain lines, never wrapped or cut.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+import sys
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from .actions import Action
-from .errors import IllegalActionError
+from .errors import IllegalActionError, TrickcoreError
 from .match import Match
 from .observation import BoutObservation, Observation
-from .saving import save_match
+from .saving import check_save_path, save_match
 
 HUMAN = 0
+
+Line = str | tuple[str, str]  # a line of text, or (text, rich style)
+
+
+class Output:
+    """Where the command line prints: rich for a terminal, plain lines for a pipe."""
+
+    def __init__(self, tty: bool | None = None) -> None:
+        from rich.console import Console
+
+        self.tty = sys.stdout.isatty() if tty is None else tty
+        self.console = Console(highlight=False, markup=False, emoji=False, soft_wrap=not self.tty)
+
+    def print(self, text: str, style: str | None = None) -> None:
+        """One line (or several) of text, never read as markup."""
+        if not self.tty:
+            print(text, flush=True)
+            return
+        from rich.text import Text
+
+        self.console.print(Text(text, style=style or ""))
+
+    def panel(self, title: str, lines: Sequence[Line]) -> None:
+        """A titled box of lines (for a pipe: the title, then the lines indented)."""
+        if not self.tty:
+            print(title)
+            for line in lines:
+                print("  " + (line if isinstance(line, str) else line[0]))
+            sys.stdout.flush()
+            return
+        from rich.panel import Panel
+        from rich.text import Text
+
+        body = Text()
+        for i, line in enumerate(lines):
+            text, style = (line, "") if isinstance(line, str) else line
+            body.append(("\n" if i else "") + text, style=style)
+        self.console.print(Panel(body, title=Text(title), title_align="left"))
+
+    def table(
+        self,
+        title: str,
+        headers: Sequence[str],
+        rows: Sequence[Sequence[str]],
+        right: Sequence[int] = (),
+    ) -> None:
+        """A table (for a pipe: the title, then aligned columns, none ever cut)."""
+        if not self.tty:
+            widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(headers)]
+
+            def fmt(cells: Sequence[str]) -> str:
+                return "  ".join(
+                    c.rjust(w) if i in right else c.ljust(w)
+                    for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+                ).rstrip()
+
+            print(title)
+            print(fmt(headers))
+            for row in rows:
+                print(fmt(row))
+            sys.stdout.flush()
+            return
+        from rich.table import Table
+        from rich.text import Text
+
+        table = Table(title=Text(title))
+        for i, h in enumerate(headers):
+            widest = max([len(h)] + [len(r[i]) for r in rows])
+            table.add_column(
+                Text(h),
+                justify="right" if i in right else "left",
+                no_wrap=i == 0,  # the first column is what people type: never cut it
+                min_width=widest if i == 0 else None,
+                overflow="fold",
+            )
+        for row in rows:
+            table.add_row(*(Text(c) for c in row))
+        self.console.print(table)
+
+    def ask(self, prompt: str) -> str:
+        """A line typed by the person (EOFError at the end of input)."""
+        if not self.tty:
+            print(f"{prompt}: ", end="", flush=True)
+            line = sys.stdin.readline()
+            if not line:
+                raise EOFError
+            return line.rstrip("\n")
+        return str(self.console.input(f"{prompt}: "))
 
 
 class Player(Protocol):
@@ -26,15 +121,13 @@ def _cards(match: Match, texts: tuple[str, ...] | list[str]) -> str:
     return " ".join(game.model.deck.card_glyph(game.card(t)) for t in texts) or "-"
 
 
-def render(match: Match, console: Any) -> None:
+def render(match: Match, out: Output) -> None:
     """Print what seat 0 may see now."""
-    from rich.panel import Panel
-
     if match.game.model.bouts is not None:
-        return render_bouts(match, console)
+        return render_bouts(match, out)
     obs = match.observation(HUMAN)
     assert isinstance(obs, Observation)
-    lines = [
+    lines: list[Line] = [
         "scores: "
         + "  ".join(
             f"seat {s}{' (you)' if s == HUMAN else ''}: {x}" for s, x in enumerate(obs.scores)
@@ -65,18 +158,16 @@ def render(match: Match, console: Any) -> None:
     lines.append("tricks won: " + ", ".join(f"{s}: {n}" for s, n in enumerate(obs.tricks_won)))
     if obs.received:
         lines.append(f"you received: {_cards(match, obs.received)}")
-    lines.append(f"[bold]your hand: {_cards(match, obs.hand)}[/bold]")
-    console.print(Panel("\n".join(lines), title=match.game.title, title_align="left"))
+    lines.append((f"your hand: {_cards(match, obs.hand)}", "bold"))
+    out.panel(match.game.title, lines)
 
 
-def render_bouts(match: Match, console: Any) -> None:
+def render_bouts(match: Match, out: Output) -> None:
     """Print what seat 0 may see of a game of bouts."""
-    from rich.panel import Panel
-
     obs = match.observation(HUMAN)
     assert isinstance(obs, BoutObservation)
     role = {obs.attacker: "attacker", obs.defender: "defender"}
-    lines = [
+    lines: list[Line] = [
         "standing: " + "  ".join(f"seat {s}: {match.standing(s)}" for s in range(match.seats)),
         f"deal {match.deals_dealt}, dealer seat {obs.dealer}; bout {obs.bouts + 1}",
         f"trump: {obs.trump} (card {_cards(match, [obs.trump_card]) if obs.trump_card else '-'}"
@@ -96,66 +187,107 @@ def render_bouts(match: Match, console: Any) -> None:
             or "-"
         )
         + (" (defender takes)" if obs.taking else ""),
-        f"[bold]your hand: {_cards(match, obs.hand)}[/bold]",
+        (f"your hand: {_cards(match, obs.hand)}", "bold"),
     ]
-    console.print(Panel("\n".join(lines), title=match.game.title, title_align="left"))
+    out.panel(match.game.title, lines)
 
 
-def _report_deal_end(match: Match, console: Any) -> None:
+def _report_deal_end(match: Match, out: Output) -> None:
     if not match.deal_results:
         return
     r = match.deal_results[-1]
     if "loser" in r:
         who = "a draw" if r["draw"] else f"seat {r['loser']} loses"
-        console.print(f"[yellow]deal over after {r['bouts']} bouts: {who}[/yellow]")
+        out.print(f"deal over after {r['bouts']} bouts: {who}", "yellow")
     elif r.get("redeal"):
-        console.print(f"[yellow]deal thrown in (redeal by seat {r['by']})[/yellow]")
+        out.print(f"deal thrown in (redeal by seat {r['by']})", "yellow")
     else:
-        console.print(
-            f"[yellow]deal over: declarer seat {r['declarer']} contract {r['contract']}; "
-            f"gains {r['gains']}; scores {r['scores']}[/yellow]"
+        out.print(
+            f"deal over: declarer seat {r['declarer']} contract {r['contract']}; "
+            f"gains {r['gains']}; scores {r['scores']}",
+            "yellow",
         )
 
 
 def play_in_terminal(
-    match: Match, bots: dict[int, Player], console: Any, save_to: str | None = None
+    match: Match,
+    bots: dict[int, Player],
+    out: Output,
+    save_to: str | None = None,
+    ask: Callable[[str], str] | None = None,
 ) -> int:
-    """Run a whole match; seat 0 is typed at the prompt, other seats are `bots`."""
-    from rich.prompt import Prompt
+    """Run a whole match; seat 0 is typed at the prompt, other seats are `bots`.
 
-    console.print("Type an action as the legal list shows it, '?' for all of them, 'quit' to stop.")
+    With `save_to` the match is saved after every action (atomically), and on the end of
+    input, an interrupt or an error, and the file is named; nothing played is lost.
+    """
+    if save_to:
+        check_save_path(save_to)
+    ask = ask or out.ask
+    out.print("Type an action as the legal list shows it, '?' for all of them, 'quit' to stop.")
     results_seen = 0
+    saved = -1
+
+    def save() -> None:
+        nonlocal saved
+        if save_to and saved != len(match.history):
+            save_match(match, save_to)
+            saved = len(match.history)
+
     try:
+        save()
         while not match.is_over:
             if len(match.deal_results) > results_seen:
                 results_seen = len(match.deal_results)
-                _report_deal_end(match, console)
+                _report_deal_end(match, out)
             seat = match.to_act
             if seat != HUMAN:
                 action = bots[seat].choose(match)
-                console.print(f"seat {seat}: {action}")
+                out.print(f"seat {seat}: {action}")
                 match.apply(action)
+                save()
                 continue
-            render(match, console)
+            render(match, out)
             legal = [a.text for a in match.legal_actions()]
-            console.print("legal: " + ", ".join(legal[:30]) + (" ..." if len(legal) > 30 else ""))
-            text = Prompt.ask("your move", console=console).strip()
+            out.print("legal: " + ", ".join(legal[:30]) + (" ..." if len(legal) > 30 else ""))
+            text = ask("your move").strip()
             if text in ("quit", "exit"):
                 break
             if text == "?":
-                console.print(", ".join(legal))
+                out.print(", ".join(legal))
                 continue
             try:
                 match.apply(text)
             except IllegalActionError as exc:
-                console.print(f"[red]{str(exc).splitlines()[0]}[/red]")
+                out.print(str(exc).splitlines()[0], "red")
+                continue
+            save()
     except EOFError:
-        console.print("\n(end of input)")
-    _report_deal_end(match, console)
+        out.print("(end of input)")
+    except BaseException:
+        if save_to:
+            _save_after_failure(match, out, save_to)
+        raise
+    _report_deal_end(match, out)
     if match.is_over:
         standing = [match.standing(s) for s in range(match.seats)]
-        console.print(f"[bold]match over: standing {standing}, winners {match.winners}[/bold]")
+        out.print(f"match over: standing {standing}, winners {match.winners}", "bold")
     if save_to:
-        save_match(match, save_to)
-        console.print(f"saved to {save_to} (trickcore replay {save_to})")
+        save()
+        out.print(f"saved to {save_to} (trickcore replay {save_to})")
     return 0
+
+
+def _save_after_failure(match: Match, out: Output, save_to: str) -> None:
+    """Save on an interrupt or an error, and say where (or why it could not be saved)."""
+    try:
+        save_match(match, save_to)
+    except TrickcoreError as exc:
+        out.print(f"the match could not be saved: {exc}", "red")
+        return
+    except Exception as exc:  # the original error is re-raised by the caller
+        out.print(f"the match could not be saved: {type(exc).__name__}", "red")
+        return
+    out.print(
+        f"match saved to {save_to} ({len(match.history)} actions; trickcore replay {save_to})"
+    )

@@ -1,0 +1,126 @@
+"""Rules files are untrusted: `extends` reads only shipped variants and rules files inside the
+folder of the file naming them, and no error shows the contents of any other file."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import trickcore
+from trickcore.loader import load_rules
+
+SECRET = "root:x:0:0:SECRET-FIRST-LINE"
+
+
+@pytest.fixture
+def layout(tmp_path: Path) -> Path:
+    """A rules folder, and outside it a 'system' file and a .rules file with a secret line."""
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "passwd").write_text(SECRET + "\nmore\n")
+    (tmp_path / "outside" / "secret.rules").write_text(SECRET + "\n")
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    return rules
+
+
+def refused(path: Path) -> str:
+    with pytest.raises(trickcore.RulesError) as info:
+        trickcore.load_variant(path)
+    text = str(info.value)
+    assert "SECRET" not in text
+    return text
+
+
+@pytest.mark.parametrize(
+    "ref",
+    [
+        "../../../../../../../../{outside}/passwd",
+        "../outside/secret.rules",
+        "{outside}/secret.rules",
+        "{outside}/passwd",
+    ],
+)
+def test_extends_never_leaves_the_folder_nor_echoes_the_file(layout: Path, ref: str):
+    outside = layout.parent / "outside"
+    ref = ref.format(outside=str(outside).lstrip("/") if ref.startswith("..") else outside)
+    house = layout / "house.rules"
+    house.write_text(f'extends "{ref}"\n')
+    text = refused(house)
+    assert f'extends "{ref}"' in text and "house.rules:1:1" in text
+
+
+def test_extends_through_a_symlink_out_of_the_folder_is_refused(layout: Path):
+    (layout / "link.rules").symlink_to(layout.parent / "outside" / "secret.rules")
+    house = layout / "house.rules"
+    house.write_text('extends "./link.rules"\n')
+    assert "may not lead out" in refused(house)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no zero device")
+def test_extends_of_a_device_is_refused(layout: Path):
+    house = layout / "house.rules"
+    house.write_text('extends "/dev/zero"\n')
+    refused(house)
+    with pytest.raises(trickcore.RulesError, match="not a regular file"):
+        trickcore.load_variant("/dev/zero")
+
+
+def test_extends_of_a_file_over_the_size_limit_is_refused(layout: Path):
+    (layout / "big.rules").write_text("# SECRET\n" * 30_000)
+    house = layout / "house.rules"
+    house.write_text('extends "./big.rules"\n')
+    assert "larger than 200,000 characters" in refused(house)
+
+
+def test_extends_paths_inside_the_folder_and_subfolders_work(layout: Path):
+    """T1 (via Tysiacha): a house rule built from files in its folder keeps every setting."""
+    (layout / "sub").mkdir()
+    (layout / "sub" / "base.rules").write_text('extends "tysiacha"\nname: "Base"\n')
+    (layout / "house.rules").write_text('extends "./sub/base.rules"\nname: "House"\n')
+    rules = load_rules(layout / "house.rules")
+    assert rules.files == ("tysiacha", "sub/base.rules", "house.rules")
+    v = trickcore.load_variant(layout / "house.rules")
+    assert v.title == "House" and v.model.players == (3,)
+
+
+def test_a_search_path_given_explicitly_is_honoured(layout: Path, tmp_path: Path):
+    common = tmp_path / "common"
+    common.mkdir()
+    (common / "base.rules").write_text('extends "tysiacha"\nname: "Common"\n')
+    (layout / "house.rules").write_text('extends "./base.rules"\n')
+    refused(layout / "house.rules")
+    rules = load_rules(layout / "house.rules", search_path=[common])
+    assert rules.files == ("tysiacha", "base.rules", "house.rules")
+
+
+def test_a_bare_name_is_always_the_shipped_variant(tmp_path: Path, monkeypatch):
+    """A stray ./tysiacha.rules cannot shadow the shipped game; a path names the file."""
+    monkeypatch.chdir(tmp_path)
+    Path("tysiacha.rules").write_text('extends "durak"\nname: "Impostor"\n')
+    assert trickcore.load_variant("tysiacha").title != "Impostor"
+    assert trickcore.load_variant("tysiacha").model.tricks is not None  # T1: a trick game
+    assert trickcore.load_variant("./tysiacha.rules").title == "Impostor"
+    assert trickcore.load_variant(Path("tysiacha.rules")).title == "Impostor"
+    house = tmp_path / "house.rules"
+    house.write_text('extends "tysiacha"\n')
+    assert trickcore.load_variant(house).model.tricks is not None
+
+
+def test_a_local_file_named_like_a_variant_needs_a_path(tmp_path: Path):
+    (tmp_path / "mine.rules").write_text('extends "tysiacha"\n')
+    (tmp_path / "house.rules").write_text('extends "mine"\n')
+    with pytest.raises(trickcore.RulesError, match=r'"\./mine\.rules"'):
+        trickcore.load_variant(tmp_path / "house.rules")
+    (tmp_path / "house.rules").write_text('extends "./mine.rules"\n')
+    assert trickcore.load_variant(tmp_path / "house.rules").name == "house"
+
+
+def test_text_rules_resolve_paths_only_in_base_dir(tmp_path: Path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("mine.rules").write_text('extends "tysiacha"\nname: "Mine"\n')
+    with pytest.raises(trickcore.RulesError):
+        trickcore.variant_from_text('extends "./mine.rules"\n', "house")
+    v = trickcore.variant_from_text('extends "./mine.rules"\n', "house", base_dir=tmp_path)
+    assert v.title == "Mine"
