@@ -56,9 +56,9 @@ def test_saved_match_with_start_scores_and_deck_orders(tmp_path):
 def test_saved_match_of_another_variant_version_is_refused(tmp_path):
     v = trickcore.load_variant("tysiacha")
     data = random_match(v, 1, steps=20).to_json()
-    data["variant_hash"] = "0" * 16
+    other = trickcore.variant_from_text('extends "tysiacha"\nname: "Other"\n', "tysiacha")
     with pytest.raises(trickcore.SavedGameError, match="different version"):
-        trickcore.match_from_json(data)
+        trickcore.match_from_json(data, other)
 
 
 @pytest.mark.parametrize(
@@ -69,8 +69,8 @@ def test_saved_match_of_another_variant_version_is_refused(tmp_path):
         (lambda d: d["actions"].append("play ZZ"), "cannot be replayed"),
         (lambda d: d.update(actions="bid 100"), "'actions'"),
         (lambda d: d.update(players=7), "cannot be set up"),
-        (lambda d: d.update(variant="nope"), "names variant 'nope'"),
-        (lambda d: d.update(start={"scores": ["a"]}), "cannot be set up"),
+        (lambda d: d.update(version=1, variant="nope"), "names variant 'nope'"),
+        (lambda d: d.update(start={"scores": ["a"]}), "'start.scores"),
     ],
 )
 def test_corrupt_saved_matches_are_refused_clearly(mutate, message):
@@ -78,6 +78,9 @@ def test_corrupt_saved_matches_are_refused_clearly(mutate, message):
     data = random_match(v, 1, steps=20).to_json()
     data = copy.deepcopy(data)
     mutate(data)
+    if isinstance(data.get("actions"), list):
+        data["action_count"] = len(data["actions"])
+    data["checksum"] = trickcore.saving.checksum(data)  # only the mutated field is wrong
     with pytest.raises(trickcore.SavedGameError, match=message):
         trickcore.match_from_json(data)
 

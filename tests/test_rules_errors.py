@@ -81,9 +81,9 @@ def test_circular_definitions():
 def test_missing_and_cyclic_extends(tmp_path):
     err = error_of('extends "no-such-variant"\n')
     assert "no shipped variant or file" in err.message and err.location.line == 1
-    (tmp_path / "a.rules").write_text('extends "b"\n')
-    (tmp_path / "b.rules").write_text('extends "a"\n')
-    with pytest.raises(trickcore.RulesError, match="cyclic"):
+    (tmp_path / "a.rules").write_text('extends "./b.rules"\n')
+    (tmp_path / "b.rules").write_text('extends "./a.rules"\n')
+    with pytest.raises(trickcore.RulesError, match="`extends` is cyclic: a.rules -> b.rules"):
         trickcore.load_variant(tmp_path / "a.rules")
 
 

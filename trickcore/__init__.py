@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from .actions import Action
@@ -55,17 +56,23 @@ __all__ = [
 __version__ = "0.1.0"
 
 
-def load_variant(name_or_path: str | Path) -> Variant:
-    """Load and compile a shipped variant by name, or a rules file by path."""
-    return Game(compile_rules(load_rules(name_or_path)))
+def load_variant(name_or_path: str | Path, search_path: Sequence[str | Path] = ()) -> Variant:
+    """Load and compile a variant: a bare name is a shipped variant (`"tysiacha"`), a path
+    (`"./house.rules"`, a `Path`) is a rules file; its `extends` paths resolve inside its own
+    folder or the folders of `search_path`."""
+    return Game(compile_rules(load_rules(name_or_path, search_path)))
 
 
 def variant_from_text(
-    text: str, name: str = "<rules>", base_dir: str | Path | None = None
+    text: str,
+    name: str = "<rules>",
+    base_dir: str | Path | None = None,
+    search_path: Sequence[str | Path] = (),
 ) -> Variant:
-    """Compile rules given as text; `extends` resolve against base_dir, then shipped names."""
+    """Compile rules given as text; `extends` names shipped variants, or paths inside
+    base_dir (or search_path)."""
     base = Path(base_dir) if base_dir is not None else None
-    return Game(compile_rules(load_rules_text(text, name, base)))
+    return Game(compile_rules(load_rules_text(text, name, base, search_path)))
 
 
 def list_variants() -> list[str]:

@@ -243,6 +243,8 @@ class _Compiler:
             match=match,
             content_hash=self.rules.content_hash,
             sources=tuple(p for p, _ in self.rules.sources),
+            source_files=self.rules.files or tuple(p for p, _ in self.rules.sources),
+            source_texts=tuple(text for _, text in self.rules.sources),
         )
         if tricks is not None:
             self.need(lambda: _check_bid_ranges(model, tricks, bidding_block))

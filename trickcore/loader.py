@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import posixpath
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
@@ -70,25 +69,6 @@ def sources_hash(texts: Iterable[str]) -> str:
         digest.update(text.encode("utf-8"))
         digest.update(b"\x00")
     return digest.hexdigest()[:16]
-
-
-# Source texts of recently merged variants by content hash: saving a match embeds them.
-_RECENT: OrderedDict[str, tuple[tuple[str, str], ...]] = OrderedDict()
-_RECENT_MAX = 64
-
-
-def _remember(rules: MergedRules) -> None:
-    files = rules.files or tuple(Path(p).name for p, _ in rules.sources)
-    entry = tuple(zip(files, (t for _, t in rules.sources), strict=True))
-    _RECENT[rules.content_hash] = entry
-    _RECENT.move_to_end(rules.content_hash)
-    while len(_RECENT) > _RECENT_MAX:
-        _RECENT.popitem(last=False)
-
-
-def recent_sources(content_hash: str) -> tuple[tuple[str, str], ...] | None:
-    """The `(portable name, text)` sources of a variant merged in this process, if known."""
-    return _RECENT.get(content_hash)
 
 
 def _entry_key(stmt: s.Statement) -> str:
@@ -330,7 +310,6 @@ def _merge(doc: s.Document, name: str, top: _Source, resolve: Resolver) -> Merge
         tuple((d.path, d.text) for d, _ in order),
         tuple(f for _, f in order),
     )
-    _remember(rules)
     return rules
 
 

@@ -255,4 +255,6 @@ class VariantModel:
     bouts: BoutRules | None
     match: MatchRules
     content_hash: str
-    sources: tuple[str, ...]
+    sources: tuple[str, ...]  # the path of every rules file, in merge order
+    source_files: tuple[str, ...] = ()  # their portable names (a shipped name or a path)
+    source_texts: tuple[str, ...] = ()  # their texts: a saved match carries them

@@ -45,36 +45,9 @@ def checksum(data: dict[str, Any]) -> str:
 
 
 def rules_sources(game: Game) -> list[tuple[str, str]]:
-    """The `(portable file name, text)` of every rules file of the variant, in merge order.
-
-    Raises SavedGameError when the texts cannot be found again (the files changed since).
-    """
-    from .loader import load_rules, recent_sources
-    from .resources import shipped_variants
-
-    texts = getattr(game.model, "source_texts", None)
-    files = getattr(game.model, "source_files", None)
-    if texts and files and len(texts) == len(files):
-        return list(zip(files, texts, strict=True))
-    known = recent_sources(game.content_hash)
-    if known is not None:
-        return list(known)
-    refs: list[str | Path] = []
-    if game.name in shipped_variants():
-        refs.append(game.name)
-    if game.model.sources:
-        refs.append(Path(game.model.sources[-1]))
-    for ref in refs:
-        try:
-            rules = load_rules(ref)
-        except TrickcoreError:
-            continue
-        if rules.content_hash == game.content_hash:
-            return list(zip(rules.files, (t for _, t in rules.sources), strict=True))
-    raise SavedGameError(
-        f"cannot save the match: the rules files of variant '{game.name}' changed since it "
-        "was loaded, and their texts are no longer known"
-    )
+    """The `(portable file name, text)` of every rules file of the variant, in merge order."""
+    model = game.model
+    return list(zip(model.source_files, model.source_texts, strict=True))
 
 
 def saved_match_data(
