@@ -230,3 +230,37 @@ def test_an_attack_limit_below_one_is_refused():
 def test_a_talon_the_gives_cannot_share_out_is_refused():
     err = error_of('extends "tysiacha"\ntalon {\n  give_each_defender: 2\n}\n')
     assert "hands would differ" in err.message and err.location.line == 3
+
+
+# ---------------------------------------------------------------- the deal's flow of phases
+@pytest.mark.parametrize(
+    "flow, message",
+    [
+        ("auction, tricks", "needs the phase 'talon'"),
+        ("redeal, auction, talon, tricks", "'redeal' has nothing to do without a 'redeal' block"),
+        ("auction, talon, contract, tricks, bouts", "unknown phase 'bouts'"),
+        ("tricks, auction, talon, contract", "phases run in this order"),
+        ("auction, talon, tricks", "needs the phase 'contract'"),
+        ("auction, auction, talon, contract, tricks", "named twice"),
+        ("talon, contract, tricks", "needs the phase 'auction'"),
+    ],
+)
+def test_a_flow_that_cannot_run_is_refused(flow, message):
+    err = error_of(f'extends "tysiacha"\ndeal {{\n  flow: {flow}\n}}\n')
+    assert message in err.message and err.location.line == 3
+
+
+def test_a_declared_flow_plays_as_the_default_one():
+    """Writing the flow out changes nothing: Tysiacha's default is its five phases minus the
+    redeal offer (T5: no redeal block)."""
+    declared = compile_text(
+        'extends "tysiacha"\ndeal {\n  flow: auction, talon, contract, tricks\n}\n'
+    )
+    plain = trickcore.load_variant("tysiacha")
+    a, b = declared.new_match(seed=11), plain.new_match(seed=11)
+    while not a.is_over and len(a.history) < 400:
+        assert [x.text for x in a.legal_actions()] == [x.text for x in b.legal_actions()]
+        text = a.legal_actions()[len(a.history) % len(a.legal_actions())].text
+        a.apply(text)
+        b.apply(text)
+    assert a.scores == b.scores and a.history == b.history

@@ -23,6 +23,7 @@ from .exprs import (
 )
 from .loader import Entry, MergedBlock, MergedRules
 from .model import (
+    TRICK_PHASES,
     Assignment,
     Bidding,
     BoutRules,
@@ -67,7 +68,7 @@ BLOCK_SETTINGS: dict[str, set[str]] = {
     "variant": {"name", "players"},
     "deck": {"suits", "ranks", "points"},
     "meld": {"cards", "value", "declare_if", "counts_if", "sets_trump"},
-    "deal": {"pattern", "hands", "sits_out", "next_dealer"},
+    "deal": {"pattern", "hands", "sits_out", "next_dealer", "flow"},
     "redeal": {"allowed_if", "same_dealer"},
     "bidding": {"opening", "forced_opening", "step", "pass", "ends", "cap", "qualifiers"},
     "talon": {"show", "give_each_defender", "split_if"},
@@ -172,6 +173,7 @@ class _Compiler:
         )
         is_bouts = "bouts" in self.root.entries
         deal = self.need(lambda: self.deal(players, deck, is_bouts))
+        self.deal_rules = deal
         no_melds: tuple[Meld, ...] = ()
         melds = self.attempt(lambda: self.melds(deck), no_melds)
         hand_scope = Scope(dict(HAND_NAMES), self.symbols, hand=True, where="in a hand rule")
@@ -220,7 +222,8 @@ class _Compiler:
                 and play is not None
                 and scoring_types is not None
             ):
-                tricks = TrickRules(bidding, talon, contract, play, scoring_types[0])
+                flow = self.attempt(self.flow, TRICK_PHASES)
+                tricks = TrickRules(bidding, talon, contract, play, scoring_types[0], flow)
             result_names = dict(RESULT_NAMES)
         match = (
             None  # after_deal reads scoring's definitions: checking it now would only mislead
@@ -264,6 +267,48 @@ class _Compiler:
             raise RulesError(
                 f"unknown top-level setting '{key}'; settings: name, players", entry.loc
             )
+
+    def flow(self) -> tuple[str, ...]:
+        """The deal's phases in order (`deal { flow: ... }`), checked against what each needs."""
+        b = self.block("deal")
+        items = b.items("flow")
+        if items is None:
+            return TRICK_PHASES
+        kinds: list[str] = []
+        for it in items:
+            kind = it.parts[0]
+            if it.words or kind not in TRICK_PHASES:
+                raise RulesError(
+                    f"unknown phase '{kind}'; phases of a trick game: {', '.join(TRICK_PHASES)}",
+                    it.loc,
+                )
+            if kind in kinds:
+                raise RulesError(f"phase '{kind}' is named twice in the flow", it.loc)
+            kinds.append(kind)
+        loc = b.raw("flow").loc
+        for kind in ("auction", "tricks"):
+            if kind not in kinds:
+                raise RulesError(f"the flow of a trick game needs the phase '{kind}'", loc)
+        order = [k for k in TRICK_PHASES if k in kinds]
+        if kinds != order:
+            raise RulesError(
+                f"phases run in this order: {', '.join(order)} (each needs what the ones "
+                "before it decide: a declarer, his hand)",
+                loc,
+            )
+        has_talon = any(p.to == "talon" for p in self.deal_rules.pattern)
+        agree = (
+            ("redeal", "redeal" in self.root.entries, "a 'redeal' block"),
+            ("talon", has_talon, "a talon in the deal pattern"),
+        )
+        for kind, present, what in agree:
+            if present and kind not in kinds:
+                raise RulesError(f"the flow needs the phase '{kind}': there is {what}", loc)
+            if kind in kinds and not present:
+                raise RulesError(f"the phase '{kind}' has nothing to do without {what}", loc)
+        if "contract" not in kinds and self.block("contract").flag("raise", False):
+            raise RulesError("the flow needs the phase 'contract': 'contract { raise: yes }'", loc)
+        return tuple(kinds)
 
     def qualifiers(self, b: BlockSettings) -> tuple[str, ...]:
         """Bid qualifiers ("ohne"): distinct words, at most MAX_QUALIFIERS."""

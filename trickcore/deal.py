@@ -1,29 +1,18 @@
-"""The state of one deal of a trick-taking game with an auction: bid, talon, play, score."""
+"""The state of one deal of a trick-taking game, driven through its declared flow of phases
+(`deal { flow: ... }`: redeal offer, auction, talon, contract raise, tricks), then scored."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .errors import RulesError
-from .exprs import CARD_KEY, HAND_KEY, QUALIFIER_KEY
+from .exprs import QUALIFIER_KEY
 from .observation import Declaration, Observation, TrickView
 from .state import OVER, DealState
 
 if TYPE_CHECKING:
     from .game import Game
-
-REDEAL, BID, GIVE, RAISE, PLAY = "redeal", "bid", "give", "raise", "play"
-MAX_BIDS = 1000
-
-
-def check_count(span: int, step: int, what: str) -> None:
-    """A cap may offer at most MAX_BIDS values above the current bid (a RulesError if more)."""
-    if span // step > MAX_BIDS:
-        raise RulesError(
-            f"{what} is {span} above the current bid, more than {MAX_BIDS} steps of {step}: "
-            "the rules file allows too many bids (the limit of legal actions)"
-        )
+    from .phases import Phase
 
 
 class Deal(DealState):
@@ -70,351 +59,44 @@ class Deal(DealState):
         self.redealt = False
         self.redeal_by = -1
         self.tricks_total = 0
+        self.redeal_queue: list[int] = []
         self.to_act = -1
-        if model.redeal is not None:
-            self.phase = REDEAL
-            self._redeal_queue = list(order)
-            self._advance_redeal()
-        else:
-            self._start_bidding()
+        self._flow: list[Phase] = game.flow
+        self._step = -1
+        self._current: Phase | None = None
+        self.next_phase()
 
-    def _do(self, action: Action) -> None:
-        kind = action.kind
-        if kind == "play" or kind == "marry":
-            self._play(action)
-        elif kind == "bid" or kind == "pass":
-            self._bid(action)
-        elif kind == "give":
-            self._give(action)
-        elif kind == "raise" or kind == "keep_contract":
-            self._raise(action)
-        else:
-            self._redeal_answer(action)
-
-    # ------------------------------------------------------------ redeal
-    def _advance_redeal(self) -> None:
-        """Every player is asked in turn from forehand (S5), so that being asked reveals
-        nothing; only a player whose hand allows it is offered `redeal` beside `keep`."""
-        if self._redeal_queue:
-            self.to_act = self._redeal_queue[0]
-        else:
-            self._start_bidding()
-
-    def _redeal_legal(self) -> list[Action]:
-        model = self.game.model
-        assert model.redeal is not None
-        env = self.game.hand_env(self.hands[self.to_act], 0, len(self.active))
-        if model.redeal.allowed_if(env):
-            return [self.game.actions.redeal, self.game.actions.keep]
-        return [self.game.actions.keep]
-
-    def _redeal_answer(self, action: Action) -> None:
-        seat = self._redeal_queue.pop(0)
-        if action.kind == "redeal":
-            self.redealt = True
-            self.redeal_by = seat
-            self.phase = OVER
-            self.to_act = -1
-            return
-        self._advance_redeal()
-
-    # ------------------------------------------------------------ bidding
-    def _start_bidding(self) -> None:
-        self.phase = BID
-        self.to_act = self.active[0]
-
-    def _bid_legal(self) -> list[Action]:
-        game = self.game
-        b = self.rules.bidding
-        seat = self.to_act
-        cap = b.cap(
-            game.hand_env(self.hands[seat], self.high[0] if self.high else 0, len(self.active))
-        )
-        quals = game.qualifiers
-        out: list[Action] = []
-        table = game.actions
-        if self.high is None:
-            if b.opening_exact:
-                values = [b.opening]
-            else:
-                top = max(cap, b.opening)
-                check_count(top - b.opening, b.step, "the bid cap")
-                values = list(range(b.opening, top + 1, b.step))
-            for v in values:
-                for q in quals:
-                    out.append(table.bid(v, q))
-            if not b.forced_opening:
-                out.append(table.pass_)
-            return out
-        hv, hq = self.high
-        check_count(cap - hv, b.step, "the bid cap")
-        for qi, q in enumerate(quals):
-            if qi > hq and hv <= cap:
-                out.append(table.bid(hv, q))
-        v = hv + b.step
-        while v <= cap:
-            for q in quals:
-                out.append(table.bid(v, q))
-            v += b.step
-        out.append(table.pass_)
-        return out
-
-    def _bid(self, action: Action) -> None:
-        b = self.rules.bidding
-        seat = self.to_act
-        self.bids.append((seat, action))
-        if action.kind == "bid":
-            self.high = (action.value, self.game.qualifiers.index(action.qualifier))
-            self.high_bidder = seat
-            self.passes_in_row = 0
-        else:
-            self.passes_in_row += 1
-            if b.pass_drops_out:
-                self.in_auction.remove(seat)
-        if b.pass_drops_out:
-            enough = b.ends_after_passes is not None and self.passes_in_row >= b.ends_after_passes
-            if self.high is not None and (len(self.in_auction) == 1 or enough):
-                return self._end_auction()
-            if not self.in_auction:
-                return self._throw_in()
-        elif self.passes_in_row >= (b.ends_after_passes or 0):
-            return self._end_auction() if self.high is not None else self._throw_in()
-        order = self.in_auction if b.pass_drops_out else self.active
-        n = len(self.active)
-        i = self.active.index(seat)
-        for k in range(1, n + 1):
-            nxt = self.active[(i + k) % n]
-            if nxt in order:
-                self.to_act = nxt
+    # ------------------------------------------------------------ the flow
+    def next_phase(self) -> None:
+        """Enter the next phase of the flow that has something to decide; after the last,
+        score the deal."""
+        flow = self._flow
+        while self._step + 1 < len(flow):
+            self._step += 1
+            phase = flow[self._step]
+            self.phase = phase.name
+            if phase.start(self):
+                self._current = phase
                 return
+        self._current = None
+        self._score()
 
-    def _throw_in(self) -> None:
+    def end_unplayed(self, by: int) -> None:
+        """The deal ends without being played: a redeal demanded by `by` (S5), or thrown in
+        when nobody bids (by = -1)."""
         self.redealt = True
+        self.redeal_by = by
         self.phase = OVER
         self.to_act = -1
+        self._current = None
 
-    def _end_auction(self) -> None:
-        assert self.high is not None
-        game = self.game
-        self.declarer = self.high_bidder
-        self.contract = self.high[0]
-        self.qualifier = game.qualifiers[self.high[1]]
-        talon_rules = self.rules.talon
-        env = {QUALIFIER_KEY: self.qualifier}
-        if talon_rules.split_if is not None and talon_rules.split_if(env):
-            i = self.active.index(self.declarer)
-            n = len(self.active)
-            for k, card in enumerate(self.talon):
-                seat = self.active[(i + k) % n]
-                self.hands[seat].append(card)
-                self.talon_taken[seat].append(card)
-            self.talon = []
-            return self._start_raise()
-        if talon_rules.show:
-            self.talon_shown = tuple(self.talon)
-        self.hands[self.declarer].extend(self.talon)
-        self.talon_taken[self.declarer].extend(self.talon)
-        self.talon = []
-        if talon_rules.give_each_defender:
-            self.gives_left = {
-                s: talon_rules.give_each_defender for s in self.active if s != self.declarer
-            }
-            self.phase = GIVE
-            self.to_act = self.declarer
-            return
-        self._start_raise()
+    def _compute_legal(self) -> list[Action]:
+        current = self._current
+        return [] if current is None or self.phase == OVER else current.legal(self)
 
-    # ------------------------------------------------------------ talon
-    def _give_legal(self) -> list[Action]:
-        give = self.game.actions.give
-        targets = [s for s, n in self.gives_left.items() if n > 0]
-        return [give[c][s] for c in sorted(self.hands[self.declarer]) for s in targets]
-
-    def _give(self, action: Action) -> None:
-        self.hands[self.declarer].remove(action.card)
-        self.hands[action.to].append(action.card)
-        self.received[action.to].append(action.card)
-        self.gives_left[action.to] -= 1
-        if not any(self.gives_left.values()):
-            self._start_raise()
-
-    def _start_raise(self) -> None:
-        if self.rules.contract.raise_allowed:
-            self.phase = RAISE
-            self.to_act = self.declarer
-        else:
-            self._start_play()
-
-    def _raise_legal(self) -> list[Action]:
-        game = self.game
-        c = self.rules.contract
-        cap = c.cap(game.hand_env(self.hands[self.declarer], self.contract, len(self.active)))
-        out = [game.actions.keep_contract]
-        check_count(cap - self.contract, c.step, "the contract cap")
-        v = self.contract + c.step
-        while v <= cap:
-            out.append(game.actions.raise_to(v))
-            v += c.step
-        return out
-
-    def _raise(self, action: Action) -> None:
-        if action.kind == "raise":
-            self.contract = action.value
-        self._start_play()
-
-    # ------------------------------------------------------------ play
-    def _start_play(self) -> None:
-        self.phase = PLAY
-        first = self.declarer if self.rules.play.first_leader == "declarer" else self.active[0]
-        self.leader = first
-        self.to_act = first
-        self.tricks_total = len(self.hands[self.declarer])
-
-    def _play_legal(self) -> list[Action]:
-        game = self.game
-        hand = self.hands[self.to_act]
-        suit_of = game.suit_of
-        play = game.actions.play
-        trick = self.trick
-        if not trick:
-            leads = sorted(hand)
-            lead_if = self.rules.play.lead_if
-            if lead_if is not None:
-                leads = self._allowed_leads(leads, lead_if)
-            out = [play[c] for c in leads]
-            if game.meld_of_card:
-                out.extend(self._marriage_leads(leads))
-            return out
-        rules = self.rules.play
-        rank_of = game.rank_of
-        led = suit_of[trick[0][1]]
-        trump = self.trump
-        cards: list[int] = hand
-        same = [c for c in hand if suit_of[c] == led]
-        if same and rules.follow:
-            cards = same
-            if rules.beat_in_suit:
-                trumped = trump != led and any(suit_of[c] == trump for _, c in trick)
-                if not trumped:
-                    best = min(rank_of[c] for _, c in trick if suit_of[c] == led)
-                    beaters = [c for c in same if rank_of[c] < best]
-                    if beaters:
-                        cards = beaters
-        elif not same and trump >= 0 and rules.trump_when_void:
-            trumps = [c for c in hand if suit_of[c] == trump]
-            if trumps:
-                cards = trumps
-                if rules.overtrump:
-                    in_trick = [rank_of[c] for _, c in trick if suit_of[c] == trump]
-                    if in_trick:
-                        best = min(in_trick)
-                        over = [c for c in trumps if rank_of[c] < best]
-                        if over:
-                            cards = over
-        return [play[c] for c in sorted(cards)]
-
-    def _allowed_leads(self, cards: list[int], lead_if: Any) -> list[int]:
-        """The cards `play.lead_if` allows this seat to lead now."""
-        seat = self.to_act
-        suit_of = self.game.suit_of
-        trump = self.trump
-        hand = self.hands[seat]
-        env: dict[str, Any] = {
-            "first_lead": self.leads[seat] == 0,
-            "tricks_played": len(self.tricks),
-            "tricks_won": self.tricks_won[seat],
-            "declarer": seat == self.declarer,
-            "trump_set": trump >= 0,
-            "trump_broken": trump >= 0
-            and any(suit_of[c] == trump for t in self.tricks for _, c in t.cards),
-            "hand_size": len(hand),
-            HAND_KEY: hand,
-        }
-        allowed = []
-        for c in cards:
-            env[CARD_KEY] = c
-            env["card_is_trump"] = suit_of[c] == trump
-            if lead_if(env):
-                allowed.append(c)
-        return allowed
-
-    def _marriage_leads(self, leads: list[int]) -> list[Action]:
-        game = self.game
-        seat = self.to_act
-        hand = self.hands[seat]
-        out = []
-        env: dict[str, Any] | None = None
-        held = set(hand)
-        for c in leads:
-            for mi, _suit, _value, cards in game.meld_of_card.get(c, ()):
-                if all(x in held for x in cards):
-                    if env is None:
-                        env = {
-                            "tricks_won": self.tricks_won[seat],
-                            "tricks_played": len(self.tricks),
-                            "declarer": seat == self.declarer,
-                            "first_lead": self.leads[seat] == 0,
-                            HAND_KEY: hand,
-                        }
-                    if game.model.melds[mi].declare_if(env):
-                        out.append(game.actions.marry[c])
-                        break
-        return out
-
-    def _play(self, action: Action) -> None:
-        game = self.game
-        seat = self.to_act
-        card = action.card
-        self.hands[seat].remove(card)
-        if not self.trick:
-            self.leads[seat] += 1
-            if action.kind == "marry":
-                self._declare(seat, card)
-        self.trick.append((seat, card))
-        n = len(self.active)
-        if len(self.trick) < n:
-            i = self.active.index(seat)
-            self.to_act = self.active[(i + 1) % n]
-            return
-        winner = self._trick_winner()
-        pts = game.points_of
-        self.card_points[winner] += sum(pts[c] for _, c in self.trick)
-        self.tricks_won[winner] += 1
-        self.tricks.append(TrickView(self.leader, tuple(self.trick), winner, self.trump))
-        self.trick = []
-        self.leader = winner
-        self.to_act = winner
-        if len(self.tricks) == self.tricks_total:
-            self._score()
-
-    def _declare(self, seat: int, card: int) -> None:
-        game = self.game
-        held = set(self.hands[seat]) | {card}
-        for mi, suit, value, cards in game.meld_of_card[card]:
-            if all(x in held for x in cards):
-                self.declarations.append(
-                    Declaration(seat, game.model.melds[mi].name, suit, value, len(self.tricks))
-                )
-                if game.model.melds[mi].sets_trump:
-                    self.trump = suit
-                return
-
-    def _trick_winner(self) -> int:
-        suit_of = self.game.suit_of
-        rank_of = self.game.rank_of
-        trump = self.trump
-        trick = self.trick
-        lead_suit = suit_of[trick[0][1]]
-        best_seat, best = trick[0]
-        best_trump = suit_of[best] == trump
-        for seat, c in trick[1:]:
-            s = suit_of[c]
-            if s == trump:
-                if not best_trump or rank_of[c] < rank_of[best]:
-                    best_seat, best, best_trump = seat, c, True
-            elif not best_trump and s == lead_suit and rank_of[c] < rank_of[best]:
-                best_seat, best = seat, c
-        return best_seat
+    def _do(self, action: Action) -> None:
+        assert self._current is not None
+        self._current.apply(self, action)
 
     # ------------------------------------------------------------ scoring
     def _score(self) -> None:
@@ -525,17 +207,3 @@ class Deal(DealState):
         if action.kind == "give" and seat not in (actor, action.to):
             return f"give a card to {action.to}"
         return action.text
-
-    def _compute_legal(self) -> list[Action]:
-        phase = self.phase
-        if phase == PLAY:
-            return self._play_legal()
-        if phase == BID:
-            return self._bid_legal()
-        if phase == GIVE:
-            return self._give_legal()
-        if phase == RAISE:
-            return self._raise_legal()
-        if phase == REDEAL:
-            return self._redeal_legal()
-        return []

@@ -12,6 +12,7 @@ from .deal import Deal
 from .errors import TrickcoreError
 from .hands import HandQuantities, meld_cards
 from .model import VariantModel
+from .phases import PHASE_KINDS, Phase
 
 
 class Game:
@@ -38,6 +39,9 @@ class Game:
         self.qualifiers: tuple[str, ...] = ("", *quals)
         self.actions = ActionTable(self.card_texts, max(model.players), quals)
         self.hand_quantities = HandQuantities(model)
+        self.flow: list[Phase] = (
+            [PHASE_KINDS[kind](self) for kind in model.tricks.flow] if model.tricks else []
+        )
         self._beaters: dict[int, list[dict[int, Action]]] = {}
         self._singles: dict[str, list[Action]] = {}
         self.result_base: dict[str, Any] = {

@@ -7,6 +7,10 @@ import attrs
 from .errors import Location
 from .exprs import CompiledExpr
 
+# The phase kinds of a trick game's deal, in the only order they can run (each needs what the
+# ones before it decide); `deal { flow: ... }` names a selection. The engine implements each.
+TRICK_PHASES: tuple[str, ...] = ("redeal", "auction", "talon", "contract", "tricks")
+
 
 @attrs.frozen
 class Suit:
@@ -217,6 +221,7 @@ class TrickRules:
     contract: ContractRules
     play: PlayRules
     scoring: Scoring
+    flow: tuple[str, ...] = TRICK_PHASES
 
 
 @attrs.frozen

@@ -1,0 +1,27 @@
+"""The phase kinds a deal's flow is made of; `deal { flow: ... }` names them in order.
+
+Each kind is one module: its settings live in the block of the same purpose (`redeal`,
+`bidding`, `talon`, `contract`, `play`), and it skips itself when they say it has nothing
+to do.
+"""
+
+from __future__ import annotations
+
+from ..model import TRICK_PHASES
+from .auction import Auction
+from .base import Phase
+from .contract import ContractRaise
+from .redeal import RedealOffer
+from .talon import TalonExchange
+from .tricks import TrickPlay
+
+PHASE_KINDS: dict[str, type[Phase]] = {
+    "redeal": RedealOffer,
+    "auction": Auction,
+    "talon": TalonExchange,
+    "contract": ContractRaise,
+    "tricks": TrickPlay,
+}
+assert tuple(PHASE_KINDS) == TRICK_PHASES, "every phase kind the language names is implemented"
+
+__all__ = ["PHASE_KINDS", "Phase"]

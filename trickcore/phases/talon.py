@@ -1,0 +1,57 @@
+"""The talon (T10, T11, S9, S20, S21): shown or not, taken by the declarer who gives cards
+to each defender, or split one card each from the declarer."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..exprs import QUALIFIER_KEY
+from .base import Phase
+
+if TYPE_CHECKING:
+    from ..deal import Deal
+
+
+class TalonExchange(Phase):
+    """Handles the talon once the declarer is known; a decision only when he gives cards."""
+
+    name = "give"
+
+    def start(self, deal: Deal) -> bool:
+        """Split, or show and take the talon; ask the declarer when he has cards to give."""
+        rules = deal.rules.talon
+        if rules.split_if is not None and rules.split_if({QUALIFIER_KEY: deal.qualifier}):
+            i = deal.active.index(deal.declarer)
+            n = len(deal.active)
+            for k, card in enumerate(deal.talon):
+                seat = deal.active[(i + k) % n]
+                deal.hands[seat].append(card)
+                deal.talon_taken[seat].append(card)
+            deal.talon = []
+            return False
+        if rules.show:
+            deal.talon_shown = tuple(deal.talon)
+        deal.hands[deal.declarer].extend(deal.talon)
+        deal.talon_taken[deal.declarer].extend(deal.talon)
+        deal.talon = []
+        if not rules.give_each_defender:
+            return False
+        deal.gives_left = {s: rules.give_each_defender for s in deal.active if s != deal.declarer}
+        deal.to_act = deal.declarer
+        return True
+
+    def legal(self, deal: Deal) -> list[Action]:
+        """Each card of the declarer's hand to each defender still owed a card."""
+        give = self.game.actions.give
+        targets = [s for s, n in deal.gives_left.items() if n > 0]
+        return [give[c][s] for c in sorted(deal.hands[deal.declarer]) for s in targets]
+
+    def apply(self, deal: Deal, action: Action) -> None:
+        """One card given; the phase ends when every defender has his cards."""
+        deal.hands[deal.declarer].remove(action.card)
+        deal.hands[action.to].append(action.card)
+        deal.received[action.to].append(action.card)
+        deal.gives_left[action.to] -= 1
+        if not any(deal.gives_left.values()):
+            deal.next_phase()
