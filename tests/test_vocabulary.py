@@ -75,3 +75,20 @@ after_deal {{
 }}
 """
     play(trickcore.variant_from_text(text, "every-bout-name"), players=3)
+
+
+def test_readme_tables_of_names_are_the_registry():
+    """README documents exactly the names the compiler accepts, place by place."""
+    from pathlib import Path
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    assert voc.names_table() in readme
+    assert voc.meanings_table() in readme
+
+
+def test_every_name_of_a_place_is_defined_once_with_a_meaning():
+    for place in voc.PLACES.values():
+        for name in place.names:
+            assert voc.QUANTITIES[name].meaning
+    used = {n for p in voc.PLACES.values() for n in p.names}
+    assert used == set(voc.QUANTITIES)
