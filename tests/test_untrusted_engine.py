@@ -155,3 +155,45 @@ def test_redeals_are_bounded_separately():
         assert m.redeals == n
     assert m.is_over and m.deals_played == 0
     assert sorted(m.winners) == [0, 1, 2, 3][: m.seats]  # nobody scored: all share
+
+
+# ---------------------------------------------------------------- match state in deal rules
+def test_the_opening_may_depend_on_the_deal_number():
+    """A house rule: from the second played deal on, the opening bid is at least 120."""
+    v = _house(
+        'extends "tysiacha"\nbidding {\n  opening = if deal_number >= 2 then 120 else 100\n}\n'
+    )
+    m = v.new_match(seed=8)
+    assert texts(m.legal_actions())[0] == "bid 100"
+    play_out(m)
+    assert m.deals_played == 1
+    assert texts(m.legal_actions())[0] == "bid 120"
+
+
+def test_bid_caps_may_read_the_bidders_kept_values():
+    """A house rule: a player on the barrel may bid 40 more than T9 allows."""
+    v = _house(
+        'extends "tysiacha"\n'
+        "bidding {\n  cap = 120 + melds_in_hand + (if on_barrel then 40 else 0)\n}\n"
+    )
+    order = v.stack_deck({1: ["9S", "9C", "9D", "9H", "JS", "JC", "JD"]}, dealer=0)
+    plain = v.new_match(deck_orders=[order])
+    barrel = v.new_match(deck_orders=[order], kept=[{}, {"on_barrel": True}, {}])
+    assert texts(plain.legal_actions())[-1] == "bid 120"  # no marriage: T9's cap
+    assert texts(barrel.legal_actions())[-1] == "bid 160"
+
+
+def test_a_kept_name_is_read_as_the_deal_began():
+    v = _house(
+        'extends "tysiacha"\n'
+        "match {\n  keep: on_barrel no, barrel_deals 0, bonus 0\n}\n"
+        "scoring {\n  defender = round(deal_points, 5) + bonus\n}\n"
+    )
+    m = v.new_match(seed=3, kept=[{"bonus": 7}, {"bonus": 7}, {"bonus": 7}])
+    play_out(m)
+    result = m.deal_results[-1]
+    declarer = result["declarer"]
+    for seat in range(3):
+        if seat != declarer:
+            points = result["card_points"][seat]
+            assert result["gains"][seat] == v.deal_score(False, card_points=points) + 7

@@ -29,7 +29,7 @@ def test_trick_game_names_are_all_readable():
     hand = use_all(voc.HAND_NAMES, "count_rank(9) + count_suit(H)")
     declare = use_all(voc.DECLARE_NAMES, "count_rank(K)")
     lead = use_all(voc.LEAD_NAMES, "(if card_rank(A) or card_suit(S) then 1 else 0)")
-    result = use_all(voc.RESULT_NAMES)
+    result = use_all({**voc.RESULT_NAMES, **voc.MATCH_STATE_NAMES}, "seen")
     text = f"""
 extends "russisch-schnapsen-ohne"
 redeal {{

@@ -19,11 +19,18 @@ ATTACK, DEFEND, THROW = "attack", "defend", "throw"
 class BoutDeal(DealState):
     """One deal of a game of bouts. Made by Game.new_deal; the API is that of Deal."""
 
-    def __init__(self, game: Game, deck_order: list[int], dealer: int, seats: int) -> None:
+    def __init__(
+        self,
+        game: Game,
+        deck_order: list[int],
+        dealer: int,
+        seats: int,
+        context: list[dict[str, Any]] | None = None,
+    ) -> None:
         model = game.model
         assert model.bouts is not None, "a bout deal needs a game of bouts"
         self.rules = model.bouts
-        super().__init__(game, deck_order, dealer, seats)
+        super().__init__(game, deck_order, dealer, seats, context)
         order = self.active
         size = len(self.deck_order)
         pos = 0

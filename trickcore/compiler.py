@@ -52,6 +52,8 @@ from .vocabulary import (
     HAND_NAMES,
     LEAD_NAMES,
     MATCH_NAMES,
+    MATCH_STATE_NAMES,
+    QUANTITIES,
     RESULT_NAMES,
 )
 
@@ -174,9 +176,12 @@ class _Compiler:
         is_bouts = "bouts" in self.root.entries
         deal = self.need(lambda: self.deal(players, deck, is_bouts))
         self.deal_rules = deal
+        self.kept = self.kept_types()
         no_melds: tuple[Meld, ...] = ()
         melds = self.attempt(lambda: self.melds(deck), no_melds)
-        hand_scope = Scope(dict(HAND_NAMES), self.symbols, hand=True, where="in a hand rule")
+        hand_scope = Scope(
+            {**HAND_NAMES, **self.kept}, self.symbols, hand=True, where="in a hand rule"
+        )
         redeal = self.attempt(lambda: self.redeal(hand_scope), None)
         tricks: TrickRules | None = None
         bouts: BoutRules | None = None
@@ -309,6 +314,17 @@ class _Compiler:
         if "contract" not in kinds and self.block("contract").flag("raise", False):
             raise RulesError("the flow needs the phase 'contract': 'contract { raise: yes }'", loc)
         return tuple(kinds)
+
+    def kept_types(self) -> dict[str, str]:
+        """The kept names and their types, read early: deal-time expressions may read the
+        player's kept values (the `keep` setting itself is checked with the match block)."""
+        entry = self.block("match").raw("keep")
+        kept: dict[str, str] = {}
+        for it in entry.items if isinstance(entry, s.ListSetting) else ():
+            parts = it.parts
+            if len(parts) == 2 and _is_name(parts[0]) and parts[0] not in QUANTITIES:
+                kept[parts[0]] = BOOL if parts[1] in BOOL_WORDS else INT
+        return kept
 
     def qualifiers(self, b: BlockSettings) -> tuple[str, ...]:
         """Bid qualifiers ("ohne"): distinct words, at most MAX_QUALIFIERS."""
@@ -476,9 +492,13 @@ class _Compiler:
         suit_index = {su.name: i for i, su in enumerate(deck.suits)}
         suit_index.update({su.symbol: i for i, su in enumerate(deck.suits)})
         declare_scope = Scope(
-            dict(DECLARE_NAMES), self.symbols, hand=True, where="in a meld's declare_if"
+            {**DECLARE_NAMES, **self.kept}, self.symbols, hand=True, where="in a meld's declare_if"
         )
-        count_scope = Scope(dict(RESULT_NAMES), self.symbols, where="in a meld's counts_if")
+        count_scope = Scope(
+            {**RESULT_NAMES, **MATCH_STATE_NAMES, **self.kept},
+            self.symbols,
+            where="in a meld's counts_if",
+        )
         melds = []
         for entry in self.root.entries.values():
             if not isinstance(entry, MergedBlock) or entry.kind != "meld":
@@ -537,13 +557,20 @@ class _Compiler:
         self, b: BlockSettings, hand_scope: Scope, qualifiers: tuple[str, ...], hands: int
     ) -> Bidding:
         b.check_known(BLOCK_SETTINGS["bidding"])
-        items = b.items("opening", required=True) or ()
-        parts = items[0].parts if items else ()
-        if len(items) != 1 or len(parts) != 2 or parts[0] not in ("at_least", "exactly"):
-            raise RulesError(
-                "'opening' is written 'at_least N' or 'exactly N'", b.raw("opening").loc
-            )
-        opening = word_int(parts[1], items[0].loc, "the opening bid")
+        opening_expr: CompiledExpr | None = None
+        if isinstance(b.raw("opening"), s.ExprSetting):
+            opening_expr = b.expr("opening", hand_scope, INT)
+            parts: tuple[str, ...] = ("at_least", "")
+            opening = 0
+        else:
+            items = b.items("opening", required=True) or ()
+            parts = items[0].parts if items else ()
+            if len(items) != 1 or len(parts) != 2 or parts[0] not in ("at_least", "exactly"):
+                raise RulesError(
+                    "'opening' is written 'at_least N', 'exactly N' or 'opening = EXPR'",
+                    b.raw("opening").loc,
+                )
+            opening = word_int(parts[1], items[0].loc, "the opening bid")
         step = b.integer("step", None, minimum=1)
         if step is None:
             raise RulesError("bidding needs a 'step:' (the bid increment)", b.loc)
@@ -582,6 +609,7 @@ class _Compiler:
             ends_after_passes=ends_after,
             cap=b.expr("cap", hand_scope, INT),
             qualifiers=qualifiers,
+            opening_expr=opening_expr,
         )
 
     def talon(self, deal: DealRules, players: tuple[int, ...]) -> TalonRules:
@@ -624,7 +652,7 @@ class _Compiler:
         b = self.block("play")
         b.check_known(BLOCK_SETTINGS["play"])
         lead_scope = Scope(
-            dict(LEAD_NAMES), self.symbols, hand=True, card=True, where="in play.lead_if"
+            {**LEAD_NAMES, **self.kept}, self.symbols, hand=True, card=True, where="in play.lead_if"
         )
         return PlayRules(
             follow=b.flag("follow", True),
@@ -637,14 +665,22 @@ class _Compiler:
 
     def scoring(self) -> tuple[Scoring, dict[str, str]]:
         b = self.block("scoring")
-        scope = Scope(dict(RESULT_NAMES), self.symbols, qualifier=True, where="in scoring")
+        scope = Scope(
+            {**RESULT_NAMES, **MATCH_STATE_NAMES, **self.kept},
+            self.symbols,
+            qualifier=True,
+            where="in scoring",
+        )
         defs: dict[str, s.ExprSetting] = {}
         for key, entry in b.block.entries.items() if b.block else ():
             if not isinstance(entry, s.ExprSetting):
                 raise RulesError(
                     f"scoring holds definitions 'name = expression'; '{key}' is not", entry.loc
                 )
-            if key in RESULT_NAMES and key not in ("declarer", "defender"):
+            if (key in RESULT_NAMES or key in MATCH_STATE_NAMES) and key not in (
+                "declarer",
+                "defender",
+            ):
                 raise RulesError(
                     f"'{key}' is a built-in quantity and cannot be redefined", entry.loc
                 )
@@ -687,7 +723,7 @@ class _Compiler:
         b = self.block("match")
         b.check_known(BLOCK_SETTINGS["match"])
         keep: list[tuple[str, str, int | bool]] = []
-        builtins = {*result_names, *def_types, *MATCH_NAMES, "target", *BOOL_WORDS}
+        builtins = {*QUANTITIES, *result_names, *def_types, *BOOL_WORDS}
         for it in b.items("keep") or ():
             parts = it.parts
             if len(parts) != 2:
@@ -858,33 +894,39 @@ def _check_bid_ranges(model: VariantModel, tricks: TrickRules, b: BlockSettings)
     Caps are evaluated on sampled hands (every meld-rich hand and random ones); during play a
     cap beyond the range raises RulesError (see `bid_values`), so the bound always holds.
     """
-    from .hands import HandQuantities, meld_rich_hands
+    from .hands import HandQuantities, meld_rich_hands, start_context
 
     quantities = HandQuantities(model)
     players = model.deal.hands or model.players[0]
+    context = start_context(model)
     rng = random.Random(0)
     hands = meld_rich_hands(model) + [
         rng.sample(range(model.deck.size), model.deal.per_hand) for _ in range(200)
     ]
     bidding = tricks.bidding
-    caps = [bidding.cap(quantities.env(hand, 0, players)) for hand in hands]
+    envs = [{**quantities.env(hand, 0, players), **context} for hand in hands]
+    caps = [bidding.cap(env) for env in envs]
+    openings = [bidding.opening_for(env) for env in envs]
     best = max(caps)
-    if bidding.opening > best:
+    if all(o > c for o, c in zip(openings, caps, strict=True)):
         raise RulesError(
-            f"the opening bid {bidding.opening} is above the bid cap for every hand "
+            f"the opening bid {min(openings)} is above the bid cap for every hand "
             f"(the highest cap any hand reaches is {best})",
             b.raw("opening").loc,
         )
-    if (best - bidding.opening) // bidding.step > MAX_BIDS:
+    low = min(openings)
+    if (best - low) // bidding.step > MAX_BIDS:
         raise RulesError(
-            f"the bid cap allows more than {MAX_BIDS} different bids (from {bidding.opening} "
+            f"the bid cap allows more than {MAX_BIDS} different bids (from {low} "
             f"to {best} in steps of {bidding.step}); raise the step or lower the cap",
             b.raw("cap").loc if b.raw("cap") else b.loc,
         )
     contract = tricks.contract
     if contract.raise_allowed:
-        top = max(contract.cap(quantities.env(hand, best, players)) for hand in hands)
-        if (top - bidding.opening) // contract.step > MAX_BIDS:
+        top = max(
+            contract.cap({**quantities.env(hand, best, players), **context}) for hand in hands
+        )
+        if (top - low) // contract.step > MAX_BIDS:
             raise RulesError(
                 f"the contract cap allows more than {MAX_BIDS} different raises (up to {top} in "
                 f"steps of {contract.step}); raise the step or lower the cap",

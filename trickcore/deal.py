@@ -18,11 +18,18 @@ if TYPE_CHECKING:
 class Deal(DealState):
     """One deal, from the cards dealt to the deal scores. Made by Game.new_deal."""
 
-    def __init__(self, game: Game, deck_order: list[int], dealer: int, seats: int) -> None:
+    def __init__(
+        self,
+        game: Game,
+        deck_order: list[int],
+        dealer: int,
+        seats: int,
+        context: list[dict[str, Any]] | None = None,
+    ) -> None:
         model = game.model
         assert model.tricks is not None, "a trick deal needs a trick-taking variant"
         self.rules = model.tricks
-        super().__init__(game, deck_order, dealer, seats)
+        super().__init__(game, deck_order, dealer, seats, context)
         order = self.active
         self.talon: list[int] = []
         pos = 0
@@ -129,6 +136,7 @@ class Deal(DealState):
             players=len(self.active),
         )
         env[QUALIFIER_KEY] = self.qualifier
+        env.update(self.context[seat])
         melds = game.model.melds
         env["meld_points"] = sum(
             d.value for d in own if melds[game.meld_index[d.meld]].counts_if(env)

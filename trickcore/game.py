@@ -39,6 +39,7 @@ class Game:
         self.qualifiers: tuple[str, ...] = ("", *quals)
         self.actions = ActionTable(self.card_texts, max(model.players), quals)
         self.hand_quantities = HandQuantities(model)
+        self._start_context = self.match_context(1)[0]
         self.flow: list[Phase] = (
             [PHASE_KINDS[kind](self) for kind in model.tricks.flow] if model.tricks else []
         )
@@ -125,9 +126,37 @@ class Game:
             )
         return order
 
-    def hand_env(self, hand: list[int], contract: int, players: int) -> dict[str, Any]:
-        """The environment of a hand rule (bid cap, redeal condition) for this hand."""
-        return self.hand_quantities.env(hand, contract, players)
+    def hand_env(
+        self,
+        hand: list[int],
+        contract: int,
+        players: int,
+        context: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """The environment of a hand rule (bid cap, redeal condition) for this hand, with
+        what its holder knows of the match (`context`; as a match begins when not given)."""
+        env = self.hand_quantities.env(hand, contract, players)
+        env.update(context if context is not None else self._start_context)
+        return env
+
+    def match_context(
+        self,
+        seats: int,
+        deal_number: int = 1,
+        scores: Sequence[int] | None = None,
+        kept: Sequence[dict[str, Any]] | None = None,
+    ) -> list[dict[str, Any]]:
+        """What each seat knows of the match as a deal begins: deal number, own score, the
+        match target and its own kept values (readable by the deal's expressions)."""
+        target = self.model.match.target or 0
+        out = []
+        for seat in range(seats):
+            ctx: dict[str, Any] = {name: init for name, _, init in self.model.match.keep}
+            if kept is not None:
+                ctx.update(kept[seat])
+            ctx.update(deal_number=deal_number, score=scores[seat] if scores else 0, target=target)
+            out.append(ctx)
+        return out
 
     def stack_deck(
         self,
@@ -177,15 +206,17 @@ class Game:
 
         Quantities not given default to: card_points, meld_points, melds_declared and
         contract 0, tricks_won 1, tricks_total the deck shared among the hands, players
-        the hands in a deal.
+        the hands in a deal; the match state (deal_number, score, target, kept names) as
+        the match begins.
         """
         from .exprs import QUALIFIER_KEY
         from .vocabulary import RESULT_NAMES
 
-        unknown = set(quantities) - set(RESULT_NAMES)
+        known = [*RESULT_NAMES, *self._start_context]
+        unknown = set(quantities) - set(known)
         if unknown:
             raise TrickcoreError(
-                f"unknown quantity {', '.join(sorted(unknown))}; known: {', '.join(RESULT_NAMES)}"
+                f"unknown quantity {', '.join(sorted(unknown))}; known: {', '.join(known)}"
             )
         if qualifier not in self.qualifiers:
             raise TrickcoreError(f"unknown bid qualifier '{qualifier}'")
@@ -194,6 +225,7 @@ class Game:
             raise TrickcoreError(f"{self.name} has no deal scoring (it is a game of bouts)")
         scoring = model.tricks.scoring
         env: dict[str, Any] = dict(self.result_base)
+        env.update(self._start_context)
         env.update(
             card_points=0,
             meld_points=0,
@@ -241,11 +273,17 @@ class Game:
             order = self.deck_from_texts(deck_order)
         return self.make_deal(order, dealer, seats)
 
-    def make_deal(self, order: list[int], dealer: int, seats: int) -> Deal | BoutDeal:
+    def make_deal(
+        self,
+        order: list[int],
+        dealer: int,
+        seats: int,
+        context: list[dict[str, Any]] | None = None,
+    ) -> Deal | BoutDeal:
         """The deal state this variant's kind of game uses (trick-taking or bouts)."""
         if self.model.bouts is not None:
-            return BoutDeal(self, order, dealer, seats)
-        return Deal(self, order, dealer, seats)
+            return BoutDeal(self, order, dealer, seats, context)
+        return Deal(self, order, dealer, seats, context)
 
     def new_match(
         self,

@@ -44,6 +44,13 @@ class HandQuantities:
         }
 
 
+def start_context(model: VariantModel) -> dict[str, Any]:
+    """What a player knows of the match as it begins: deal 1, score 0, initial kept values."""
+    ctx: dict[str, Any] = {name: init for name, _, init in model.match.keep}
+    ctx.update(deal_number=1, score=0, target=model.match.target or 0)
+    return ctx
+
+
 def meld_rich_hands(model: VariantModel) -> list[list[int]]:
     """Hands holding as many of the most valuable melds as fit (for static checks)."""
     size = model.deal.per_hand

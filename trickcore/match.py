@@ -119,7 +119,8 @@ class Match:
     def _next_deal(self) -> Deal | BoutDeal:
         order = self._next_order()
         self.deals_dealt += 1
-        return self.game.make_deal(order, self.dealer, self.seats)
+        context = self.game.match_context(self.seats, self.deals_played + 1, self.scores, self.kept)
+        return self.game.make_deal(order, self.dealer, self.seats, context)
 
     @property
     def deal(self) -> Observation | BoutObservation:

@@ -139,6 +139,11 @@ class Bidding:
     ends_after_passes: int | None
     cap: CompiledExpr
     qualifiers: tuple[str, ...]
+    opening_expr: CompiledExpr | None = None  # `opening = EXPR`: the lowest opening bid
+
+    def opening_for(self, env: dict[str, object]) -> int:
+        """The lowest (or, with opening_exact, the only) opening bid for a bidder's env."""
+        return self.opening if self.opening_expr is None else int(self.opening_expr(env))
 
 
 @attrs.frozen

@@ -23,8 +23,17 @@ class DealState:
     phase: str
     to_act: int
 
-    def __init__(self, game: Game, deck_order: list[int], dealer: int, seats: int) -> None:
+    def __init__(
+        self,
+        game: Game,
+        deck_order: list[int],
+        dealer: int,
+        seats: int,
+        context: list[dict[str, Any]] | None = None,
+    ) -> None:
         self.game = game
+        # what each player knows of the match as the deal begins (deal_number, score, kept)
+        self.context = context if context is not None else game.match_context(seats)
         self.seats = seats
         self.dealer = dealer
         self.deck_order = list(deck_order)

@@ -71,27 +71,40 @@ QUANTITIES: dict[str, Quantity] = dict(
         _q("bout_number", INT, "the bout's number in the deal, from 1"),
         _q("stock", INT, "cards left in the stock"),
         # the match
-        _q("score", INT, "the player's match score"),
+        _q("score", INT, "the player's match score (during a deal: as the deal began)"),
         _q("gain", INT, "the player's score for this deal"),
         _q("deal_number", INT, "the number of this played deal in the match, from 1"),
         _q("target", INT, "the match target (0 when there is none)"),
     ]
 )
 
+# What every player knows of the match while a deal is played (values as the deal began).
+MATCH_STATE = ("deal_number", "score", "target")
+
 PLACES: dict[str, Place] = {
     p.key: p
     for p in (
         Place(
             "hand",
-            "bid and contract `cap`, `redeal.allowed_if`",
-            ("melds_in_hand", "hand_size", "contract", "deck_points", "all_melds", "players"),
+            "bidding `opening` and `cap`, contract `cap`, `redeal.allowed_if`",
+            (
+                "melds_in_hand",
+                "hand_size",
+                "contract",
+                "deck_points",
+                "all_melds",
+                "players",
+                *MATCH_STATE,
+            ),
             ("count_rank(R)", "count_suit(S)"),
+            "and the player's `keep` names",
         ),
         Place(
             "declare",
             "`meld.declare_if`",
-            ("tricks_won", "tricks_played", "declarer", "first_lead"),
+            ("tricks_won", "tricks_played", "declarer", "first_lead", *MATCH_STATE),
             ("count_rank(R)", "count_suit(S)"),
+            "and the player's `keep` names",
         ),
         Place(
             "lead",
@@ -105,8 +118,10 @@ PLACES: dict[str, Place] = {
                 "trump_broken",
                 "card_is_trump",
                 "hand_size",
+                *MATCH_STATE,
             ),
             ("card_rank(R)", "card_suit(S)", "count_rank(R)", "count_suit(S)"),
+            "and the player's `keep` names",
         ),
         Place(
             "result",
@@ -122,9 +137,10 @@ PLACES: dict[str, Place] = {
                 "deck_points",
                 "all_melds",
                 "players",
+                *MATCH_STATE,
             ),
             ("bid_is(Q)",),
-            "and the scoring definitions",
+            "the player's `keep` names and the scoring definitions",
         ),
         Place(
             "bout_result",
@@ -149,10 +165,11 @@ PLACES: dict[str, Place] = {
 HAND_NAMES = PLACES["hand"].types()
 LEAD_NAMES = PLACES["lead"].types()
 DECLARE_NAMES = PLACES["declare"].types()
-RESULT_NAMES = PLACES["result"].types()
+RESULT_NAMES = {n: t for n, t in PLACES["result"].types().items() if n not in MATCH_STATE}
 BOUT_RESULT_NAMES = PLACES["bout_result"].types()
 BOUT_LIMIT_NAMES = PLACES["bout_limit"].types()
 MATCH_NAMES = {n: t for n, t in PLACES["match"].types().items() if n != "target"}
+MATCH_STATE_NAMES = {n: QUANTITIES[n].type for n in MATCH_STATE}
 ASSIGNABLE_BUILTINS = ("score", "gain")
 
 

@@ -41,17 +41,21 @@ class Auction(Phase):
         b = deal.rules.bidding
         seat = deal.to_act
         high = deal.high
-        cap = b.cap(game.hand_env(deal.hands[seat], high[0] if high else 0, len(deal.active)))
+        env = game.hand_env(
+            deal.hands[seat], high[0] if high else 0, len(deal.active), deal.context[seat]
+        )
+        cap = b.cap(env)
         quals = game.qualifiers
         out: list[Action] = []
         table = game.actions
         if high is None:
+            opening = b.opening_for(env)
             if b.opening_exact:
-                values = [b.opening]
+                values = [opening]
             else:
-                top = max(cap, b.opening)
-                check_count(top - b.opening, b.step, "the bid cap")
-                values = list(range(b.opening, top + 1, b.step))
+                top = max(cap, opening)
+                check_count(top - opening, b.step, "the bid cap")
+                values = list(range(opening, top + 1, b.step))
             for v in values:
                 for q in quals:
                     out.append(table.bid(v, q))

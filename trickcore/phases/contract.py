@@ -28,7 +28,9 @@ class ContractRaise(Phase):
         """`keep contract`, and each raise up to the contract cap on the current hand."""
         game = self.game
         c = deal.rules.contract
-        env = game.hand_env(deal.hands[deal.declarer], deal.contract, len(deal.active))
+        env = game.hand_env(
+            deal.hands[deal.declarer], deal.contract, len(deal.active), deal.context[deal.declarer]
+        )
         cap = c.cap(env)
         out = [game.actions.keep_contract]
         check_count(cap - deal.contract, c.step, "the contract cap")

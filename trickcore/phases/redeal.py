@@ -30,7 +30,7 @@ class RedealOffer(Phase):
         game = self.game
         rules = game.model.redeal
         assert rules is not None
-        env = game.hand_env(deal.hands[deal.to_act], 0, len(deal.active))
+        env = game.hand_env(deal.hands[deal.to_act], 0, len(deal.active), deal.context[deal.to_act])
         if rules.allowed_if(env):
             return [game.actions.redeal, game.actions.keep]
         return [game.actions.keep]

@@ -91,6 +91,7 @@ class TrickPlay(Phase):
             and any(suit_of[c] == trump for t in deal.tricks for _, c in t.cards),
             "hand_size": len(hand),
             HAND_KEY: hand,
+            **deal.context[seat],
         }
         allowed = []
         for c in cards:
@@ -118,6 +119,7 @@ class TrickPlay(Phase):
                             "declarer": seat == deal.declarer,
                             "first_lead": deal.leads[seat] == 0,
                             HAND_KEY: hand,
+                            **deal.context[seat],
                         }
                     if game.model.melds[mi].declare_if(env):
                         out.append(game.actions.marry[c])
