@@ -273,7 +273,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         return 2
     from rich.progress import Progress
 
-    from .saving import complete_saved_match, save_json
+    from .saving import save_json
     from .verify import verify
 
     out = Output()
@@ -286,7 +286,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
         def tick(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)
 
-        report = verify(args.file, examples=examples, matches=matches, progress=tick)
+        report = verify(
+            args.file, examples=examples, matches=matches, progress=tick, thorough=args.thorough
+        )
     if report.static_errors:
         if args.json:
             _emit_json(
@@ -321,7 +323,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         return 0
     game = load_variant(args.file)
     saved = Path(args.save or f"{Path(args.file).stem}.counterexample.json")
-    save_json(complete_saved_match(v.saved_match(game), game), saved)
+    save_json(v.saved_match(game), saved)
     if args.json:
         _emit_json(
             {

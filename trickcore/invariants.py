@@ -1,18 +1,26 @@
 """Invariants every rules file must keep, checked by playing it.
 
 A run plays one match from a seed, choosing among the legal actions by a list of numbers
-(so hypothesis can shrink a failing run), and checks after every action:
+(so hypothesis can shrink a failing run), and checks after every action. What is right is
+restated independently of the engine (`trickcore.check_reference`: a tree-walking
+evaluator of the rules' expressions and a replay of each deal from its deck order):
 
-- every card is in exactly one place;
-- a seat is to act and has a legal action until the deal ends, and every deal ends within
-  a bound derived from the rules (`deal_action_bound`);
-- every legal card play keeps the obligations (an independent restatement of follow,
-  beat, trump and overtrump, read from the same model) and every trick or bout is won by
-  the right player;
-- card points add up to the deck total, deal scores are what the scoring rules give for
-  the deal's quantities, match scores change only at the end of a deal;
+- every card is in exactly one place, and each hand holds what the deal and the actions
+  put there;
+- a seat is to act and has a legal action until the deal ends, every deal ends within a
+  bound derived from the rules (`deal_action_bound`), every match within its limits;
+- the legal actions are exactly those the rules allow: card plays (follow, beat, trump,
+  overtrump, `lead_if`, `declare_if`) and every move of a bout (attack, throw, beat, take,
+  transfer, swap, and who is asked to throw in), nothing missing and nothing extra; every
+  trick goes to the right player;
+- card points, tricks won and declarations are recomputed from the cards in the tricks,
+  deal scores from them by the scoring rules, match scores and kept values by running
+  `after_deal`; scores change only at the end of a deal;
 - illegal actions are refused and change nothing;
-- a seat's observation and legal actions do not change when hidden cards are swapped;
+- information: at every step, for every seat, in another world consistent with what the
+  seat has seen (two cards hidden from it swapped, the public history replayed), the seat
+  sees the same observation, the same seat is to act, and the seat's legal actions are the
+  same (they are computable from its observation alone);
 - replaying the saved JSON gives the same match.
 """
 
@@ -20,18 +28,27 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
 
+from .actions import Action
 from .bouts import BoutDeal
+from .check_reference import (
+    MatchBook,
+    Reference,
+    TrickReplay,
+    bout_limit,
+    bout_moves,
+)
 from .deal import Deal
 from .errors import IllegalActionError, StuckError, TrickcoreError
 from .game import Game
 from .hands import meld_rich_hands
+from .loader import MergedRules
 from .match import Match
-from .saving import FORMAT, VERSION, match_from_json
+from .saving import match_from_json, saved_match_data
 
 
 @attrs.frozen
@@ -45,20 +62,15 @@ class Violation:
     actions: tuple[str, ...]
 
     def saved_match(self, game: Game) -> dict[str, Any]:
-        """The failing run as a saved match, replayable with `trickcore replay`."""
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "variant": game.name,
-            "variant_path": game.model.sources[-1] if game.model.sources else None,
-            "variant_hash": game.content_hash,
-            "players": self.players,
-            "seed": self.seed,
-            "deck_orders": None,
-            "start": {"scores": None, "kept": None, "dealer": 0},
-            "actions": list(self.actions),
-            "violation": {"invariant": self.invariant, "message": self.message},
-        }
+        """The failing run as a complete saved match (rules texts included), replayable
+        with `trickcore replay` anywhere."""
+        return saved_match_data(
+            game,
+            players=self.players,
+            seed=self.seed,
+            actions=self.actions,
+            extra={"violation": {"invariant": self.invariant, "message": self.message}},
+        )
 
 
 class _Found(Exception):
@@ -94,68 +106,199 @@ def deal_action_bound(game: Game, players: int) -> int:
     return redeal + auction + size + 1 + contract_change + size
 
 
-class Checker:
-    """Plays runs of one variant and reports the first broken invariant."""
+@attrs.define
+class _Twin:
+    """Another world for one seat: the deal with two cards hidden from the seat swapped."""
 
-    def __init__(self, game: Game, max_actions: int = 400) -> None:
+    seat: int
+    a: int
+    b: int
+    deal: Deal | BoutDeal
+
+
+@attrs.define
+class _BoutBook:
+    """What the checker keeps of a deal of bouts: bout count, limit, declined throwers."""
+
+    bouts: int = -1
+    limit: int = 1
+    declined: set[int] = attrs.field(factory=set)
+    ranks_before: set[int] = attrs.field(factory=set)
+    swapped: int = -1
+
+
+class Checker:
+    """Plays runs of one variant and reports the first broken invariant.
+
+    `info_every` is how often (in steps) the information checks compare worlds (1: every
+    step; 0: never), for every seat or (`every_seat=False`) one seat in turn, in every
+    `info_deals`-th deal of the match (the first included); the other worlds are kept up
+    to date at every step regardless.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        max_actions: int = 400,
+        rules: MergedRules | None = None,
+        info_every: int = 1,
+        worlds: int = 1,
+        every_seat: bool = True,
+        info_deals: int = 1,
+    ) -> None:
         self.game = game
         self.max_actions = max_actions
+        self.ref = Reference(game.model, rules)
+        self.info_every = max(info_every, 0)
+        self.worlds = max(worlds, 1)
+        self.every_seat = every_seat
+        self.info_deals = max(info_deals, 1)
         self._bounds: dict[int, int] = {}
+        bouts = game.model.bouts
+        # rules that make whose turn it is depend on cards, on purpose (public facts)
+        self._public_turns = bouts is not None and (
+            bouts.skip_unable or bouts.first_attacker == "lowest_trump"
+        )
 
     # ------------------------------------------------------------ a run
-    def run(self, seed: int, players: int, choices: Sequence[int]) -> Violation | None:
-        """Play one match; return the first violation, or None."""
-        game = self.game
-        rng = random.Random(seed)
+    def run(
+        self, seed: int, players: int, choices: Sequence[int], whole: bool = False
+    ) -> Violation | None:
+        """Play one match (to its end if `whole`); return the first violation, or None."""
         taken: list[str] = []
-        match: Match | None = None
         try:
-            match = game.new_match(seed=seed, players=players)
-            bound = self._bounds.setdefault(players, deal_action_bound(game, players))
-            in_deal = 0
-            deal_no = match.deals_dealt
-            for step in range(self.max_actions):
-                if match.is_over:
-                    break
-                deal = match.current
-                self._check_cards(deal)
-                try:
-                    legal = match.legal_actions()
-                except StuckError as exc:
-                    raise _Found("stuck", str(exc).split(";")[0]) from None
-                self._check_obligations(deal, legal)
-                if step % 17 == 5:
-                    self._check_illegal_refused(match, legal)
-                if step % 23 == 11 and match.deals_dealt == 1:
-                    self._check_no_leak(match, seed, players, taken, rng)
-                choice = choices[step] if step < len(choices) else rng.randrange(1 << 16)
-                action = legal[choice % len(legal)]
-                scores = list(match.scores)
-                bout = _bout_snapshot(deal)
-                match.apply(action)
-                taken.append(action.text)
-                if bout is not None and isinstance(deal, BoutDeal) and deal.bouts > bout[0]:
-                    self._check_bout_end(deal, bout, action)
-                in_deal += 1
-                if match.deals_dealt != deal_no or match.is_over:
-                    self._check_deal_end(deal, match, scores)
-                    deal_no = match.deals_dealt
-                    in_deal = 0
-                elif match.scores != scores:
-                    raise _Found("scores", "match scores changed in the middle of a deal")
-                if in_deal > bound:
-                    raise _Found(
-                        "deal ends",
-                        f"a deal took more than {bound} actions, the most the rules allow",
-                    )
-            if match.is_over and match.deals_dealt > game.model.match.deal_limit:
-                raise _Found("match ends", "the match went past its deal limit")
-            self._check_replay(match)
+            self._run(seed, players, choices, whole, taken)
         except _Found as found:
             return Violation(found.invariant, found.message, seed, players, tuple(taken))
         except TrickcoreError as exc:
             return Violation("error", f"the engine raised: {exc}", seed, players, tuple(taken))
         return None
+
+    def _run(
+        self, seed: int, players: int, choices: Sequence[int], whole: bool, taken: list[str]
+    ) -> None:
+        game = self.game
+        rng = random.Random(seed)
+        self._rng = random.Random(seed ^ 0x5EED)
+        match = game.new_match(seed=seed, players=players)
+        bound = self._bounds.setdefault(players, deal_action_bound(game, players))
+        book = MatchBook(self.ref, match.seats)
+        self._dealt = 0
+        self._redeals = 0
+        self._turn = seed
+        deal: Deal | BoutDeal | None = None
+        in_deal = 0
+        step = 0
+        while not match.is_over and (whole or step < self.max_actions):
+            if match.current is not deal:
+                deal = match.current
+                self._begin_deal(deal, book)
+                in_deal = 0
+            self._check_cards(deal)
+            self._check_hands(deal)
+            try:
+                legal = match.legal_actions()
+            except StuckError as exc:
+                raise _Found("stuck", str(exc).split(";")[0]) from None
+            self._check_moves(deal, legal)
+            if step % 17 == 5:
+                self._check_illegal_refused(match, legal)
+            due = self.info_every and (self._dealt - 1) % self.info_deals == 0
+            if due and step % self.info_every == self._dealt % self.info_every:
+                self._turn += 1
+                seats = range(deal.seats) if self.every_seat else [self._turn % deal.seats]
+                self._check_worlds(deal, legal, seats)
+            choice = choices[step] if step < len(choices) else rng.randrange(1 << 16)
+            action = legal[choice % len(legal)]
+            scores = list(match.scores)
+            seat = deal.to_act
+            self._shapes.append(self._shape(deal))
+            match.apply(action)
+            taken.append(action.text)
+            self._follow(deal, seat, action)
+            in_deal += 1
+            step += 1
+            if match.current is not deal or match.is_over:
+                self._check_deal_end(deal, match, book)
+                self._check_match_limits(book)
+            elif match.scores != scores:
+                raise _Found("scores", "match scores changed in the middle of a deal")
+            if in_deal > bound:
+                raise _Found(
+                    "deal ends", f"a deal took more than {bound} actions, the most the rules allow"
+                )
+        self._check_replay(match)
+
+    def _begin_deal(self, deal: Deal | BoutDeal, book: MatchBook) -> None:
+        self._dealt += 1
+        self._twins: dict[int, list[_Twin]] = {}
+        self._replay: TrickReplay | None = None
+        self._bout = _BoutBook()
+        self._shapes: list[tuple[Any, ...]] = []
+        if isinstance(deal, Deal):
+            self._replay = TrickReplay(
+                self.ref, deal.deck_order, deal.dealer, deal.seats, book.context()
+            )
+            self._seen = self._replay.seen
+        else:
+            self._seen = [set(h) for h in deal.hands]
+            public = {deal.trump_card} if deal.trump_card >= 0 else set()
+            for seen in self._seen:
+                seen.update(public)
+
+    # ------------------------------------------------------------ following the deal
+    def _follow(self, deal: Deal | BoutDeal, seat: int, action: Action) -> None:
+        """Bring the restatement, the seen cards and the other worlds up to date."""
+        replay = self._replay
+        if replay is not None:
+            done = len(replay.tricks)
+            replay.apply(seat, action.kind, action.card, action.value, action.to, action.qualifier)
+            if len(replay.tricks) > done and isinstance(deal, Deal):
+                self._check_trick(deal, done)
+        else:
+            self._follow_bout(deal, seat, action)
+        k = len(self._shapes) - 1
+        for twins in self._twins.values():
+            for twin in list(twins):
+                if not self._advance(twin, seat, action, k):
+                    twins.remove(twin)
+
+    def _follow_bout(self, deal: Deal | BoutDeal, seat: int, action: Action) -> None:
+        assert isinstance(deal, BoutDeal)
+        for seen in self._seen:
+            seen.update(action.cards)
+        for s, hand in enumerate(deal.hands):
+            self._seen[s].update(hand)
+        book = self._bout
+        mode = getattr(deal.rules, "throw_in", "after_beats")
+        kind = action.kind
+        book.swapped = seat if kind == "swap" else -1
+        if kind == "done":
+            book.declined.add(seat)
+        elif kind == "attack":
+            if mode == "any_time":
+                book.declined.clear()
+        elif kind == "take":
+            if deal.rules.throw_after_take:
+                book.declined.clear()
+        elif kind == "transfer":
+            book.declined.clear()
+            book.limit = max(self._bout_limit_now(deal), len(deal.table))
+        elif kind == "beat":
+            if mode == "any_time":
+                if self.ref.eval.rank(action.cards[1]) not in book.ranks_before:
+                    book.declined.clear()
+            elif all(pair[1] >= 0 for pair in deal.table):
+                book.declined.clear()
+
+    def _bout_limit_now(self, deal: BoutDeal) -> int:
+        env = {
+            "defender_cards": len(deal.hands[deal.defender]),
+            "bout_number": deal.bouts + 1,
+            "players": len(deal.in_game),
+            "stock": len(deal.stock),
+        }
+        return bout_limit(self.ref, env)
 
     # ------------------------------------------------------------ cards
     def _check_cards(self, deal: Deal | BoutDeal) -> None:
@@ -178,116 +321,278 @@ class Checker:
                 + (f" (nowhere: {', '.join(missing)})" if missing else ""),
             )
 
-    # ------------------------------------------------------------ obligations
-    def _check_obligations(self, deal: Deal | BoutDeal, legal: Sequence[Any]) -> None:
+    def _check_hands(self, deal: Deal | BoutDeal) -> None:
+        """Each hand holds the cards the deck order and the actions so far put there."""
+        replay = self._replay
+        if replay is None or not isinstance(deal, Deal):
+            return
+        if deal.phase not in ("redeal", "bid"):
+            replay.take_talon()
+        text = self._texts
+        for seat in range(deal.seats):
+            if sorted(deal.hands[seat]) != sorted(replay.hands[seat]):
+                raise _Found(
+                    "cards",
+                    f"seat {seat} holds {text(deal.hands[seat])} but the deal and the actions "
+                    f"so far give it {text(replay.hands[seat])}",
+                )
+        if sorted(deal.talon) != sorted(replay.talon):
+            raise _Found(
+                "cards", f"the talon is {text(deal.talon)}, the rules leave {text(replay.talon)}"
+            )
+
+    def _texts(self, cards: Iterable[int]) -> str:
+        return ", ".join(self.game.card_text(c) for c in sorted(cards)) or "nothing"
+
+    # ------------------------------------------------------------ legal actions
+    def _check_moves(self, deal: Deal | BoutDeal, legal: Sequence[Action]) -> None:
         if isinstance(deal, BoutDeal):
             self._check_bout_moves(deal, legal)
             return
         if deal.phase != "play":
             return
-        plays = sorted({a.card for a in legal if a.kind in ("play", "marry")})
-        expected = sorted(expected_plays(self.game, deal))
-        if plays != expected:
-            text = self.game.card_text
+        replay = self._replay
+        assert replay is not None
+        seat = deal.to_act
+        if replay.trick:
+            order = replay.active
+            due = order[(order.index(replay.trick[-1][0]) + 1) % len(order)]
+        elif replay.tricks:
+            due = replay.tricks[-1][1]
+        else:
+            tricks = self.game.model.tricks
+            assert tricks is not None
+            first = tricks.play.first_leader
+            due = replay.declarer if first == "declarer" else replay.active[0]
+        if seat != due:
+            raise _Found("turn", f"seat {seat} is to play, but it is seat {due}'s turn")
+        plays = {a.card for a in legal if a.kind == "play"}
+        marries = {a.card for a in legal if a.kind == "marry"}
+        allowed, declaring = replay.legal_plays(seat)
+        for offered, right, what in (
+            (plays, allowed, "play"),
+            (marries, declaring, "lead declaring a meld (marry)"),
+        ):
+            if offered != right:
+                raise _Found(
+                    "obligations",
+                    f"seat {seat} may {what} {self._texts(offered)} but the rules allow "
+                    f"exactly {self._texts(right)}",
+                )
+        other = [a.text for a in legal if a.kind not in ("play", "marry")]
+        if other:
+            raise _Found("obligations", f"in card play seat {seat} is offered {', '.join(other)}")
+
+    def _check_bout_moves(self, deal: BoutDeal, legal: Sequence[Action]) -> None:
+        """D5-D8, D12: the complete set of legal actions, compared both ways."""
+        book = self._bout
+        bouts = deal.rules
+        if deal.bouts != book.bouts:  # a new bout: D7's limit, nobody has declined yet
+            book.bouts = deal.bouts
+            book.limit = self._bout_limit_now(deal)
+            book.declined = set()
+        if len(deal.table) > book.limit:
             raise _Found(
-                "obligations",
-                f"seat {deal.to_act} may play {', '.join(map(text, plays))} but the rules "
-                f"allow exactly {', '.join(map(text, expected))}",
+                "bout limit", f"{len(deal.table)} attack cards, more than the limit {book.limit}"
             )
+        rank = self.ref.eval.rank
+        book.ranks_before = {rank(c) for pair in deal.table for c in pair if c >= 0}
+        seat = deal.to_act
+        phase = deal.phase
+        n = len(self.game.model.deck.ranks)
+        swap = None
+        swap_rank = self.game.model.bouts.swap_rank if self.game.model.bouts else None
+        if swap_rank is not None and deal.stock and deal.trump >= 0:
+            card = deal.trump * n + swap_rank
+            if card in deal.hands[seat] and card != deal.trump_card:
+                swap = card
+        room = None
+        if bouts.transfer:
+            nxt = self._next_in_game(deal, deal.defender)
+            if nxt != deal.defender:
+                room = len(deal.hands[nxt])
+        expected = bout_moves(
+            self.ref, phase, deal.hands[seat], deal.table, deal.trump, book.limit, swap, room
+        )
+        offered = {(a.kind, tuple(a.cards)) for a in legal}
+        role = {"attack": "attacking", "defend": "defending", "throw": "throwing in"}.get(
+            phase, phase
+        )
+        extra = sorted(offered - expected)
+        missing = sorted(expected - offered)
+        if extra or missing:
+            words = []
+            if extra:
+                words.append(f"is offered {self._bout_texts(extra)}, which the rules do not allow")
+            if missing:
+                words.append(f"is not offered {self._bout_texts(missing)}, which the rules allow")
+            raise _Found("bout moves", f"seat {seat} ({role}) " + " and ".join(words))
+        if phase == "throw" and book.swapped != seat:  # D12: a swap keeps the turn
+            due = self._thrower(deal)
+            if due != seat:
+                who = f"seat {due}" if due >= 0 else "nobody"
+                raise _Found(
+                    "throw-in order", f"seat {seat} is asked to throw in, but D6 asks {who}"
+                )
 
-    def _check_bout_moves(self, deal: BoutDeal, legal: Sequence[Any]) -> None:
-        game = self.game
-        suit_of, rank_of = game.suit_of, game.rank_of
-        trump = deal.trump
-        if len(deal.table) > deal.limit:
-            raise _Found("bout limit", f"{len(deal.table)} attack cards, more than {deal.limit}")
-        on_table = {rank_of[c] for pair in deal.table for c in pair if c >= 0}
-        for a in legal:
-            if a.kind == "beat":
-                attack, card = a.cards
-                same = suit_of[card] == suit_of[attack] and rank_of[card] < rank_of[attack]
-                trumps = suit_of[card] == trump and suit_of[attack] != trump
-                if not (same or trumps):
-                    raise _Found("obligations", f"'{a.text}' is offered but does not beat")
-            elif a.kind == "throw" and rank_of[a.cards[0]] not in on_table:
-                raise _Found("obligations", f"'{a.text}' is offered, its rank is not on the table")
-            elif a.kind == "attack" and len({rank_of[c] for c in a.cards}) != 1:
-                raise _Found("obligations", f"'{a.text}' mixes ranks")
+    def _bout_texts(self, moves: Sequence[tuple[str, tuple[int, ...]]]) -> str:
+        ct = self.game.card_text
+        out = []
+        for kind, cards in moves:
+            if kind == "beat":
+                out.append(f"'beat {ct(cards[0])} with {ct(cards[1])}'")
+            else:
+                out.append("'" + " ".join([kind, *(ct(c) for c in cards)]) + "'")
+        return ", ".join(out)
 
-    def _check_bout_end(
-        self, deal: BoutDeal, before: tuple[int, list[int], bool, int], last: Any
-    ) -> None:
-        """D8, D9: a taken bout goes to the defender's hand, a won one to the discards."""
-        _, cards, taking, defender = before
-        taking = taking or last.kind == "take"
-        added = last.cards if last.kind in ("throw", "beat") else ()
-        table = sorted({*cards, *added})
-        if taking:
-            if not set(table) <= set(deal.hands[defender]):
-                raise _Found("bout winner", "the defender took, but the table is not in his hand")
-        elif sorted(deal.discarded[-len(table) :]) != table:
-            raise _Found("bout winner", "a defended bout was not discarded")
+    def _next_in_game(self, deal: BoutDeal, seat: int) -> int:
+        for k in range(1, deal.seats + 1):
+            s = (seat + k) % deal.seats
+            if s in deal.in_game:
+                return s
+        return seat
+
+    def _thrower(self, deal: BoutDeal) -> int:
+        """D6: the first player, from the attacker round the table, who may throw in now."""
+        rules = deal.rules
+        if len(deal.table) >= self._bout.limit:
+            return -1
+        order = [
+            (deal.attacker + k) % deal.seats
+            for k in range(deal.seats)
+            if (deal.attacker + k) % deal.seats in deal.in_game
+            and (deal.attacker + k) % deal.seats != deal.defender
+        ]
+        if rules.throw_in_by == "attacker":
+            order = order[:1]
+        elif rules.throw_in_by == "neighbours":
+            left = self._next_in_game(deal, deal.defender)
+            order = [s for s in order if s in (deal.attacker, left)]
+        rank = self.ref.eval.rank
+        ranks = {rank(c) for pair in deal.table for c in pair if c >= 0}
+        for s in order:
+            if s in self._bout.declined:
+                continue
+            if rules.skip_unable and not any(rank(c) in ranks for c in deal.hands[s]):
+                continue
+            return s
+        return -1
 
     # ------------------------------------------------------------ deal end
-    def _check_deal_end(self, deal: Deal | BoutDeal, match: Match, before: list[int]) -> None:
+    def _check_deal_end(self, deal: Deal | BoutDeal, match: Match, book: MatchBook) -> None:
         if isinstance(deal, BoutDeal):
             if deal.draw == (deal.loser >= 0):
                 raise _Found("result", "a deal of bouts must end with one loser or a draw")
             holders = [s for s in deal.active if deal.hands[s]]
             if deal.loser >= 0 and holders != [deal.loser] and deal.bouts < deal.rules.max_bouts:
                 raise _Found("result", "the loser is not the last player holding cards")
+            envs = [
+                {
+                    "loser": seat == deal.loser,
+                    "draw": deal.draw,
+                    "cards_left": len(deal.hands[seat]),
+                    "players": len(deal.active),
+                }
+                for seat in range(deal.seats)
+            ]
+            book.after_deal(envs, [0] * deal.seats, "")
+            self._check_book(match, book)
             return
+        replay = self._replay
+        assert replay is not None
         if deal.redealt:
+            self._redeals += 1
+            self._check_book(match, book)
             return
-        for t in deal.tricks:
-            if t.winner != trick_winner(self.game, t.cards, t.trump):
-                raise _Found(
-                    "trick winner", f"trick {[c for _, c in t.cards]} went to the wrong seat"
-                )
-        total = sum(self.game.points_of[c] for t in deal.tricks for _, c in t.cards)
-        if total != self.game.model.deck.total_points:
-            raise _Found("points", f"card points in tricks add up to {total}")
-        gains = deal.gains or []
-        for seat in deal.active:
-            counting = sum(
-                d.value
-                for d in deal.declarations
-                if d.seat == seat
-                and self.game.model.melds[self.game.meld_index[d.meld]].counts_if(
-                    {
-                        **self.game.result_base,
-                        "tricks_won": deal.tricks_won[seat],
-                        "tricks_total": deal.tricks_total,
-                        "declarer": seat == deal.declarer,
-                        "card_points": deal.card_points[seat],
-                        "contract": deal.contract,
-                        "meld_points": 0,
-                        "melds_declared": 0,
-                        "players": len(deal.active),
-                    }
-                )
-            )
-            expected = self.game.deal_score(
-                seat == deal.declarer,
-                deal.qualifier,
-                card_points=deal.card_points[seat],
-                meld_points=counting,
-                melds_declared=sum(d.value for d in deal.declarations if d.seat == seat),
-                tricks_won=deal.tricks_won[seat],
-                tricks_total=deal.tricks_total,
-                contract=deal.contract,
-                players=len(deal.active),
-            )
-            if gains[seat] != expected:
+        self._check_tricks(deal, replay)
+        gains, envs = self.ref.deal_scores(replay)
+        engine = deal.gains or [0] * deal.seats
+        for seat in range(deal.seats):
+            if engine[seat] != gains[seat]:
                 raise _Found(
                     "deal score",
-                    f"seat {seat} scored {gains[seat]} but the scoring rules give {expected}",
+                    f"seat {seat} scored {engine[seat]} but the scoring rules give {gains[seat]} "
+                    f"(card points {replay.card_points[seat]}, tricks {replay.tricks_won[seat]}, "
+                    f"contract {replay.contract})",
                 )
+        book.after_deal(envs, gains, replay.qualifier)
+        self._check_book(match, book)
+
+    def _check_trick(self, deal: Deal, i: int) -> None:
+        """T15: trick i holds the cards played and goes to the highest trump, else the
+        highest card of the suit led."""
+        assert self._replay is not None
+        cards, winner, _ = self._replay.tricks[i]
+        t = deal.tricks[i] if i < len(deal.tricks) else None
+        if t is None or tuple(t.cards) != cards or t.winner != winner:
+            text = " ".join(self.game.card_text(c) for _, c in cards)
+            got = "nobody" if t is None else f"seat {t.winner}"
+            raise _Found(
+                "trick winner", f"trick {text} went to {got}, the rules give it to seat {winner}"
+            )
+
+    def _check_tricks(self, deal: Deal, replay: TrickReplay) -> None:
+        if len(deal.tricks) != len(replay.tricks):
+            raise _Found(
+                "tricks", f"{len(deal.tricks)} tricks, the cards played make {len(replay.tricks)}"
+            )
+        for i in range(len(deal.tricks)):
+            self._check_trick(deal, i)
+        total = sum(self.ref.points[c] for cards, _, _ in replay.tricks for _, c in cards)
+        if total != self.ref.deck_points:
+            raise _Found("points", f"card points in tricks add up to {total}")
+        for seat in range(deal.seats):
+            if deal.card_points[seat] != replay.card_points[seat]:
+                raise _Found(
+                    "card points",
+                    f"seat {seat} has {deal.card_points[seat]} card points, its tricks hold "
+                    f"{replay.card_points[seat]}",
+                )
+            if deal.tricks_won[seat] != replay.tricks_won[seat]:
+                raise _Found(
+                    "tricks won",
+                    f"seat {seat} is counted {deal.tricks_won[seat]} tricks, it won "
+                    f"{replay.tricks_won[seat]}",
+                )
+        mine = [
+            (seat, self.ref.melds[mi][0], suit, value)
+            for seat, mi, suit, value in replay.declarations
+        ]
+        theirs = [(d.seat, d.meld, d.suit, d.value) for d in deal.declarations]
+        if mine != theirs:
+            raise _Found(
+                "declarations",
+                f"the deal records the declarations {theirs}, the leads made {mine}",
+            )
+
+    def _check_book(self, match: Match, book: MatchBook) -> None:
+        for seat in range(match.seats):
+            if match.scores[seat] != book.scores[seat]:
+                raise _Found(
+                    "match score",
+                    f"seat {seat}'s score is {match.scores[seat]} but the after_deal rules "
+                    f"give {book.scores[seat]}",
+                )
+            kept = match.kept_state(seat)
+            if kept != book.kept[seat]:
+                raise _Found(
+                    "kept values",
+                    f"seat {seat} keeps {kept} but the after_deal rules give {book.kept[seat]}",
+                )
+
+    def _check_match_limits(self, book: MatchBook) -> None:
+        """Every match ends: scored deals within deal_limit, redeals within redeal_limit
+        (counted here, deal by deal)."""
         rules = self.game.model.match
-        if not rules.keep and len(rules.after_deal) == 1:
-            for seat in range(match.seats):
-                if match.scores[seat] != before[seat] + gains[seat]:
-                    raise _Found("match score", f"seat {seat}'s score did not change by its gain")
+        limit = rules.deal_limit
+        if book.deals_scored > limit:
+            raise _Found("match ends", f"the match played more than its {limit} deals")
+        redeal_limit = getattr(rules, "redeal_limit", None)
+        if redeal_limit is None:
+            if self._dealt > limit:
+                raise _Found("match ends", "the match went past its deal limit")
+        elif self._redeals > redeal_limit + 1:
+            raise _Found("match ends", f"the match went past its {redeal_limit} redeals")
 
     # ------------------------------------------------------------ illegal actions
     def _check_illegal_refused(self, match: Match, legal: Sequence[Any]) -> None:
@@ -309,50 +614,151 @@ class Checker:
                 raise _Found("illegal refused", f"the refused action '{text}' changed the state")
 
     # ------------------------------------------------------------ hidden information
-    def _check_no_leak(
-        self, match: Match, seed: int, players: int, taken: list[str], rng: random.Random
+    def _hidden(self, deal: Deal | BoutDeal, seat: int) -> list[int]:
+        """The cards `seat` has not seen in this deal (other hands, talon, stock)."""
+        seen = self._seen[seat]
+        if isinstance(deal, BoutDeal):
+            seen.update(deal.hands[seat])
+        return [c for c in range(self.game.model.deck.size) if c not in seen]
+
+    def _check_worlds(
+        self, deal: Deal | BoutDeal, legal: Sequence[Action], seats: Sequence[int]
     ) -> None:
-        deal = match.current
-        seat = deal.to_act
-        obs = match.observation(seat)
-        visible = _visible_cards(self.game, deal, obs, taken)
-        hidden = [c for c in range(self.game.model.deck.size) if c not in visible]
+        """For these seats: another world consistent with what each has seen looks the same."""
+        mine = [a.text for a in legal]
+        for seat in seats:
+            hidden = set(self._hidden(deal, seat))
+            twins = self._twins.setdefault(seat, [])
+            twins[:] = [
+                t
+                for t in twins
+                if t.a in hidden
+                and t.b in hidden
+                and (not self._public_turns or self._shape(t.deal) == self._shape(deal))
+            ]
+            while len(twins) < self.worlds:
+                twin = self._new_twin(deal, seat, sorted(hidden))
+                if twin is None:
+                    break
+                twins.append(twin)
+            if not twins:
+                continue
+            obs = deal.observation(seat)
+            for twin in twins:
+                pair = f"{self.game.card_text(twin.a)} and {self.game.card_text(twin.b)}"
+                if twin.deal.to_act != deal.to_act:
+                    raise _Found(
+                        "no leak",
+                        f"whose turn it is depends on cards hidden from seat {seat} "
+                        f"({pair} swapped: seat {twin.deal.to_act} instead of {deal.to_act})",
+                    )
+                if twin.deal.observation(seat) != obs:
+                    raise _Found(
+                        "no leak",
+                        f"seat {seat}'s observation changed when two cards hidden from it "
+                        f"({pair}) were swapped",
+                    )
+                if deal.to_act == seat:
+                    theirs = [a.text for a in twin.deal.legal_actions()]
+                    if theirs != mine:
+                        raise _Found(
+                            "observation complete",
+                            f"seat {seat}'s legal actions are not computable from its "
+                            f"observation: with {pair} swapped they are {theirs}, not {mine}",
+                        )
+
+    def _new_twin(self, deal: Deal | BoutDeal, seat: int, hidden: list[int]) -> _Twin | None:
+        """A world where two cards hidden from `seat` are swapped, with the deal replayed."""
         if len(hidden) < 2:
-            return
-        a, b = rng.sample(hidden, 2)
-        order = list(deal.deck_order)
-        i, j = order.index(a), order.index(b)
-        order[i], order[j] = order[j], order[i]
-        twin = self.game.new_match(seed=seed, deck_orders=[order], players=players)
+            return None
+        rank = self.ref.eval.rank
+        for attempt in range(3):
+            a, b = self._rng.sample(hidden, 2)
+            if attempt == 0 and self._public_turns:
+                # cards of one rank change no public fact of D6 (who can add): try them first
+                same = [c for c in hidden if c != a and rank(c) == rank(a)]
+                if same:
+                    b = self._rng.choice(same)
+            order = list(deal.deck_order)
+            i, j = order.index(a), order.index(b)
+            order[i], order[j] = order[j], order[i]
+            world = self.game.make_deal(order, deal.dealer, deal.seats, deal.context)
+            twin = _Twin(seat, a, b, world)
+            if all(
+                self._advance(twin, actor, action, k)
+                for k, (actor, action) in enumerate(deal.history)
+            ) and (not self._public_turns or self._shape(twin.deal) == self._shape(deal)):
+                return twin
+        return None
+
+    def _shape(self, deal: Deal | BoutDeal) -> tuple[Any, ...]:
+        """The public course of the deal: who acts in which phase, table and hand sizes."""
+        if isinstance(deal, BoutDeal):
+            return (
+                deal.to_act,
+                deal.phase,
+                deal.bouts,
+                deal.taking,
+                len(deal.table),
+                tuple(len(h) for h in deal.hands),
+                len(deal.stock),
+                tuple(deal.in_game),
+            )
+        return (deal.to_act, deal.phase)
+
+    def _advance(self, twin: _Twin, actor: int, action: Action, k: int) -> bool:
+        """Take the same action (its hidden cards swapped) in the other world.
+
+        `k` is the action's index in the deal. False when the world turns out not to be
+        consistent with what was public: another player's action impossible there, or a
+        course of play that the rules make depend on cards on purpose (D6 skip_unable).
+        """
+        world = twin.deal
+        seen = self._seen[twin.seat]
+        if twin.a in seen or twin.b in seen:
+            return False  # the seat can tell the worlds apart now
+        if self._public_turns and self._shape(world) != self._shapes[k]:
+            return False
+        if world.to_act != actor:
+            if self._public_turns:
+                return False
+            raise _Found(
+                "no leak",
+                f"whose turn it is depends on cards hidden from seat {twin.seat} "
+                f"({self.game.card_text(twin.a)} and {self.game.card_text(twin.b)} swapped)",
+            )
+        mapped = self._mapped(action, twin.a, twin.b)
         try:
-            for text in taken:
-                twin.apply(text)
-        except TrickcoreError:
-            return  # this swap contradicts what was played: not a world the seat thinks possible
-        if [s for _, s, _ in twin.history] != [s for _, s, _ in match.history]:
-            return  # other seats would have acted: the seat saw that this world is not the one
-        if twin.to_act != match.to_act:
-            bouts = self.game.model.bouts
-            if bouts is not None and bouts.skip_unable:
-                return  # the rules skip a player with nothing to add: the table sees it
-            raise _Found(
-                "no leak",
-                f"whose turn it is after seat {seat}'s view depends on cards hidden from it "
-                f"({self.game.card_text(a)}, {self.game.card_text(b)} swapped)",
-            )
-        if twin.observation(seat) != obs:
-            raise _Found(
-                "no leak",
-                f"seat {seat}'s observation changed when two cards hidden from it "
-                f"({self.game.card_text(a)}, {self.game.card_text(b)}) were swapped",
-            )
-        mine = [x.text for x in match.legal_actions()]
-        theirs = [x.text for x in twin.legal_actions()]
-        if mine != theirs:
-            raise _Found(
-                "no leak",
-                f"seat {seat}'s legal actions changed when two hidden cards were swapped",
-            )
+            world.apply(mapped)
+        except IllegalActionError:
+            if actor == twin.seat:
+                raise _Found(
+                    "observation complete",
+                    f"seat {actor}'s action '{action.text}' is not legal in a world it cannot "
+                    f"tell apart ({self.game.card_text(twin.a)} and "
+                    f"{self.game.card_text(twin.b)} swapped)",
+                ) from None
+            return False
+        return twin.a not in seen and twin.b not in seen
+
+    def _mapped(self, action: Action, a: int, b: int) -> Action:
+        def m(c: int) -> int:
+            return b if c == a else a if c == b else c
+
+        table = self.game.actions
+        kind = action.kind
+        if kind in ("play", "marry", "give") and action.card in (a, b):
+            if kind == "play":
+                return table.play[m(action.card)]
+            if kind == "marry":
+                return table.marry[m(action.card)]
+            return table.give[m(action.card)][action.to]
+        if action.cards and (a in action.cards or b in action.cards):
+            cards = tuple(m(c) for c in action.cards)
+            if kind == "attack":
+                cards = tuple(sorted(cards))
+            return table.bout(kind, cards)
+        return action
 
     # ------------------------------------------------------------ replay
     def _check_replay(self, match: Match) -> None:
@@ -363,76 +769,3 @@ class Checker:
         for seat in range(match.seats):
             if again.observation(seat) != match.observation(seat):
                 raise _Found("replay", f"after replay seat {seat} sees something else")
-
-
-def _bout_snapshot(deal: Deal | BoutDeal) -> tuple[int, list[int], bool, int] | None:
-    """What a bout's end is checked against: bouts so far, table cards, taking, defender."""
-    if not isinstance(deal, BoutDeal):
-        return None
-    cards = [c for pair in deal.table for c in pair if c >= 0]
-    return deal.bouts, cards, deal.taking, deal.defender
-
-
-def _visible_cards(game: Game, deal: Deal | BoutDeal, obs: Any, taken: list[str]) -> set[int]:
-    """Every card this seat has seen or holds (cards named in public actions included)."""
-    seen: set[str] = set(obs.hand)
-    if isinstance(deal, BoutDeal):
-        if obs.trump_card:
-            seen.add(obs.trump_card)
-        seen.update(obs.discarded)
-        for text in taken:
-            seen.update(w for w in text.split()[1:] if w != "with")
-    else:
-        seen.update(obs.talon_shown or ())
-        seen.update(obs.received)
-        seen.update(obs.talon_taken)
-        for _, cards in obs.given:
-            seen.update(cards)
-        seen.update(c for _, c in obs.trick)
-        for _, cards, _ in obs.tricks:
-            seen.update(c for _, c in cards)
-    by_text = {game.card_text(c): c for c in range(game.model.deck.size)}
-    return {by_text[t] for t in seen if t in by_text}
-
-
-def trick_winner(game: Game, cards: Sequence[tuple[int, int]], trump: int) -> int:
-    """The seat that wins a trick: the highest trump, else the highest card of the led suit."""
-    suit_of, rank_of = game.suit_of, game.rank_of
-    led = suit_of[cards[0][1]]
-    trumps = [(rank_of[c], s) for s, c in cards if suit_of[c] == trump]
-    if trumps:
-        return min(trumps)[1]
-    return min((rank_of[c], s) for s, c in cards if suit_of[c] == led)[1]
-
-
-def expected_plays(game: Game, deal: Deal) -> set[int]:
-    """The cards the obligations allow the seat to act to play, stated afresh from the model."""
-    rules = deal.rules.play
-    hand = deal.hands[deal.to_act]
-    if not deal.trick:
-        if rules.lead_if is None:
-            return set(hand)
-        return {a.card for a in deal.legal_actions() if a.kind == "play"}  # lead_if is a rule
-    suit_of, rank_of = game.suit_of, game.rank_of
-    trump = deal.trump
-    led = suit_of[deal.trick[0][1]]
-    on_table = [c for _, c in deal.trick]
-    follow = [c for c in hand if suit_of[c] == led]
-    if rules.follow and follow:
-        trumped = led != trump and any(suit_of[c] == trump for c in on_table)
-        if rules.beat_in_suit and not trumped:
-            best = min(rank_of[c] for c in on_table if suit_of[c] == led)
-            higher = [c for c in follow if rank_of[c] < best]
-            return set(higher or follow)
-        return set(follow)
-    if follow:
-        return set(hand)  # no obligation to follow: anything goes
-    trumps = [c for c in hand if suit_of[c] == trump] if trump >= 0 else []
-    if rules.trump_when_void and trumps:
-        if rules.overtrump:
-            in_trick = [rank_of[c] for c in on_table if suit_of[c] == trump]
-            if in_trick:
-                over = [c for c in trumps if rank_of[c] < min(in_trick)]
-                return set(over or trumps)
-        return set(trumps)
-    return set(hand)

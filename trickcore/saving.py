@@ -81,21 +81,6 @@ def saved_match_data(
     return data
 
 
-def complete_saved_match(data: dict[str, Any], game: Game) -> dict[str, Any]:
-    """An older or partial saved match (e.g. a verify counterexample) as a complete one."""
-    known = {"format", "version", "variant", "variant_hash", "players", "seed", "deck_orders"}
-    known |= {"start", "actions", "action_count", "rules", "checksum", "variant_path"}
-    return saved_match_data(
-        game,
-        players=data.get("players") or game.check_seats(None),
-        seed=data.get("seed"),
-        actions=list(data.get("actions") or ()),
-        deck_orders=data.get("deck_orders"),
-        start=data.get("start"),
-        extra={k: v for k, v in data.items() if k not in known},
-    )
-
-
 def match_to_json(match: Match) -> dict[str, Any]:
     """The match as JSON-ready data (a complete saved match)."""
     game = match.game

@@ -11,7 +11,6 @@ Needs hypothesis (``pip install 'trickcore[testing]'``).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ from hypothesis import strategies as st
 from . import load_variant
 from .game import Game
 from .match import Match
+from .saving import save_json
 from .verify import verify
 
 __all__ = ["action_choices", "check_rules", "deals", "matches", "seeds"]
@@ -80,13 +80,15 @@ def check_rules(
     examples: int = 100,
     matches: int = 3,
     save_counterexample: str | Path | None = None,
+    thorough: bool | None = None,
 ) -> None:
     """Assert that a rules file is consistent: compiles, and keeps every invariant.
 
     On failure raises AssertionError naming the broken invariant in plain words with a
     replayable counterexample (seed, players and actions), saved as JSON if asked.
+    `thorough` checks hidden information at every step for every seat (see `verify`).
     """
-    report = verify(variant, examples=examples, matches=matches)
+    report = verify(variant, examples=examples, matches=matches, thorough=thorough)
     if report.static_errors:
         raise AssertionError("\n".join(str(e) for e in report.static_errors))
     v = report.violation
@@ -99,6 +101,6 @@ def check_rules(
     )
     if save_counterexample is not None:
         game = load_variant(variant)
-        Path(save_counterexample).write_text(json.dumps(v.saved_match(game), indent=1))
+        save_json(v.saved_match(game), save_counterexample)
         text += f"\n  replay: trickcore replay {save_counterexample}"
     raise AssertionError(text)

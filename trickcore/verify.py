@@ -7,17 +7,17 @@ one (smallest seed, fewest and smallest choices).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from pathlib import Path
 
 import attrs
 
+from . import compiler
 from .compiler import compile_rules
-from .errors import RulesError, StuckError, TrickcoreError
+from .errors import RulesError, TrickcoreError
 from .game import Game
-from .invariants import Checker, Violation, deal_action_bound
-from .loader import load_rules
+from .invariants import Checker, Violation
+from .loader import MergedRules, load_rules
 
 Progress = Callable[[int, int], None]
 
@@ -39,12 +39,28 @@ class Report:
 
 
 def static_check(ref: str | Path) -> tuple[Game | None, tuple[RulesError, ...]]:
-    """Compile the file: deck and deal pattern, forced bids, caps, names, extends."""
+    """Compile the file: deck and deal pattern, forced bids, caps, names, extends.
+
+    Every error is reported (the compiler's `compile_errors` when it has one).
+    """
+    game, errors, _ = _static(ref)
+    return game, errors
+
+
+def _static(ref: str | Path) -> tuple[Game | None, tuple[RulesError, ...], MergedRules | None]:
     try:
         rules = load_rules(ref)
-        return Game(compile_rules(rules)), ()
     except RulesError as exc:
-        return None, (exc,)
+        return None, (exc,), None
+    all_errors = getattr(compiler, "compile_errors", None)
+    if all_errors is not None:
+        found = tuple(all_errors(rules))
+        if found:
+            return None, found, rules
+    try:
+        return Game(compile_rules(rules)), (), rules
+    except RulesError as exc:
+        return None, (exc,), rules
 
 
 def search_violation(
@@ -52,13 +68,25 @@ def search_violation(
     examples: int,
     max_actions: int = 400,
     progress: Progress | None = None,
+    rules: MergedRules | None = None,
+    thorough: bool = False,
 ) -> tuple[Violation | None, int]:
-    """Look for a run that breaks an invariant; return the shrunk one (or None) and the count."""
+    """Look for a run that breaks an invariant; return the shrunk one (or None) and the count.
+
+    The information checks compare worlds at every step for every seat when `thorough`,
+    else at every second step for one seat in turn.
+    """
     from hypothesis import HealthCheck, Phase, find, settings
     from hypothesis import strategies as st
     from hypothesis.errors import NoSuchExample
 
-    checker = Checker(game, max_actions=max_actions)
+    checker = Checker(
+        game,
+        max_actions=max_actions,
+        rules=rules,
+        info_every=1 if thorough else 2,
+        every_seat=thorough,
+    )
     runs = 0
 
     def fails(example: tuple[int, int, list[int]]) -> bool:
@@ -88,38 +116,24 @@ def search_violation(
     return checker.run(seed, players, choices), runs
 
 
-def whole_matches(game: Game, count: int, seed: int = 0) -> Violation | None:
-    """Play whole matches at random: each must end within its deal limit."""
-    rules = game.model.match
+def whole_matches(
+    game: Game,
+    count: int,
+    seed: int = 0,
+    rules: MergedRules | None = None,
+    info_deals: int = 10,
+) -> Violation | None:
+    """Play whole matches at random, checking every invariant at every step of every deal.
+
+    The information checks run at every step, for every seat, of every `info_deals`-th
+    deal (the first included).
+    """
+    checker = Checker(game, rules=rules, info_every=1, info_deals=info_deals)
     for i in range(count):
         players = game.model.players[i % len(game.model.players)]
-        bound = deal_action_bound(game, players)
-        rng = random.Random(seed + i)
-        match = game.new_match(seed=seed + i, players=players)
-        actions = 0
-        in_deal = 0
-        deals = match.deals_dealt
-        while not match.is_over:
-            try:
-                legal = match.legal_actions()
-            except StuckError as exc:
-                return Violation("stuck", str(exc).split(";")[0], seed + i, players, ())
-            match.apply(rng.choice(legal))
-            actions += 1
-            in_deal = in_deal + 1 if match.deals_dealt == deals else 0
-            deals = match.deals_dealt
-            if in_deal > bound:
-                return Violation(
-                    "deal ends", f"a deal took more than {bound} actions", seed + i, players, ()
-                )
-            if match.deals_dealt > rules.deal_limit:
-                return Violation(
-                    "match ends",
-                    f"the match went past its limit of {rules.deal_limit} deals",
-                    seed + i,
-                    players,
-                    (),
-                )
+        found = checker.run(seed + i, players, (), whole=True)
+        if found is not None:
+            return found
     return None
 
 
@@ -128,16 +142,26 @@ def verify(
     examples: int = 100,
     matches: int = 3,
     progress: Progress | None = None,
+    thorough: bool | None = None,
 ) -> Report:
-    """Static checks, then the invariants on `examples` random runs and whole matches."""
-    game, errors = static_check(ref)
+    """Static checks, then the invariants on `examples` random runs and whole matches.
+
+    `thorough` (default: when 1,000 or more examples are asked for) compares hidden-card
+    worlds at every step of the random runs for every seat, not at every second step for
+    one seat in turn; in whole matches they run at every step for every seat of every
+    third deal when thorough, else of every tenth.
+    """
+    game, errors, rules = _static(ref)
     name = Path(str(ref)).stem
     if game is None:
         return Report(name, static_errors=errors)
+    deep = examples >= 1000 if thorough is None else thorough
     try:
-        violation, runs = search_violation(game, examples, progress=progress)
+        violation, runs = search_violation(
+            game, examples, progress=progress, rules=rules, thorough=deep
+        )
         if violation is None:
-            violation = whole_matches(game, matches)
+            violation = whole_matches(game, matches, rules=rules, info_deals=3 if deep else 10)
     except TrickcoreError as exc:  # pragma: no cover - the checker reports engine errors itself
         violation = Violation("error", str(exc), 0, game.model.players[0], ())
         runs = 0

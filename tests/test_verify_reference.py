@@ -1,0 +1,222 @@
+"""The checker restates the rules itself: a deliberately broken engine is caught, each by
+the invariant it breaks, and a valid house rule is not reported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+import pytest
+
+from trickcore.bouts import BoutDeal
+from trickcore.deal import Deal
+from trickcore.match import Match
+from trickcore.phases.talon import TalonExchange
+from trickcore.phases.tricks import TrickPlay
+from trickcore.testing import check_rules
+from trickcore.verify import verify
+
+BROKEN = Path(__file__).parent / "broken"
+
+
+def found(variant: str | Path, examples: int = 30) -> str | None:
+    """The invariant verify reports for a variant (random runs only), or None."""
+    report = verify(variant, examples=examples, matches=0)
+    assert not report.static_errors
+    return None if report.violation is None else report.violation.invariant
+
+
+def test_wrong_card_point_counter_is_caught(monkeypatch):
+    """T2, T18: card points are recomputed from the cards in each trick."""
+    original = TrickPlay.apply
+
+    def miscounting(self, deal, action):
+        before = len(deal.tricks)
+        original(self, deal, action)
+        if len(deal.tricks) > before:
+            deal.card_points[deal.tricks[-1].winner] += 1
+
+    monkeypatch.setattr(TrickPlay, "apply", miscounting)
+    assert found("tysiacha") == "card points"
+
+
+def test_wrong_trick_winner_is_caught(monkeypatch):
+    """T15: the highest trump wins, else the highest card of the led suit."""
+    monkeypatch.setattr(TrickPlay, "_trick_winner", lambda self, deal: deal.trick[-1][0])
+    assert found("russisch-schnapsen") == "trick winner"
+
+
+def test_wrong_deal_score_is_caught(monkeypatch):
+    """T19, T20: the deal score is what the scoring rules give, evaluated independently."""
+    original = Deal._score
+
+    def generous(self):
+        original(self)
+        self.gains[self.declarer] += 5
+
+    monkeypatch.setattr(Deal, "_score", generous)
+    assert found("tysiacha") == "deal score"
+
+
+def test_after_deal_skipping_a_rule_is_caught(monkeypatch):
+    """T23-T25: match scores are restated by running every after_deal rule in order."""
+    original = Match._run_after_deal
+
+    def forgetful(self, deal):
+        model = self.game.model
+        steps = tuple(s for s in model.match.after_deal if s.name != "add")
+        self.game.model = attrs.evolve(model, match=attrs.evolve(model.match, after_deal=steps))
+        try:
+            original(self, deal)
+        finally:
+            self.game.model = model
+
+    monkeypatch.setattr(Match, "_run_after_deal", forgetful)
+    assert found("tysiacha") == "match score"
+
+
+def test_lead_if_is_evaluated_by_the_checker(monkeypatch, tmp_path):
+    """`play.lead_if` is evaluated from its syntax tree: an engine ignoring it is caught."""
+    rules = tmp_path / "no-ace-first.rules"
+    rules.write_text(
+        'extends "tysiacha"\nplay {\n  lead_if = not card_rank(A) or tricks_played >= 1\n}\n'
+    )
+    check_rules(rules, examples=10, matches=0)
+    monkeypatch.setattr(TrickPlay, "_allowed_leads", lambda self, deal, cards, lead_if: cards)
+    assert found(rules) == "obligations"
+
+
+def test_bout_offering_one_beat_fewer_is_caught(monkeypatch):
+    """D8: every beat the defender can make is offered (completeness, not only soundness)."""
+    original = BoutDeal._compute_legal
+
+    def short(self):
+        legal = original(self)
+        beats = [a for a in legal if a.kind == "beat"]
+        return [a for a in legal if a is not beats[-1]] if len(beats) > 1 else legal
+
+    monkeypatch.setattr(BoutDeal, "_compute_legal", short)
+    assert found("durak") == "bout moves"
+
+
+def test_bout_offering_a_throw_of_a_rank_not_on_the_table_is_caught(monkeypatch):
+    """D6: only ranks on the table may be thrown in; nothing extra is offered."""
+    original = BoutDeal._compute_legal
+
+    def loose(self):
+        legal = original(self)
+        if self.phase == "throw":
+            throws = self.game.single_card_actions("throw")
+            legal = [
+                *legal,
+                *(throws[c] for c in self.hands[self.to_act] if throws[c] not in legal),
+            ]
+        return legal
+
+    monkeypatch.setattr(BoutDeal, "_compute_legal", loose)
+    assert found("durak") == "bout moves"
+
+
+def test_leak_in_a_later_deal_is_caught(monkeypatch):
+    """C3: the information check covers every deal of a match, not only the first: an
+    observation that shows a hidden card from the third deal on is found."""
+    original = Deal._observe
+
+    def leaky(self, seat):
+        obs = original(self, seat)
+        if seat < 0 or self.dealer != 2:
+            return obs
+        other = self.hands[(seat + 1) % self.seats]
+        return attrs.evolve(obs, contract=obs.contract + min(other, default=0))
+
+    monkeypatch.setattr(Deal, "_observe", leaky)
+    assert found("tysiacha", examples=40) == "no leak"
+
+
+def test_leak_of_the_stock_is_caught(monkeypatch):
+    """D2: the stock below the turned-up card is hidden from every player."""
+    original = BoutDeal._observe
+
+    def leaky(self, seat):
+        obs = original(self, seat)
+        if seat < 0 or len(self.stock) < 2:
+            return obs
+        return attrs.evolve(obs, bouts=obs.bouts + self.stock[-1] % 2)
+
+    monkeypatch.setattr(BoutDeal, "_observe", leaky)
+    assert found("durak") == "no leak"
+
+
+def test_legal_actions_depending_on_hidden_cards_are_caught(monkeypatch):
+    """Observation completeness: a seat's legal actions depend only on what it sees. An
+    engine that forbids passing when the next player holds the ace of spades is caught."""
+    original = Deal._compute_legal
+
+    def peeking(self):
+        legal = original(self)
+        if self.phase == "bid" and len(legal) > 1:
+            nxt = self.hands[(self.to_act + 1) % self.seats]
+            if self.game.card("AS") in nxt:
+                return legal[:-1]
+        return legal
+
+    monkeypatch.setattr(Deal, "_compute_legal", peeking)
+    assert found("tysiacha") == "observation complete"
+
+
+def test_every_compile_error_is_reported():
+    """verify reports every error of a file, each at its place, not only the first."""
+    report = verify(BROKEN / "two-errors.rules", examples=5)
+    assert report.violation is None
+    lines = sorted(e.location.line for e in report.static_errors)
+    assert lines == [5, 9]
+    assert "shown" in report.static_errors[0].message
+
+
+@pytest.mark.parametrize("name", ["tysiacha", "durak"])
+def test_whole_match_checks_every_deal(name):
+    """Whole matches are played to their end with the information checks in their deals."""
+    from trickcore import load_variant
+    from trickcore.invariants import Checker
+
+    game = load_variant(name)
+    checker = Checker(game, info_every=1, info_deals=4)
+    assert checker.run(1, game.model.players[0], (), whole=True) is None
+    assert checker._dealt >= 2
+
+
+def test_marriage_recorded_with_a_wrong_value_is_caught(monkeypatch):
+    """T3, T17: a declaration's value is the model's meld value for its suit."""
+    original = TrickPlay._declare
+
+    def inflated(self, deal, seat, card):
+        original(self, deal, seat, card)
+        if deal.declarations:
+            deal.declarations[-1] = attrs.evolve(
+                deal.declarations[-1], value=deal.declarations[-1].value + 20
+            )
+
+    monkeypatch.setattr(TrickPlay, "_declare", inflated)
+    assert found("russisch-schnapsen") == "declarations"
+
+
+def test_talon_card_given_to_the_wrong_defender_is_caught(monkeypatch):
+    """T11: a card given to a defender is in that defender's hand, nowhere else."""
+
+    original = TalonExchange.apply
+
+    def misdirected(self, deal, action):
+        original(self, deal, action)
+        wrong = next(s for s in deal.gives_left if s != action.to)
+        deal.hands[action.to].remove(action.card)
+        deal.hands[wrong].append(action.card)
+
+    monkeypatch.setattr(TalonExchange, "apply", misdirected)
+    assert found("tysiacha") == "cards"
+
+
+def test_throw_in_asked_in_the_wrong_order_is_caught(monkeypatch):
+    """D6: throw-ins are offered from the attacker round the table, defender skipped."""
+    original = BoutDeal._throwers
+    monkeypatch.setattr(BoutDeal, "_throwers", lambda self: original(self)[::-1])
+    assert found("durak") == "throw-in order"
