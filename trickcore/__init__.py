@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .actions import Action
+from .bouts import BoutDeal
 from .compiler import compile_rules
 from .deal import Deal
 from .errors import (
@@ -26,7 +27,7 @@ from .game import Game
 from .loader import load_rules, load_rules_text
 from .match import Match
 from .model import VariantModel
-from .observation import Observation
+from .observation import BoutObservation, Observation
 from .resources import shipped_variants
 from .saving import load_match, match_from_json, save_match
 
@@ -34,6 +35,8 @@ Variant = Game
 
 __all__ = [
     "Action",
+    "BoutDeal",
+    "BoutObservation",
     "Deal",
     "IllegalActionError",
     "Location",
