@@ -197,3 +197,31 @@ def test_a_kept_name_is_read_as_the_deal_began():
         if seat != declarer:
             points = result["card_points"][seat]
             assert result["gains"][seat] == v.deal_score(False, card_points=points) + 7
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda v: v.stack_deck({1.5: []}),
+        lambda v: v.stack_deck({1: "AS"}),
+        lambda v: v.stack_deck({1: ["AS"]}, talon=None),
+        lambda v: v.stack_deck({1: [None]}),
+        lambda v: v.new_deal(seed=1.5),
+        lambda v: v.new_deal(dealer=None),
+        lambda v: v.new_deal(dealer=True),
+        lambda v: v.new_deal(deck_order="AS KS"),
+        lambda v: v.new_deal(deck_order=[0] * 10_000),
+        lambda v: v.new_deal(deck_order=[10**9] * 24),
+        lambda v: v.new_deal(players=True),
+        lambda v: v.new_match(seed="7"),
+        lambda v: v.new_match(deck_orders="AS"),
+        lambda v: v.new_match(dealer=None),
+        lambda v: v.deal_score(True, card_points="84"),
+        lambda v: v.deal_score(True, card_points=10**12),
+        lambda v: v.deal_score(True, qualifier=None),
+        lambda v: v.deal_score(True, on_barrel=3),
+    ],
+)
+def test_bad_arguments_to_the_variant_are_library_errors(tysiacha, call):
+    with pytest.raises(TrickcoreError):
+        call(tysiacha)

@@ -101,13 +101,21 @@ class Game:
     # ------------------------------------------------------------ cards
     def card(self, text: str) -> int:
         """The card number of a card text such as 'KH'."""
-        try:
-            return self._card_by_text[text]
-        except KeyError:
+        found = self._card_by_text.get(text) if isinstance(text, str) else None
+        if found is None:
+            shown = repr(text)[:40]
             raise TrickcoreError(
-                f"'{text}' is not a card of {self.name}; cards look like "
+                f"{shown} is not a card of {self.name}; cards look like "
                 f"{', '.join(self.card_texts[:3])}"
-            ) from None
+            )
+        return found
+
+    def _card_of(self, item: object, size: int) -> int:
+        if isinstance(item, int) and not isinstance(item, bool):
+            if not 0 <= item < size:
+                raise TrickcoreError(f"card number {item} is not a card (0..{size - 1})")
+            return item
+        return self.card(item)  # type: ignore[arg-type]
 
     def card_text(self, card: int) -> str:
         """The canonical text of a card number."""
@@ -115,8 +123,10 @@ class Game:
 
     def deck_from_texts(self, texts: Sequence[str | int]) -> list[int]:
         """Validate a deck order (card texts or numbers, top card first) and return numbers."""
-        order = [t if isinstance(t, int) else self.card(t) for t in texts]
         size = self.model.deck.size
+        if isinstance(texts, (str, bytes)) or not isinstance(texts, Sequence):
+            raise TrickcoreError("a deck order is a list of card texts (or card numbers)")
+        order = [self._card_of(t, size) for t in texts[: size + 1]]
         if sorted(order) != list(range(size)):
             counts = {c: order.count(c) for c in set(order) if 0 <= c < size}
             dup = [self.card_texts[c] for c, n in sorted(counts.items()) if n > 1]
@@ -171,6 +181,14 @@ class Game:
         the cards that matter. Returns card texts, top card first.
         """
         seats = self.check_seats(players)
+        _check_seat_number(dealer, seats, "dealer")
+        if not isinstance(hands, dict) or not all(
+            isinstance(s, int) and not isinstance(s, bool) for s in hands
+        ):
+            raise TrickcoreError("stack_deck: hands maps seat numbers to lists of card texts")
+        for named_cards in (*hands.values(), talon):
+            if isinstance(named_cards, (str, bytes)) or not isinstance(named_cards, Sequence):
+                raise TrickcoreError("stack_deck: cards are given as a list of card texts")
         model = self.model
         order = model.deal.players_in_deal(dealer, seats)
         places: list[int] = []  # destination of each deck position: a seat, or -1 for talon
@@ -218,8 +236,16 @@ class Game:
             raise TrickcoreError(
                 f"unknown quantity {', '.join(sorted(unknown))}; known: {', '.join(known)}"
             )
-        if qualifier not in self.qualifiers:
-            raise TrickcoreError(f"unknown bid qualifier '{qualifier}'")
+        if not isinstance(qualifier, str) or qualifier not in self.qualifiers:
+            raise TrickcoreError(f"unknown bid qualifier {qualifier!r}")
+        for name, value in quantities.items():
+            if isinstance(self._start_context.get(name), bool):
+                ok = isinstance(value, bool)
+            else:
+                ok = isinstance(value, int) and not isinstance(value, bool)
+                ok = ok and -MAX_VALUE <= value <= MAX_VALUE
+            if not ok:
+                raise TrickcoreError(f"quantity {name} has the wrong type: {value!r}")
         model = self.model
         if model.tricks is None:
             raise TrickcoreError(f"{self.name} has no deal scoring (it is a game of bouts)")
@@ -249,7 +275,7 @@ class Game:
         allowed = self.model.players
         if players is None:
             return allowed[0]
-        if players not in allowed:
+        if isinstance(players, bool) or players not in allowed:
             raise TrickcoreError(
                 f"{self.name} is played by {', '.join(map(str, allowed))} players, not {players}"
             )
@@ -264,8 +290,8 @@ class Game:
     ) -> Deal | BoutDeal:
         """A single deal from a deck order (top card first, C2) or a seed, for tests/replays."""
         seats = self.check_seats(players)
-        if not 0 <= dealer < seats:
-            raise TrickcoreError(f"dealer must be a seat 0..{seats - 1}, not {dealer}")
+        _check_seat_number(dealer, seats, "dealer")
+        _check_seed(seed)
         if deck_order is None:
             order = list(range(self.model.deck.size))
             random.Random(seed).shuffle(order)
@@ -300,6 +326,11 @@ class Game:
         (0 when none is given). `scores`, `kept` and `dealer` start the match from a given
         scoreboard instead of zero (for study, tests and resuming a paper score sheet).
         """
+        _check_seed(seed)
+        if deck_orders is not None and (
+            isinstance(deck_orders, (str, bytes)) or not isinstance(deck_orders, Sequence)
+        ):
+            raise TrickcoreError("deck_orders is a list of deck orders, one per deal")
         return Match(
             self,
             seed=seed,
@@ -311,4 +342,14 @@ class Game:
         )
 
 
-from .match import Match  # noqa: E402  (Match needs Game; Game returns Match)
+def _check_seat_number(value: object, seats: int, what: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
+        raise TrickcoreError(f"{what} must be a seat 0..{seats - 1}, not {value!r}")
+
+
+def _check_seed(seed: object) -> None:
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise TrickcoreError(f"a seed is a whole number, not {seed!r}")
+
+
+from .match import MAX_VALUE, Match  # noqa: E402  (Match needs Game; Game returns Match)
