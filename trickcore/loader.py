@@ -11,6 +11,7 @@ did not pass these checks.
 from __future__ import annotations
 
 import hashlib
+import heapq
 import posixpath
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -29,13 +30,29 @@ _MAX_FILE_BYTES = MAX_FILE_CHARS * 4  # UTF-8: more bytes than this is surely to
 
 @attrs.define
 class MergedBlock:
-    """A block after merging: entries by key, in the order they were first written."""
+    """A block after merging: entries by key, in the order they were first written (a rule
+    placed with `before`/`after` where it was placed).
+
+    `removed` holds where an entry was removed; `changed_by` where an entry was last replaced,
+    moved, extended or trimmed after it was first written (a block: re-created after a
+    removal); `item_changed_by` where an item of a list setting, known by `(setting key, first
+    word)`, was last added, dropped or changed after the list was first written.
+    """
 
     kind: str
     name: str | None
     loc: Location | None
     entries: dict[str, Entry] = attrs.field(factory=dict)
     removed: dict[str, Location] = attrs.field(factory=dict)
+    changed_by: dict[str, Location] = attrs.field(factory=dict)
+    item_changed_by: dict[tuple[str, str], Location] = attrs.field(factory=dict)
+
+    @property
+    def label(self) -> str:
+        """The block as written: `after_deal`, `meld marriage`, or `the variant` at the top."""
+        if self.kind == "variant" and self.loc is None:
+            return "the variant"
+        return f"'{self.kind}'" if self.name is None else f"'{self.kind} {self.name}'"
 
 
 Entry = s.ListSetting | s.ExprSetting | s.Step | MergedBlock
@@ -61,6 +78,80 @@ class MergedRules:
         """A hash of every source text the variant was built from."""
         return sources_hash(text for _, text in self.sources)
 
+    def blame(self, name_path: str | Sequence[str]) -> Location | None:
+        """Where the entry at `name_path` was last changed after it was first written, or
+        None if it never was: the line of a later file that replaced, moved, extended,
+        trimmed or removed it.
+
+        `name_path` is dotted (`"scoring.made"`, `"meld marriage.value"`) or a sequence of
+        keys (`("match", "keep")`); one more part after a list setting names an item by its
+        first word (`"match.keep.on_barrel"`: who dropped, changed or added that item only).
+        A path into a block that was removed or re-created blames that when nothing inside
+        was changed since.
+        """
+        parts = name_path.split(".") if isinstance(name_path, str) else list(name_path)
+        block = self.root
+        found: Location | None = None
+        while parts:
+            head = parts.pop(0)
+            key = head
+            if parts and not _known(block, key) and _known(block, f"{head} {parts[0]}"):
+                key = f"{head} {parts.pop(0)}"
+            entry = block.entries.get(key)
+            if entry is None:
+                return block.removed.get(key) or block.changed_by.get(key) or found
+            here = block.changed_by.get(key)
+            if isinstance(entry, MergedBlock):
+                found = here or found
+                block = entry
+                continue
+            if not parts:
+                return here or found
+            if isinstance(entry, s.ListSetting) and len(parts) == 1:
+                return block.item_changed_by.get((key, parts[0])) or found
+            return found
+        return found
+
+    def because(self, error: RulesError, name_paths: Iterable[str | Sequence[str]]) -> RulesError:
+        """`error` with "(because of FILE:LINE:COL, ...)" appended, naming every place in
+        another file than the error's own that changed one of `name_paths` (see `blame`),
+        in merge order; `error` itself when there is none.
+
+        The compiler calls it on an error in an inherited entry with the names that entry
+        reads, so that the message also points at the child line that broke it.
+        """
+        own = error.location.file if error.location is not None else None
+        order = {path: i for i, (path, _) in enumerate(self.sources)}
+        culprits = {
+            loc
+            for loc in (self.blame(p) for p in name_paths)
+            if loc is not None and loc.file != own
+        }
+        if not culprits:
+            return error
+        ranked = sorted(culprits, key=lambda c: (order.get(c.file, -1), c.line, c.column))
+        shown = ", ".join(str(c) for c in ranked)
+        return RulesError(f"{error.message} (because of {shown})", error.location)
+
+
+def _path_to(block: MergedBlock, key: str) -> str:
+    """How `remove` names the entry `key` of `block` (the top block has no name)."""
+    if block.kind == "variant" and block.loc is None:
+        return key
+    prefix = block.kind if block.name is None else f"{block.kind}.{block.name}"
+    return f"{prefix}.{key}"
+
+
+def _some(names: list[str], most: int = 12) -> str:
+    """Names for a message, at most `most` of them."""
+    if len(names) <= most:
+        return ", ".join(names)
+    return ", ".join(names[:most]) + f", ... ({len(names)} in all)"
+
+
+def _known(block: MergedBlock, key: str) -> bool:
+    return key in block.entries or key in block.removed
+
 
 def sources_hash(texts: Iterable[str]) -> str:
     """The content hash of rules built from these source texts, in merge order."""
@@ -74,26 +165,252 @@ def sources_hash(texts: Iterable[str]) -> str:
 def _entry_key(stmt: s.Statement) -> str:
     if isinstance(stmt, s.Block):
         return stmt.key
-    assert not isinstance(stmt, (s.Remove, s.Extends))
+    assert not isinstance(stmt, (s.Remove, s.Extends, s.ListChange))
     return stmt.name
 
 
 def _apply(block: MergedBlock, statements: tuple[s.Statement, ...]) -> None:
+    placed: list[s.Step] = []
     for stmt in statements:
         if isinstance(stmt, s.Extends):
             continue
         if isinstance(stmt, s.Remove):
             _remove(block, stmt)
             continue
+        if isinstance(stmt, s.ListChange):
+            _change_list(block, stmt)
+            continue
         key = _entry_key(stmt)
+        existing = block.entries.get(key)
         if isinstance(stmt, s.Block):
-            existing = block.entries.get(key)
             if not isinstance(existing, MergedBlock):
+                if existing is not None or key in block.removed:
+                    block.changed_by[key] = stmt.loc
                 existing = MergedBlock(stmt.kind, stmt.name, stmt.loc)
                 block.entries[key] = existing
             _apply(existing, stmt.body)
+            continue
+        if existing is not None or key in block.removed:
+            block.changed_by[key] = stmt.loc
+        if isinstance(stmt, s.ListSetting):
+            _blame_items(block, key, existing, stmt)
+        block.entries[key] = stmt
+        if isinstance(stmt, s.Step) and stmt.placement is not None:
+            placed.append(stmt)
+    if placed:  # after the whole block body: a rule may be placed next to a later one
+        _place_all(block, placed)
+
+
+def _place_all(block: MergedBlock, placed: list[s.Step]) -> None:
+    """Place rules in written order, except that a rule placed next to another rule placed
+    in the same block body waits for that one; several rules placed after one rule follow
+    it in written order. (Linear in the block's size, whatever the file holds.)"""
+    order = _Order(block.entries)
+    index = {st.name: i for i, st in enumerate(placed)}
+    waiting: dict[str, list[int]] = {}  # a placed rule -> the placed rules placed next to it
+    ready: list[int] = []
+    for i, st in enumerate(placed):
+        assert st.placement is not None
+        other = st.placement.other
+        if other in index and other != st.name:
+            waiting.setdefault(other, []).append(i)
         else:
-            block.entries[key] = stmt
+            ready.append(i)
+    heapq.heapify(ready)
+    anchors: dict[str, str] = {}  # rule -> the last rule placed after it so far
+    done: set[int] = set()
+    while ready:
+        at = heapq.heappop(ready)
+        _place(block, order, placed[at], anchors)
+        done.add(at)
+        for i in waiting.pop(placed[at].name, ()):
+            heapq.heappush(ready, i)
+    if len(done) < len(placed):
+        stuck = [st for i, st in enumerate(placed) if i not in done]
+        assert stuck[0].placement is not None
+        circle = ", ".join(f"'{st.name}'" for st in stuck)
+        raise RulesError(
+            f"rules {circle} are placed before or after each other in a circle",
+            stuck[0].placement.loc,
+        )
+    block.entries = {key: block.entries[key] for key in order.keys()}
+
+
+class _Order:
+    """The keys of a block as a linked list, so that moving one is cheap."""
+
+    def __init__(self, keys: Iterable[str]) -> None:
+        self.next: dict[str | None, str | None] = {}
+        self.prev: dict[str | None, str | None] = {}
+        last: str | None = None  # None stands for both ends
+        for key in keys:
+            self.next[last], self.prev[key] = key, last
+            last = key
+        self.next[last], self.prev[None] = None, last
+
+    def unlink(self, key: str) -> None:
+        """Take `key` out of the order."""
+        before, after = self.prev.pop(key), self.next.pop(key)
+        self.next[before], self.prev[after] = after, before
+
+    def insert_after(self, anchor: str | None, key: str) -> None:
+        """Put `key` right after `anchor` (None: at the start)."""
+        after = self.next[anchor]
+        self.next[anchor], self.prev[key] = key, anchor
+        self.next[key], self.prev[after] = after, key
+
+    def keys(self) -> list[str]:
+        """The keys in order."""
+        out: list[str] = []
+        key = self.next[None]
+        while key is not None:
+            out.append(key)
+            key = self.next[key]
+        return out
+
+
+def _blame_items(block: MergedBlock, key: str, old: Entry | None, new: s.ListSetting) -> None:
+    """Record the items a list written again adds, drops or changes (by first word)."""
+    if not isinstance(old, s.ListSetting):
+        return
+    before = {it.parts[0]: it for it in old.items}
+    after = {it.parts[0]: it for it in new.items}
+    for word in (*before, *after):
+        old_item, new_item = before.get(word), after.get(word)
+        if old_item is None or new_item is None or old_item.parts != new_item.parts:
+            where = new_item.loc if new_item is not None else new.loc
+            block.item_changed_by[(key, word)] = where
+
+
+def _place(block: MergedBlock, order: _Order, step: s.Step, anchors: dict[str, str]) -> None:
+    """Move the rule `step` names to just before or after the rule its placement names."""
+    assert step.placement is not None
+    where, other = step.placement.where, step.placement.other
+    if step.name not in block.entries:  # removed again later in the same block body
+        return
+    if other == step.name:
+        raise RulesError(f"rule '{step.name}' cannot be placed {where} itself", step.placement.loc)
+    target = block.entries.get(other)
+    if not isinstance(target, s.Step):
+        rules = [k for k, e in block.entries.items() if isinstance(e, s.Step) and k != step.name]
+        if target is not None:
+            why = f"'{other}' is not a rule"
+        elif other in block.removed:
+            why = f"rule '{other}' is removed at {block.removed[other]}"
+        else:
+            why = f"{block.label} has no rule '{other}'"
+        known = f"; its rules: {_some(rules)}" if rules else "; it has no other rules"
+        raise RulesError(
+            f"cannot place rule '{step.name}' {where} '{other}': {why}{known}",
+            step.placement.loc,
+        )
+    order.unlink(step.name)
+    if where == "before":
+        order.insert_after(order.prev[other], step.name)
+        return
+    anchor = anchors.get(other, other)
+    if anchor not in order.next:  # moved out of the way since
+        anchor = other
+    order.insert_after(anchor, step.name)
+    anchors[other] = step.name
+
+
+def _change_list(block: MergedBlock, stmt: s.ListChange) -> None:
+    """`name +: items` appends to the inherited list; `name -: items` drops, for each item
+    written, the one inherited item that starts with its words."""
+    key = stmt.name
+    written = f"{key} {stmt.op}:"
+    existing = block.entries.get(key)
+    if existing is None:
+        removed = block.removed.get(key)
+        why = f"it is removed at {removed}" if removed else f"{block.label} inherits no '{key}:'"
+        raise RulesError(
+            f"'{written}' changes an inherited list, but {why}; write '{key}: ...' to set it",
+            stmt.loc,
+        )
+    if not isinstance(existing, s.ListSetting):
+        shape = "a block" if isinstance(existing, MergedBlock) else "not a list ('NAME: ...')"
+        raise RulesError(
+            f"'{written}' changes an inherited list, but '{key}' is {shape} "
+            f"(written at {existing.loc})",
+            stmt.loc,
+        )
+    items = list(existing.items)
+    if stmt.op == "+":
+        items.extend(stmt.items)
+        for it in stmt.items:
+            block.item_changed_by[(key, it.parts[0])] = it.loc
+    else:
+        items = _drop_items(block, stmt, items)
+    block.changed_by[key] = stmt.loc
+    block.entries[key] = s.ListSetting(key, tuple(items), stmt.loc)
+
+
+class _Prefixes:
+    """The items of a list by every prefix of their words (a trie): which items start with
+    given words, in time linear in the words, however long the list."""
+
+    def __init__(self) -> None:
+        self.children: dict[str, _Prefixes] = {}
+        self.items: set[int] = set()
+
+    def add(self, words: tuple[str, ...], index: int) -> None:
+        """Record item `index` under every prefix of `words`."""
+        node = self
+        for word in words:
+            node = node.children.setdefault(word, _Prefixes())
+            node.items.add(index)
+
+    def discard(self, words: tuple[str, ...], index: int) -> None:
+        """Forget item `index` (recorded with `words`)."""
+        node = self
+        for word in words:
+            node = node.children[word]
+            node.items.discard(index)
+
+    def starting(self, words: tuple[str, ...]) -> set[int]:
+        """The items whose words start with `words`."""
+        node: _Prefixes | None = self
+        for word in words:
+            node = node.children.get(word) if node is not None else None
+        return node.items if node is not None else set()
+
+
+def _drop_items(block: MergedBlock, stmt: s.ListChange, items: list[s.Item]) -> list[s.Item]:
+    """The items left when, for each item written, the one item starting with its words is
+    dropped (of several equal items, the last)."""
+    key, written = stmt.name, f"{stmt.name} -:"
+    parts = [it.parts for it in items]
+    index = _Prefixes()
+    for i, words in enumerate(parts):
+        index.add(words, i)
+    dropped: set[int] = set()
+    for it in stmt.items:
+        words = it.parts
+        hits = index.starting(words)
+        if len({parts[i] for i in hits}) == 1:  # one item, or copies of one: drop the last
+            hits = {max(hits)}
+        if len(hits) != 1:
+            left = [" ".join(p) for i, p in enumerate(parts) if i not in dropped]
+            problem = (
+                f"no item of '{key}' starts with '{' '.join(words)}'"
+                if not hits
+                else f"{len(hits)} items of '{key}' start with '{' '.join(words)}'; "
+                "write more of the one to drop"
+            )
+            raise RulesError(f"'{written}': {problem} (its items: {_some(left)})", it.loc)
+        (i,) = hits
+        dropped.add(i)
+        index.discard(parts[i], i)
+        block.item_changed_by[(key, parts[i][0])] = it.loc
+    left_items = [it for i, it in enumerate(items) if i not in dropped]
+    if not left_items:
+        raise RulesError(
+            f"'{written}' drops every item of '{key}'; a list keeps at least one item "
+            f"(to delete the setting write 'remove {_path_to(block, key)}')",
+            stmt.loc,
+        )
+    return left_items
 
 
 def _remove(block: MergedBlock, stmt: s.Remove) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 import lark
 from lark import Lark, Token, Transformer, v_args
@@ -21,6 +21,7 @@ _TOKEN_WORDS = {
     "STRING": 'a "string"',
     "_NL": "end of line",
     "COMPARE": "a comparison",
+    "LIST_CHANGE": "'+:' or '-:'",
     "LBRACE": "'{'",
     "RBRACE": "'}'",
     "LPAR": "'('",
@@ -103,11 +104,21 @@ class _ToSyntax(Transformer[Token, Any]):
         return tuple(str(c) for c in children)
 
     @v_args(meta=True)
+    def list_change(self, meta: Any, children: list[Any]) -> s.ListChange:
+        op: Literal["+", "-"] = "+" if str(children[1]) == "+:" else "-"
+        return s.ListChange(str(children[0]), op, children[2], self._meta_loc(meta))
+
+    @v_args(meta=True)
     def step(self, meta: Any, children: list[Any]) -> s.Step:
         name = str(children[0])
-        cond = children[1]
-        assigns = tuple(children[2:])
-        return s.Step(name, cond, assigns, self._meta_loc(meta))
+        placement = children[1]
+        cond = children[2]
+        assigns = tuple(children[3:])
+        return s.Step(name, cond, assigns, self._meta_loc(meta), placement)
+
+    def placement(self, children: list[Token]) -> s.Placement:
+        where: Literal["before", "after"] = "before" if str(children[0]) == "before" else "after"
+        return s.Placement(where, str(children[1]), self._tok_loc(children[1]))
 
     def condition(self, children: list[Any]) -> s.Expr:
         return children[0]  # type: ignore[no-any-return]
@@ -259,7 +270,11 @@ def parse_text(text: str, path: str = "<rules>") -> s.Document:
 
 def _check_written_once(statements: tuple[s.Statement, ...]) -> None:
     """A setting or rule is written once per block of one file (the second would silently
-    replace the first); blocks of the same name merge, so they may be written again."""
+    replace the first); blocks of the same name merge, so they may be written again.
+
+    `name +:` and `name -:` may each be written once, but not beside `name:` (put the items
+    in that list instead).
+    """
     first: dict[str, s.Statement] = {}
     for stmt in statements:
         if isinstance(stmt, s.Block):
@@ -267,13 +282,31 @@ def _check_written_once(statements: tuple[s.Statement, ...]) -> None:
             continue
         if isinstance(stmt, (s.Extends, s.Remove)):
             continue
-        earlier = first.get(stmt.name)
+        key = f"{stmt.name} {stmt.op}:" if isinstance(stmt, s.ListChange) else stmt.name
+        earlier = first.get(key)
         if earlier is not None:
             kind = "rule" if isinstance(stmt, s.Step) else "setting"
             where = earlier.loc.line if earlier.loc is not None else "?"
+            shown = key if isinstance(stmt, s.ListChange) else f"{kind} '{key}'"
             raise RulesError(
-                f"{kind} '{stmt.name}' is written twice in this block (first on line {where}); "
-                "keep one",
+                f"{shown} is written twice in this block (first on line {where}); keep one",
                 stmt.loc,
             )
-        first[stmt.name] = stmt
+        first[key] = stmt
+        whole = first.get(stmt.name)
+        if isinstance(stmt, s.ListChange) and isinstance(whole, s.ListSetting):
+            raise RulesError(
+                f"'{stmt.name}:' is written in full in this block (line {whole.loc.line}), so "
+                f"'{stmt.name} {stmt.op}:' has nothing to change: put the items in that list",
+                stmt.loc,
+            )
+        if isinstance(stmt, s.ListSetting):
+            change = first.get(f"{stmt.name} +:") or first.get(f"{stmt.name} -:")
+            if change is not None:
+                assert isinstance(change, s.ListChange)
+                raise RulesError(
+                    f"'{stmt.name}:' is written in full in this block, so "
+                    f"'{stmt.name} {change.op}:' (line {change.loc.line}) has nothing to "
+                    "change: put the items in this list",
+                    stmt.loc,
+                )

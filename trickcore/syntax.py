@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import attrs
 
 from .errors import Location
@@ -137,6 +139,17 @@ class ListSetting:
 
 
 @attrs.frozen
+class ListChange:
+    """``name +: item, ...`` (append to the inherited list) or ``name -: item, ...`` (drop the
+    inherited item that starts with each item's words)."""
+
+    name: str
+    op: Literal["+", "-"]
+    items: tuple[Item, ...]
+    loc: Location
+
+
+@attrs.frozen
 class ExprSetting:
     """``name = expression``"""
 
@@ -155,13 +168,26 @@ class Assign:
 
 
 @attrs.frozen
+class Placement:
+    """``before other`` / ``after other`` in a rule line: where the rule goes in its block."""
+
+    where: Literal["before", "after"]
+    other: str
+    loc: Location  # of the other rule's name, as written
+
+
+@attrs.frozen
 class Step:
-    """``rule name: [if condition then] a = x, b = y`` -- an ordered rule."""
+    """``rule name [before|after other]: [if condition then] a = x, b = y`` -- an ordered rule.
+
+    Without a placement a new rule is appended and a replaced one keeps its place.
+    """
 
     name: str
     condition: Expr | None
     assigns: tuple[Assign, ...]
     loc: Location
+    placement: Placement | None = None
 
 
 @attrs.frozen
@@ -195,7 +221,7 @@ class Block:
         return self.kind if self.name is None else f"{self.kind} {self.name}"
 
 
-Statement = ListSetting | ExprSetting | Step | Remove | Extends | Block
+Statement = ListSetting | ListChange | ExprSetting | Step | Remove | Extends | Block
 
 
 @attrs.frozen
