@@ -389,3 +389,23 @@ def test_blame_follows_removals_replacements_and_the_last_file(tmp_path: Path) -
     assert errors and "deal_points" in errors[0].message
     explained = rules.because(errors[0], ["scoring.deal_points", "scoring.made"])
     assert explained.message.endswith(f"(because of {removed})")
+
+
+# ---------------------------------------------------------------- errors caused by the child
+def test_an_inherited_rule_broken_by_the_child_names_the_childs_line():
+    """Dropping a kept name that an inherited after_deal rule assigns: the error is at the
+    inherited rule (tysiacha.rules) and ends with the child's line that caused it."""
+    with pytest.raises(trickcore.RulesError) as info:
+        trickcore.variant_from_text(
+            'extends "tysiacha"\nmatch {\n  keep -: barrel_deals\n}\n', "child"
+        )
+    err = info.value
+    assert err.location is not None and err.location.file.endswith("tysiacha.rules")
+    assert "barrel_deals" in err.message and err.message.endswith("(because of child:3:11)")
+
+
+def test_removing_an_inherited_definition_names_the_remove_line():
+    with pytest.raises(trickcore.RulesError) as info:
+        trickcore.variant_from_text('extends "tysiacha"\nremove scoring.made\n', "child")
+    assert "unknown name 'made'" in info.value.message
+    assert info.value.message.endswith("(because of child:2:1)")

@@ -694,6 +694,12 @@ class _Compiler:
         types: dict[str, str] = {}
         visiting: list[str] = []
 
+        def checked(expr: s.Expr, names: Scope, want: str | None = None) -> CompiledExpr:
+            try:
+                return compile_expr(expr, names, want)
+            except RulesError as exc:
+                raise self.rules.because(exc, _defined_by(names_used(expr))) from None
+
         def visit(name: str) -> None:
             if name in types:
                 return
@@ -707,7 +713,7 @@ class _Compiler:
                 if dep in defs and dep not in ("declarer", "defender"):
                     visit(dep)
             visiting.pop()
-            compiled = compile_expr(defs[name].expr, scope.with_names(types))
+            compiled = checked(defs[name].expr, scope.with_names(types))
             types[name] = compiled.type
             ordered.append((name, compiled))
 
@@ -715,8 +721,8 @@ class _Compiler:
             if name not in ("declarer", "defender"):
                 visit(name)
         full = scope.with_names(types)
-        declarer = compile_expr(defs["declarer"].expr, full, INT)
-        defender = compile_expr(defs["defender"].expr, full, INT)
+        declarer = checked(defs["declarer"].expr, full, INT)
+        defender = checked(defs["defender"].expr, full, INT)
         return Scoring(tuple(ordered), declarer, defender), types
 
     def match(self, def_types: dict[str, str], result_names: dict[str, str]) -> MatchRules:
@@ -768,20 +774,21 @@ class _Compiler:
                 raise RulesError(
                     f"after_deal holds 'rule NAME: ...' lines; '{key}' is not one", entry.loc
                 )
-            cond = compile_expr(entry.condition, scope, BOOL) if entry.condition else None
-            assigns = []
-            for a in entry.assigns:
-                if a.name not in assignable:
-                    raise RulesError(
-                        f"cannot assign '{a.name}'; assignable: {', '.join(sorted(assignable))}",
-                        a.loc,
+            try:
+                cond = compile_expr(entry.condition, scope, BOOL) if entry.condition else None
+                assigns = []
+                for a in entry.assigns:
+                    if a.name not in assignable:
+                        known = ", ".join(sorted(assignable))
+                        raise RulesError(f"cannot assign '{a.name}'; assignable: {known}", a.loc)
+                    want = (
+                        INT
+                        if a.name in ASSIGNABLE_BUILTINS
+                        else dict((k, t) for k, t, _ in keep)[a.name]
                     )
-                want = (
-                    INT
-                    if a.name in ASSIGNABLE_BUILTINS
-                    else dict((k, t) for k, t, _ in keep)[a.name]
-                )
-                assigns.append(Assignment(a.name, compile_expr(a.expr, scope, want)))
+                    assigns.append(Assignment(a.name, compile_expr(a.expr, scope, want)))
+            except RulesError as exc:
+                raise self.rules.because(exc, _defined_by(_step_reads(entry))) from None
             steps.append(StepRule(entry.name, cond, tuple(assigns), entry.loc))
         rank_scope = Scope(
             {"score": INT, **{k: t for k, t, _ in keep}}, self.symbols, where="in rank_by"
@@ -932,6 +939,21 @@ def _check_bid_ranges(model: VariantModel, tricks: TrickRules, b: BlockSettings)
                 f"steps of {contract.step}); raise the step or lower the cap",
                 contract.cap_loc or b.loc,
             )
+
+
+def _step_reads(step: s.Step) -> set[str]:
+    """Every name an after_deal rule reads or assigns."""
+    exprs = [e for e in (step.condition, *(a.expr for a in step.assigns)) if e is not None]
+    return {a.name for a in step.assigns}.union(*(names_used(e) for e in exprs))
+
+
+def _defined_by(names: set[str]) -> list[str]:
+    """The merged entries that define these names (scoring definitions, kept names): what
+    `MergedRules.because` blames when an inherited rule reading them breaks."""
+    roles = ("declarer", "defender")  # role scores: no expression reads them
+    return [f"scoring.{n}" for n in sorted(names) if n not in roles] + [
+        f"match.keep.{n}" for n in sorted(names)
+    ]
 
 
 def _is_word(text: str) -> bool:
