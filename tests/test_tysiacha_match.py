@@ -26,8 +26,9 @@ def play_deal(m: trickcore.Match, declarer: int, contract: int, seed: int | None
     play their first legal card, or a random one from `seed`."""
     rng = random.Random(seed) if seed is not None else None
     deal = m.current
+    assert isinstance(deal, trickcore.Deal)
     forehand = deal.active[0]
-    ranks = [r.symbol for r in m.game.model.deck.ranks]
+    ranks = ["A", "10", "K", "Q", "J", "9"]  # T1
 
     def strength(text: str) -> int:
         return ranks.index(text.split()[1][:-1])
@@ -110,6 +111,13 @@ def test_T24_failed_contract_loses_it_and_falls_off(tysiacha):
     assert m.kept_state(1)["on_barrel"] is False
 
 
+def test_T24_failed_contract_below_120_is_lost_too(tysiacha):
+    m = new_match(tysiacha, [(FAIL, 1)], [0, 880, 0], kept=[OFF, ON, OFF])
+    play_deal(m, 1, 100)
+    assert m.scores[1] == 780
+    assert m.kept_state(1)["on_barrel"] is False
+
+
 def test_T24_defender_on_the_barrel_scores_nothing(tysiacha):
     m = new_match(tysiacha, [(FAIL, 2)], [0, 880, 0], kept=[OFF, ON, OFF])
     result = play_deal(m, 2, 120)
@@ -182,6 +190,13 @@ def _seed_where(v, template, declarer, contract, test):
     raise AssertionError("no defender play gives the wanted deal")
 
 
+@pytest.mark.parametrize("start", [870, 879])
+def test_T21_990_to_999_is_not_1000(no_barrel, start):
+    m = new_match(no_barrel, [(MAKE, 1)], [0, start, 0])
+    play_deal(m, 1, 120)
+    assert m.scores[1] == start + 120 and not m.is_over and m.winners == []
+
+
 def test_T21_two_reach_1000_declarer_among_them_wins(no_barrel):
     seed, g = _seed_where(no_barrel, MARRIAGE, 1, 140, lambda g: g[1] == 140 and g[0] > 0)
     start = [1000 - g[0] + 30, 1000 - g[1], 0]
@@ -227,12 +242,54 @@ def test_T21_T24_T25_two_players_over_1000_in_one_deal(tysiacha):
     assert m.is_over and m.winners == [1]
 
 
-def test_T22_after_200_deals_the_highest_score_wins(tysiacha):
-    m = tysiacha.new_match(seed=4)
+def played_deals(m: trickcore.Match) -> int:
+    """Deals played to a score (a redealt deal is not played)."""
+    return sum(1 for r in m.deal_results if not r.get("redeal"))
+
+
+def test_T22_after_200_played_deals_the_highest_score_wins(tysiacha):
+    m = tysiacha.new_match(seed=4, scores=[-100_000, -100_000, -100_000])
     rng = random.Random(4)
     while not m.is_over:
         m.apply(rng.choice(m.legal_actions()))
-    assert m.deals_dealt == 200
+    assert played_deals(m) == 200
     top = max(m.scores)
     assert top < 1000
     assert m.winners == [s for s in range(3) if m.scores[s] == top]
+
+
+def test_T22_equal_highest_scores_share_the_win():
+    """The deal limit's ranking (T22) on a one-deal house rule: two defenders end level."""
+    v = trickcore.variant_from_text('extends "tysiacha"\nmatch {\n  deal_limit: 1\n}\n')
+    seed, g = _seed_where(v, FAIL, 2, 120, lambda g: g[0] > 0 and g[1] > 0)
+    m = new_match(v, [(FAIL, 2)], [500 - g[0], 500 - g[1], 0])
+    play_deal(m, 2, 120, seed)
+    assert m.is_over and m.scores[:2] == [500, 500]
+    assert m.winners == [0, 1]
+
+
+@pytest.mark.parametrize(
+    "start, after, on_barrel",
+    [(870, 880, True), (879, 880, True), (760, 880, True), (759, 879, False), (700, 820, False)],
+)
+def test_T23_a_score_landing_on_880_to_999_is_set_to_880(tysiacha, start, after, on_barrel):
+    m = new_match(tysiacha, [(MAKE, 1)], [0, start, 0])
+    assert play_deal(m, 1, 120)["gains"][1] == 120
+    assert m.scores[1] == after
+    assert m.kept_state(1)["on_barrel"] is on_barrel
+    assert not m.is_over
+
+
+def test_T23_landing_on_1000_is_not_the_barrel(tysiacha):
+    m = new_match(tysiacha, [(MARRIAGE, 1)], [0, 860, 0])
+    play_deal(m, 1, 140)
+    assert m.scores[1] == 1000 and m.winners == [1]
+    assert not m.kept_state(1)["on_barrel"]
+
+
+def test_T23_a_defender_climbs_too_and_several_may_be_on_the_barrel(tysiacha):
+    seed, g = _seed_where(tysiacha, FAIL, 2, 120, lambda g: g[1] > 0 and g[0] > 0)
+    m = new_match(tysiacha, [(FAIL, 2)], [880, 1000 - g[1] - 5, 0], kept=[ON, OFF, OFF])
+    play_deal(m, 2, 120, seed)
+    assert m.scores[:2] == [880, 880]
+    assert m.kept_state(0)["on_barrel"] and m.kept_state(1)["on_barrel"]
