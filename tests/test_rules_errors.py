@@ -264,3 +264,9 @@ def test_a_declared_flow_plays_as_the_default_one():
         a.apply(text)
         b.apply(text)
     assert a.scores == b.scores and a.history == b.history
+
+
+def test_multi_card_attacks_are_bounded_by_the_number_of_suits():
+    suits = ", ".join(f"s{i} S{i}" for i in range(9))
+    err = error_of(f'extends "durak"\ndeck {{\n  suits: {suits}\n}}\n')
+    assert "attack: same_rank" in err.message and "at most 8 suits" in err.message

@@ -225,3 +225,50 @@ def test_a_kept_name_is_read_as_the_deal_began():
 def test_bad_arguments_to_the_variant_are_library_errors(tysiacha, call):
     with pytest.raises(TrickcoreError):
         call(tysiacha)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda v: v.new_match(players=3.0),
+        lambda v: v.new_match(players="3"),
+        lambda v: v.new_match(scores=iter([0, 0, 0])),
+        lambda v: v.new_match(kept=iter([{}, {}, {}])),
+        lambda v: v.new_match(seed=10**100),
+        lambda v: v.deal_score(5),
+    ],
+)
+def test_more_bad_arguments_are_library_errors(tysiacha, call):
+    with pytest.raises(TrickcoreError):
+        call(tysiacha)
+
+
+def test_a_bout_limit_that_breaks_mid_deal_stops_the_match_cleanly():
+    """The limit allows fewer cards each bout and reaches 0 in a later bout: the action that
+    ended the bout is recorded, the match stops, and nothing more can be done."""
+    v = _house('extends "durak"\nbouts {\n  limit = min(6, defender_cards) - bout_number + 1\n}\n')
+    m = v.new_match(seed=0, players=3)
+    with pytest.raises(RulesError, match="bout limit"):
+        for _ in range(5000):
+            m.apply(m.legal_actions()[0])
+    assert m.is_over and m.stopped and "bout limit" in m.stopped
+    assert len(m.history) == len(m.current.history)  # the match and the deal agree
+    assert m.legal_actions() == [] and m.current.legal_actions() == []
+    with pytest.raises(IllegalActionError):
+        m.apply("take")
+
+
+def test_every_scoring_definition_stays_in_range():
+    """Definitions that square a number each time: the deal stops at the first out of range,
+    long before the numbers could grow without bound."""
+    chain = "\n".join(f"  d{i} = d{i - 1} * d{i - 1}" for i in range(1, 40))
+    v = _house(
+        f'extends "tysiacha"\nscoring {{\n  d0 = card_points + 999999\n{chain}\n'
+        "  defender = round(deal_points, 5) + 0 * d39\n}\n"
+    )
+    m = v.new_match(seed=1)
+    with pytest.raises(RulesError, match="scoring definition 'd1'"):
+        play_out(m)
+    assert m.is_over and m.stopped
+    with pytest.raises(RulesError, match="scoring definition"):
+        v.deal_score(False, card_points=10)

@@ -21,6 +21,7 @@ from .exprs import (
     compile_expr,
     names_used,
 )
+from .limits import MAX_BIDS
 from .loader import Entry, MergedBlock, MergedRules
 from .model import (
     TRICK_PHASES,
@@ -61,10 +62,10 @@ T = TypeVar("T")
 
 MAX_PLAYERS = 8
 MAX_DECK = 128
-MAX_BIDS = 1000
 MAX_QUALIFIERS = 16
 MAX_DEALS = 100_000
 MAX_BOUTS = 10_000
+MAX_ATTACK_SUITS = 8  # a rank's multi-card attacks: at most 2**8 sets
 
 BLOCK_SETTINGS: dict[str, set[str]] = {
     "variant": {"name", "players"},
@@ -832,6 +833,14 @@ class _Compiler:
                 "a game of bouts turns up a trump card: add '1 turnup' to the deal pattern",
                 self.block("deal").loc,
             )
+        attack = b.word("attack", ("one_card", "same_rank"), "same_rank")
+        if attack == "same_rank" and len(deck.suits) > MAX_ATTACK_SUITS:
+            raise RulesError(
+                f"'attack: same_rank' with {len(deck.suits)} suits offers too many attacks of "
+                f"several cards (every set of one rank); at most {MAX_ATTACK_SUITS} suits, or "
+                "'attack: one_card'",
+                (b.raw("attack") or b).loc,
+            )
         refill_to = b.integer("refill_to", deal.per_hand, minimum=0)
         no_stock = b.word("trump_if_no_stock", ("last_dealt", "none"), "none")
         for seated in players:
@@ -842,8 +851,7 @@ class _Compiler:
                     b.loc,
                 )
         return BoutRules(
-            attack_same_rank=b.word("attack", ("one_card", "same_rank"), "same_rank")
-            == "same_rank",
+            attack_same_rank=attack == "same_rank",
             throw_in_by=b.word("throw_in_by", ("all", "attacker", "neighbours"), "all"),
             skip_unable=b.flag("skip_unable", True),
             limit=self.bout_limit(b, limit_scope, deal, players),

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .exprs import QUALIFIER_KEY
+from .limits import in_range
 from .observation import Declaration, Observation, TrickView
 from .state import OVER, DealState
 
@@ -112,8 +113,9 @@ class Deal(DealState):
         scoring = self.rules.scoring
         for seat in self.active:
             env = self._scored_env(seat)
-            rule = scoring.declarer if seat == self.declarer else scoring.defender
-            gains[seat] = rule(env)
+            role = "declarer" if seat == self.declarer else "defender"
+            gains[seat] = (scoring.declarer if role == "declarer" else scoring.defender)(env)
+            in_range(gains[seat], f"scoring's {role} score", None)
             results[seat] = env
         self.gains = gains
         self.results = results
@@ -146,7 +148,8 @@ class Deal(DealState):
     def _scored_env(self, seat: int) -> dict[str, Any]:
         env = self.result_env(seat)
         for name, fn in self.rules.scoring.definitions:
-            env[name] = fn(env)
+            env[name] = value = fn(env)
+            in_range(value, f"scoring definition '{name}'", None)
         return env
 
     def final_env(self, seat: int) -> dict[str, Any]:

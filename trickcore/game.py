@@ -11,6 +11,7 @@ from .bouts import BoutDeal
 from .deal import Deal
 from .errors import TrickcoreError
 from .hands import HandQuantities, meld_cards
+from .limits import MAX_VALUE, check_seat, in_range
 from .model import VariantModel
 from .phases import PHASE_KINDS, Phase
 
@@ -181,7 +182,7 @@ class Game:
         the cards that matter. Returns card texts, top card first.
         """
         seats = self.check_seats(players)
-        _check_seat_number(dealer, seats, "dealer")
+        check_seat(dealer, seats, "the dealer")
         if not isinstance(hands, dict) or not all(
             isinstance(s, int) and not isinstance(s, bool) for s in hands
         ):
@@ -236,6 +237,8 @@ class Game:
             raise TrickcoreError(
                 f"unknown quantity {', '.join(sorted(unknown))}; known: {', '.join(known)}"
             )
+        if type(declarer) is not bool:
+            raise TrickcoreError(f"declarer is yes or no (True or False), not {declarer!r}")
         if not isinstance(qualifier, str) or qualifier not in self.qualifiers:
             raise TrickcoreError(f"unknown bid qualifier {qualifier!r}")
         for name, value in quantities.items():
@@ -265,7 +268,8 @@ class Game:
         env["declarer"] = declarer
         env[QUALIFIER_KEY] = qualifier
         for name, fn in scoring.definitions:
-            env[name] = fn(env)
+            env[name] = value = fn(env)
+            in_range(value, f"scoring definition '{name}'", None)
         rule = scoring.declarer if declarer else scoring.defender
         return int(rule(env))
 
@@ -275,9 +279,9 @@ class Game:
         allowed = self.model.players
         if players is None:
             return allowed[0]
-        if isinstance(players, bool) or players not in allowed:
+        if type(players) is not int or players not in allowed:
             raise TrickcoreError(
-                f"{self.name} is played by {', '.join(map(str, allowed))} players, not {players}"
+                f"{self.name} is played by {', '.join(map(str, allowed))} players, not {players!r}"
             )
         return players
 
@@ -290,7 +294,7 @@ class Game:
     ) -> Deal | BoutDeal:
         """A single deal from a deck order (top card first, C2) or a seed, for tests/replays."""
         seats = self.check_seats(players)
-        _check_seat_number(dealer, seats, "dealer")
+        check_seat(dealer, seats, "the dealer")
         _check_seed(seed)
         if deck_order is None:
             order = list(range(self.model.deck.size))
@@ -342,14 +346,12 @@ class Game:
         )
 
 
-def _check_seat_number(value: object, seats: int, what: str) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
-        raise TrickcoreError(f"{what} must be a seat 0..{seats - 1}, not {value!r}")
-
-
 def _check_seed(seed: object) -> None:
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise TrickcoreError(f"a seed is a whole number, not {seed!r}")
+    if seed is not None and (type(seed) is not int or not -MAX_SEED < seed < MAX_SEED):
+        raise TrickcoreError(f"a seed is a whole number of at most 12 digits, not {seed!r}")
 
 
-from .match import MAX_VALUE, Match  # noqa: E402  (Match needs Game; Game returns Match)
+MAX_SEED = 10**12
+
+
+from .match import Match  # noqa: E402  (Match needs Game; Game returns Match)

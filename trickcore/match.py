@@ -11,30 +11,9 @@ import attrs
 from .actions import Action
 from .bouts import BoutDeal
 from .deal import Deal
-from .errors import IllegalActionError, Location, RulesError, TrickcoreError
+from .errors import IllegalActionError, RulesError, TrickcoreError
+from .limits import MAX_VALUE, check_seat, in_range, is_whole
 from .observation import BoutObservation, Observation
-from .state import check_seat
-
-MAX_VALUE = 999_999_999
-
-
-def _is_int(value: object) -> bool:
-    return (
-        isinstance(value, int) and not isinstance(value, bool) and -MAX_VALUE <= value <= MAX_VALUE
-    )
-
-
-def in_range(value: int | bool, what: str, loc: Location | None) -> None:
-    """Numbers in play stay within ±MAX_VALUE; outside it the rules are broken (RulesError)."""
-    if not isinstance(value, bool) and not -MAX_VALUE <= value <= MAX_VALUE:
-        digits = value.bit_length() * 3 // 10
-        shown = str(value) if abs(value) < 10**30 else f"a number of about {digits} digits"
-        raise RulesError(
-            f"{what} gives {shown}, outside the range of numbers in play "
-            f"(±{MAX_VALUE:,}); the match stops here",
-            loc,
-        )
-
 
 if TYPE_CHECKING:
     from .game import Game
@@ -71,7 +50,9 @@ class Match:
         ]
         self.start: dict[str, Any] = {"scores": None, "kept": None, "dealer": dealer}
         if scores is not None:
-            if len(scores) != self.seats or not all(_is_int(x) for x in scores):
+            if not isinstance(scores, (list, tuple)):
+                raise TrickcoreError(f"scores must be a list of {self.seats} whole numbers")
+            if len(scores) != self.seats or not all(is_whole(x) for x in scores):
                 raise TrickcoreError(
                     f"scores must be {self.seats} whole numbers within ±{MAX_VALUE:,}"
                 )
@@ -79,7 +60,7 @@ class Match:
             self.start["scores"] = list(scores)
         if kept is not None:
             self._set_kept(kept)
-        if not _is_int(dealer) or not 0 <= dealer < self.seats:
+        if not is_whole(dealer) or not 0 <= dealer < self.seats:
             raise TrickcoreError(f"dealer must be a seat 0..{self.seats - 1}")
         self.dealer = dealer
         self.deals_dealt = 0
@@ -94,14 +75,18 @@ class Match:
 
     def _set_kept(self, kept: Sequence[dict[str, Any]]) -> None:
         types = {name: typ for name, typ, _ in self.game.model.match.keep}
-        if len(kept) != self.seats or not all(isinstance(k, dict) for k in kept):
+        if (
+            not isinstance(kept, (list, tuple))
+            or len(kept) != self.seats
+            or not all(isinstance(k, dict) for k in kept)
+        ):
             raise TrickcoreError(f"kept state must list {self.seats} seats")
         for seat, values in enumerate(kept):
             for name, value in values.items():
                 if name not in types:
                     known = ", ".join(types) or "none"
                     raise TrickcoreError(f"'{name}' is not kept state of this variant ({known})")
-                ok = isinstance(value, bool) if types[name] == "bool" else _is_int(value)
+                ok = isinstance(value, bool) if types[name] == "bool" else is_whole(value)
                 if not ok:
                     kind = "yes/no value" if types[name] == "bool" else "whole number in range"
                     raise TrickcoreError(f"kept state '{name}' must be a {kind}")
@@ -139,17 +124,31 @@ class Match:
     def apply(self, action: Action | str) -> None:
         """Take an action (object or text); illegal actions raise and change nothing.
 
-        A rules file whose numbers leave the range of play (±999,999,999) stops the match:
-        the action is recorded, `is_over` and `stopped` are set, and RulesError is raised.
+        A rules file that breaks while an action is carried out (a number outside ±999,999,999,
+        a bout limit below one) stops the match: the action is recorded, `is_over` and
+        `stopped` (the reason) are set, and the RulesError is raised. An error while listing
+        the legal actions changes nothing.
         """
         if self.is_over:
             raise IllegalActionError(f"the match is over; no action is possible ({action})")
-        seat = self.current.to_act
-        self.current.apply(action)
-        last = self.current.history[-1][1]
-        self.history.append((self.deals_dealt - 1, seat, last.text))
-        if self.current.is_over:
+        deal = self.current
+        seat = deal.to_act
+        taken = len(deal.history)
+        try:
+            deal.apply(action)
+        except RulesError as exc:
+            if len(deal.history) > taken:  # taken, and the rules broke carrying it out
+                self.history.append((self.deals_dealt - 1, seat, deal.history[-1][1].text))
+                deal.stop()
+                self._stop(exc)
+            raise
+        self.history.append((self.deals_dealt - 1, seat, deal.history[-1][1].text))
+        if deal.is_over:
             self._finish_deal()
+
+    def _stop(self, exc: RulesError) -> None:
+        self.is_over = True
+        self.stopped = exc.message
 
     def _finish_deal(self) -> None:
         deal = self.current
@@ -164,8 +163,7 @@ class Match:
             try:
                 self._run_after_deal(deal)
             except RulesError as exc:
-                self.is_over = True
-                self.stopped = exc.message
+                self._stop(exc)
                 raise
             self.deals_played += 1
             if model.deal.next_dealer == "left":

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .errors import IllegalActionError, StuckError, TrickcoreError
+from .errors import IllegalActionError, StuckError
+from .limits import check_seat
 
 if TYPE_CHECKING:
     from .game import Game
@@ -108,6 +109,12 @@ class DealState:
         ct = self.game.card_text
         return [ct(c) for c in sorted(self.hands[seat])]
 
+    def stop(self) -> None:
+        """End the deal where it stands (the rules broke while an action was carried out)."""
+        self.phase = OVER
+        self.to_act = -1
+        self._legal = None
+
     def public_view(self) -> Any:
         """What every player at the table may know (the observation of no seat)."""
         return self._observe(-1)
@@ -126,10 +133,3 @@ class DealState:
     def _observe(self, seat: int) -> Any:
         """The view of `seat` (-1: the public view)."""
         raise NotImplementedError
-
-
-def check_seat(seat: object, seats: int) -> int:
-    """A seat number 0..seats-1, or a TrickcoreError that says what a seat is."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-        raise TrickcoreError(f"a seat is a whole number 0..{seats - 1}, not {seat!r}")
-    return seat

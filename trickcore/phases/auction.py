@@ -5,22 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..errors import RulesError
+from ..limits import check_count
 from .base import Phase
 
 if TYPE_CHECKING:
     from ..deal import Deal
-
-MAX_BIDS = 1000
-
-
-def check_count(span: int, step: int, what: str) -> None:
-    """A cap may offer at most MAX_BIDS values above the current bid (a RulesError if more)."""
-    if span // step > MAX_BIDS:
-        raise RulesError(
-            f"{what} is {span} above the current bid, more than {MAX_BIDS} steps of {step}: "
-            "the rules file allows too many bids (the limit of legal actions)"
-        )
 
 
 class Auction(Phase):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from .auction import check_count
+from ..limits import check_count
 from .base import Phase
 
 if TYPE_CHECKING:
