@@ -278,8 +278,15 @@ class _Compiler:
         """The deal's phases in order (`deal { flow: ... }`), checked against what each needs."""
         b = self.block("deal")
         items = b.items("flow")
-        if items is None:
-            return TRICK_PHASES
+        has_talon = any(p.to == "talon" for p in self.deal_rules.pattern)
+        raises = self.block("contract").flag("raise", False)
+        if items is None:  # the phases the file gives something to do
+            present = {
+                "redeal": "redeal" in self.root.entries,
+                "talon": has_talon,
+                "contract": raises,
+            }
+            return tuple(k for k in TRICK_PHASES if present.get(k, True))
         kinds: list[str] = []
         for it in items:
             kind = it.parts[0]
@@ -302,7 +309,6 @@ class _Compiler:
                 "before it decide: a declarer, his hand)",
                 loc,
             )
-        has_talon = any(p.to == "talon" for p in self.deal_rules.pattern)
         agree = (
             ("redeal", "redeal" in self.root.entries, "a 'redeal' block"),
             ("talon", has_talon, "a talon in the deal pattern"),
@@ -312,7 +318,7 @@ class _Compiler:
                 raise RulesError(f"the flow needs the phase '{kind}': there is {what}", loc)
             if kind in kinds and not present:
                 raise RulesError(f"the phase '{kind}' has nothing to do without {what}", loc)
-        if "contract" not in kinds and self.block("contract").flag("raise", False):
+        if "contract" not in kinds and raises:
             raise RulesError("the flow needs the phase 'contract': 'contract { raise: yes }'", loc)
         return tuple(kinds)
 

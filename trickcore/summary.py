@@ -88,6 +88,8 @@ def rules_summary(model: VariantModel) -> list[tuple[str, list[str]]]:
         )
     else:
         deal_lines.append("There is never a redeal.")
+    if model.tricks is not None:
+        deal_lines.append("The deal runs through: " + ", ".join(model.tricks.flow) + ".")
     out.append(("Deal", deal_lines))
     if model.tricks is not None:
         out.extend(_trick_sections(model.tricks))
@@ -98,7 +100,10 @@ def rules_summary(model: VariantModel) -> list[tuple[str, list[str]]]:
     if m.target is not None:
         match_lines.append(f"The first to reach {m.target} wins.")
     ranked = f"the highest {m.rank_by.text}" if m.rank_by else "the highest score"
-    match_lines.append(f"The match ends after {m.deal_limit} deals at the latest; {ranked} wins.")
+    match_lines.append(
+        f"The match ends after {m.deal_limit} played deals at the latest (or after more than "
+        f"{m.redeal_limit} redealt ones); {ranked} wins."
+    )
     ties = {"declarer": "the declarer if he is among them", "highest": "the higher score"}
     if m.target is not None:
         match_lines.append(
@@ -128,8 +133,9 @@ def rules_summary(model: VariantModel) -> list[tuple[str, list[str]]]:
 def _trick_sections(tricks: TrickRules) -> list[tuple[str, list[str]]]:
     out: list[tuple[str, list[str]]] = []
     b = tricks.bidding
+    opening = b.opening_expr.text if b.opening_expr is not None else str(b.opening)
     bid_lines = [
-        f"Forehand opens with {'exactly' if b.opening_exact else 'at least'} {b.opening}"
+        f"Forehand opens with {'exactly' if b.opening_exact else 'at least'} {opening}"
         + (" and cannot pass his first call." if b.forced_opening else "."),
         f"Bids go up in steps of {b.step}; a bid may not exceed {b.cap.text}.",
         "A player who passes is out of the auction."
@@ -213,7 +219,13 @@ def _bout_lines(model: VariantModel, b: BoutRules) -> list[str]:
             "attacker": "Only the attacker may throw in",
             "neighbours": "The attacker and the defender's left neighbour may throw in",
         }[b.throw_in_by]
-        + " cards of ranks already on the table, offered from the attacker round the table"
+        + " cards of ranks already on the table, "
+        + (
+            "right after the attack, after every beat that brings a new rank and after a take"
+            if b.throw_in == "any_time"
+            else "once every attack card is beaten, and after a take"
+        )
+        + "; offered from the attacker round the table, a player who throws keeps his turn"
         + (", skipping anyone with nothing to add." if b.skip_unable else "."),
         f"Attack cards in a bout at most: {b.limit.text}.",
         "The defender beats each attack card with a higher card of its suit or a trump "
