@@ -233,8 +233,7 @@ class BoutDeal(DealState):
             hand.remove(c)
             self.table.append([c, -1])
         if self.any_time:  # D6: others may add before the defender answers
-            self.declined = set()
-            self._offer_throw()
+            self._reopen_throw_ins()
         else:
             self._defender_to_act()
 
@@ -247,17 +246,16 @@ class BoutDeal(DealState):
                 break
         if self.any_time:
             if new_rank:
-                self.declined = set()  # a new rank on the table: everyone may add again
-            self._offer_throw()
+                self._reopen_throw_ins()  # a new rank on the table: everyone may add again
+            else:
+                self._offer_throw()
         elif all(pair[1] >= 0 for pair in self.table):
-            self.declined = set()  # the beats put new ranks on the table
-            self._offer_throw()
+            self._reopen_throw_ins()  # the beats put new ranks on the table
 
     def _take(self) -> None:
         self.taking = True
         if self.rules.throw_after_take:
-            self.declined = set()
-            self._offer_throw()
+            self._reopen_throw_ins()
         else:
             self._end_bout()
 
@@ -283,8 +281,7 @@ class BoutDeal(DealState):
         self.limit = max(self._bout_limit(), len(self.table))
         self.thrower_order = self._throwers()
         if self.any_time:
-            self.declined = set()
-            self._offer_throw()
+            self._reopen_throw_ins()
         else:
             self._defender_to_act()
 
@@ -303,6 +300,11 @@ class BoutDeal(DealState):
             left_of_defender = self._next_in_game(self.defender)
             return [s for s in order if s in (self.attacker, left_of_defender)]
         return order
+
+    def _reopen_throw_ins(self) -> None:
+        """Something new is on the table: everyone who said `done` may add again."""
+        self.declined = set()
+        self._offer_throw()
 
     def _offer_throw(self) -> None:
         """D6: ask the first thrower in order who has not said `done` (and, with skip_unable,

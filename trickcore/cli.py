@@ -62,23 +62,15 @@ def _error_dict(exc: TrickcoreError) -> dict[str, Any]:
 
 def _compile_all(ref: str) -> tuple[Any, list[RulesError]]:
     """The variant a rules file defines, or every error the front end finds in it."""
-    from . import compiler
+    from .compiler import compile_with_errors
     from .game import Game
     from .loader import load_rules
 
     try:
-        rules = load_rules(ref)
+        model, errors = compile_with_errors(load_rules(ref))
     except RulesError as exc:
         return None, [exc]
-    find_all = getattr(compiler, "compile_errors", None)
-    if find_all is not None:
-        errors = list(find_all(rules))
-        if errors:
-            return None, errors
-    try:
-        return Game(compiler.compile_rules(rules)), []
-    except RulesError as exc:
-        return None, [exc]
+    return (Game(model) if model is not None else None), errors
 
 
 def cmd_list(args: argparse.Namespace) -> int:

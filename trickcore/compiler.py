@@ -313,10 +313,10 @@ class _Compiler:
             ("redeal", "redeal" in self.root.entries, "a 'redeal' block"),
             ("talon", has_talon, "a talon in the deal pattern"),
         )
-        for kind, present, what in agree:
-            if present and kind not in kinds:
+        for kind, needed, what in agree:
+            if needed and kind not in kinds:
                 raise RulesError(f"the flow needs the phase '{kind}': there is {what}", loc)
-            if kind in kinds and not present:
+            if kind in kinds and not needed:
                 raise RulesError(f"the phase '{kind}' has nothing to do without {what}", loc)
         if "contract" not in kinds and raises:
             raise RulesError("the flow needs the phase 'contract': 'contract { raise: yes }'", loc)
@@ -983,6 +983,12 @@ def _is_name(text: str) -> bool:
 def _position(error: RulesError) -> tuple[int, str, int, int]:
     loc = error.location
     return (1, "", 0, 0) if loc is None else (0, loc.file, loc.line, loc.column)
+
+
+def compile_with_errors(rules: MergedRules) -> tuple[VariantModel | None, list[RulesError]]:
+    """The model, or None and every error the compiler finds (in file order)."""
+    errors = compile_errors(rules)
+    return (None, errors) if errors else (compile_rules(rules), [])
 
 
 def compile_errors(rules: MergedRules) -> list[RulesError]:

@@ -10,7 +10,7 @@ from .actions import Action, ActionTable
 from .bouts import BoutDeal
 from .deal import Deal
 from .errors import TrickcoreError
-from .hands import HandQuantities, meld_cards
+from .hands import HandQuantities, meld_cards, start_context
 from .limits import MAX_VALUE, check_seat, in_range
 from .model import VariantModel
 from .phases import PHASE_KINDS, Phase
@@ -40,7 +40,7 @@ class Game:
         self.qualifiers: tuple[str, ...] = ("", *quals)
         self.actions = ActionTable(self.card_texts, max(model.players), quals)
         self.hand_quantities = HandQuantities(model)
-        self._start_context = self.match_context(1)[0]
+        self._start_context = start_context(model)
         self.flow: list[Phase] = (
             [PHASE_KINDS[kind](self) for kind in model.tricks.flow] if model.tricks else []
         )
@@ -159,13 +159,12 @@ class Game:
     ) -> list[dict[str, Any]]:
         """What each seat knows of the match as a deal begins: deal number, own score, the
         match target and its own kept values (readable by the deal's expressions)."""
-        target = self.model.match.target or 0
         out = []
         for seat in range(seats):
-            ctx: dict[str, Any] = {name: init for name, _, init in self.model.match.keep}
+            ctx = dict(self._start_context)
             if kept is not None:
                 ctx.update(kept[seat])
-            ctx.update(deal_number=deal_number, score=scores[seat] if scores else 0, target=target)
+            ctx.update(deal_number=deal_number, score=scores[seat] if scores else 0)
             out.append(ctx)
         return out
 
