@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import trickcore
-from trickcore.saving import checksum, load_match, save_match
+from trickcore.saving import check_save_path, checksum, load_match, save_match
 
 
 def played(v: trickcore.Variant, steps: int = 40, seed: int = 3) -> trickcore.Match:
@@ -133,6 +133,43 @@ def test_version_1_variant_path_is_never_followed_outside_rules_files(tmp_path: 
         assert "SECRET" not in text and str(target) not in text
 
 
+def _v1(data: dict, variant_path: Path) -> dict:
+    old = {k: v for k, v in data.items() if k not in ("rules", "action_count", "checksum")}
+    return dict(old, version=1, variant_path=str(variant_path))
+
+
+def test_version_1_variant_path_is_read_only_in_the_working_folder_or_search_path(
+    tmp_path: Path, monkeypatch
+):
+    """T1..T25 replay of an old save whose rules file lies outside the working folder: only
+    a folder the caller names (or the working folder) may supply it."""
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    house = rules / "house.rules"
+    house.write_text('extends "tysiacha"\nname: "House"\n')
+    m = played(trickcore.load_variant(house), steps=30)
+    data = _v1(m.to_json(), house)
+    work = tmp_path / "work"  # the rules folder is not below the working folder
+    work.mkdir()
+    monkeypatch.chdir(work)
+    refused(data, "names variant 'house', not a shipped variant, and no readable rules file")
+    back = trickcore.match_from_json(data, search_path=[rules])
+    assert back.history == m.history and back.game.title == "House"
+    monkeypatch.chdir(rules)
+    assert trickcore.match_from_json(data).history == m.history
+
+
+def test_a_hash_mismatch_does_not_show_the_local_files_hash(tmp_path: Path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    house = tmp_path / "house.rules"
+    house.write_text('extends "tysiacha"\nname: "House"\n')
+    data = _v1(played(trickcore.load_variant(house), steps=10).to_json(), house)
+    house.write_text('extends "tysiacha"\nname: "Changed"\n')
+    local = trickcore.load_variant(house).content_hash
+    text = refused(data, "different version of variant 'house'")
+    assert data["variant_hash"] in text and local not in text
+
+
 def test_version_1_saves_of_shipped_variants_still_load(saved: dict):
     data = {k: v for k, v in saved.items() if k not in ("rules", "action_count", "checksum")}
     data["version"] = 1
@@ -151,3 +188,83 @@ def test_saving_is_atomic_and_leaves_no_temporary_file(tmp_path: Path):
     assert target.stat().st_mode & 0o777 == 0o666 & ~umask  # not the temporary file's 0600
     with pytest.raises(trickcore.SavedGameError, match="cannot save"):
         save_match(m, tmp_path / "no-such-folder" / "m.json")
+
+
+# ------------------------------------------------------------------ stopped matches
+OVERFLOW = """extends "tysiacha"
+name: "Overflow"
+after_deal {
+  rule boom: score = score - 500000000
+}
+"""
+
+
+def stopped_match(tmp_path: Path) -> trickcore.Match:
+    """A match whose after_deal rule leaves the range of numbers in play: the rules stop it."""
+    path = tmp_path / "overflow.rules"
+    path.write_text(OVERFLOW)
+    m = trickcore.load_variant(path).new_match(seed=3)
+    rng = random.Random(3)
+    with pytest.raises(trickcore.RulesError, match="the match stops here"):
+        while not m.is_over:
+            m.apply(rng.choice(m.legal_actions()))
+    assert m.is_over and m.stopped is not None
+    return m
+
+
+def resealed(data: dict, **changes) -> dict:
+    data = dict(json.loads(json.dumps(data)), **changes)
+    data["checksum"] = checksum(data)
+    return data
+
+
+def test_a_match_the_rules_stopped_reloads_stopped(tmp_path: Path):
+    """A stopped match saves with its reason and reloads stopped on its last action."""
+    m = stopped_match(tmp_path)
+    save_match(m, tmp_path / "m.json")
+    data = json.loads((tmp_path / "m.json").read_text())
+    assert data["stopped"] == m.stopped
+    back = load_match(tmp_path / "m.json")
+    assert back.is_over and back.stopped == m.stopped
+    assert back.history == m.history and back.scores == m.scores
+    assert back.legal_actions() == []
+
+
+def test_a_stopped_match_needs_the_save_to_say_so_with_the_same_reason(tmp_path: Path):
+    data = stopped_match(tmp_path).to_json()
+    last = len(data["actions"])
+    refused(resealed(data, stopped=None), f"action {last} .* cannot be replayed")
+    refused(resealed(data, stopped="another reason"), f"action {last} .* cannot be replayed")
+    assert "stopped" in data
+    del data["stopped"]  # a save written before `stopped` existed keeps the old refusal
+    data["checksum"] = checksum(data)
+    refused(data, f"action {last} .* cannot be replayed")
+
+
+def test_a_save_that_says_stopped_must_stop_on_its_last_action(tmp_path: Path):
+    data = stopped_match(tmp_path).to_json()
+    cut = data["actions"][:-1]
+    refused(resealed(data, actions=cut, action_count=len(cut)), "its replay does not stop")
+    stopped = data["stopped"]
+    refused(resealed(data, stopped=stopped[:10]), "cannot be replayed")
+    refused(resealed(data, stopped=5), "'stopped' must be a text, not a whole number")
+    with pytest.raises(trickcore.SavedGameError, match="checksum does not match"):
+        trickcore.match_from_json(dict(data, stopped=None))
+
+
+# ------------------------------------------------------------------ bad paths
+LONG = "a" * 300
+
+
+@pytest.mark.parametrize("name", [LONG + ".json", "bad\x00name.json"], ids=["long", "nul"])
+def test_unusable_save_paths_are_saved_game_errors(tmp_path: Path, name: str):
+    """A file name too long for the system, or holding a NUL byte, is refused in words."""
+    m = played(trickcore.load_variant("durak"), steps=5)
+    target = tmp_path / name
+    with pytest.raises(trickcore.SavedGameError, match="cannot save to"):
+        check_save_path(target)
+    with pytest.raises(trickcore.SavedGameError, match="cannot save"):
+        save_match(m, target)
+    with pytest.raises(trickcore.SavedGameError, match="not a regular file"):
+        load_match(target)
+    assert list(tmp_path.iterdir()) == []

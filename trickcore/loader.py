@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import heapq
 import posixpath
+import re
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
@@ -63,8 +64,9 @@ class MergedRules:
     """A variant's settings with every parent applied.
 
     `sources` are the `(path, text)` of every file in merge order; `files` are the same
-    files' portable names (a shipped variant's bare name, else a path relative to the
-    top-level file's folder or the search path it was found in), as saved matches store them.
+    files' portable names, as saved matches store them: a shipped variant's bare name, a path
+    relative to the top-level file's folder, or `searchK/` and a path relative to the K-th
+    search-path folder it was found in. No two files of one variant share a name.
     """
 
     name: str
@@ -451,23 +453,29 @@ def _inside(path: Path, root: Path) -> bool:
     return path == root or root in path.parents
 
 
+def is_regular_file(path: str | Path) -> bool:
+    """Whether `path` is a regular file (after links); False, never an error, for a path the
+    system cannot check (too long, a NUL byte, no permission)."""
+    try:
+        return Path(path).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def read_rules_file(path: Path, shown_as: str | None = None) -> str:
     """The text of a rules file: a regular file of at most 200,000 UTF-8 characters.
 
     Errors name the file (as `shown_as`, default its path), never its contents.
     """
-    label = shown_as or str(path)
-    try:
-        regular = path.is_file()
-    except (OSError, ValueError):
-        regular = False
-    if not regular:
+    label = shown_as or str(path).replace("\x00", "\\0")
+    if not is_regular_file(path):
         raise RulesError(f"{label}: not a regular file")
     try:
         with path.open("rb") as handle:
             data = handle.read(_MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise RulesError(f"{label}: cannot read rules file ({exc.strerror})") from None
+    except (OSError, ValueError) as exc:
+        reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+        raise RulesError(f"{label}: cannot read rules file ({reason})") from None
     if len(data) > _MAX_FILE_BYTES:
         raise RulesError(f"{label}: rules file is larger than {MAX_FILE_CHARS:,} characters")
     try:
@@ -484,7 +492,9 @@ class _Source:
     """One file taking part in a merge.
 
     `key` identifies it (cycles, diamonds), `path` is shown in messages, `file` is its
-    portable name and `folder` the folder its own `extends` paths resolve in (None: none).
+    portable name and `folder` the folder its own `extends` paths resolve in (None: none);
+    `root` is the allowed folder its portable name is relative to (0: the top-level file's
+    folder, k: the k-th folder of the search path).
     """
 
     key: str
@@ -492,6 +502,12 @@ class _Source:
     file: str
     text: str
     folder: Path | None = None
+    root: int = 0
+
+
+def search_tag(k: int) -> str:
+    """The prefix of the portable name of a file found in the k-th search-path folder."""
+    return f"search{k}/"
 
 
 # Resolves `ref`, named by `source` at `loc`, to the source it names.
@@ -512,6 +528,28 @@ class _FileResolver:
         self.top_dir = _resolved(top_dir) if top_dir is not None else None
         self.search = [r for r in (_resolved(p) for p in search_path) if r is not None]
         self.shipped_dir = _resolved(variants_dir())
+        self.names: dict[str, str] = {}  # portable name -> the key of the file that has it
+
+    def claim(self, source: _Source, loc: Location | None) -> _Source:
+        """Give `source` its portable name, which no other file of the variant may have."""
+        owner = self.names.setdefault(source.file, source.key)
+        if owner != source.key:
+            raise RulesError(
+                f"two different rules files would be saved under the same name "
+                f"'{source.file}' ({owner} and {source.key}); rename one of them",
+                loc,
+            )
+        return source
+
+    def _portable(self, real: Path, inside: list[int], prefer: int) -> tuple[str, int]:
+        """The portable name of `real`, relative to the allowed folder `prefer` if it is inside
+        it, else the top-level file's folder, else the first search-path folder holding it."""
+        index = prefer if prefer in inside else (0 if 0 in inside else inside[0])
+        if index == 0:
+            assert self.top_dir is not None
+            return real.relative_to(self.top_dir).as_posix(), 0
+        rel = real.relative_to(self.search[index - 1]).as_posix()
+        return f"{search_tag(index)}{rel}", index
 
     def shipped(self, name: str) -> _Source:
         path = _shipped(name)
@@ -535,23 +573,29 @@ class _FileResolver:
                 loc,
             )
         from_shipped = source.folder is not None and source.folder == self.shipped_dir
-        bases = [source.folder] if source.folder is not None else []
-        roots = list(bases)
+        # (base folder, the allowed folder a name found there is preferably relative to)
+        bases = [(source.folder, source.root)] if source.folder is not None else []
         if not from_shipped:
-            bases.extend(self.search)
-            roots.extend(r for r in (self.top_dir, *self.search) if r is not None)
-        for base in bases:
+            bases.extend((root, k) for k, root in enumerate(self.search, 1))
+        for base, prefer in bases:
             candidate = base / ref
             real = _resolved(candidate)
             if real is None or not real.name.endswith(VARIANT_SUFFIX):
                 continue
-            inside = [root for root in roots if _inside(real, root)]
-            if not inside or not real.is_file():
+            if from_shipped:
+                inside = [-1] if _inside(real, base) else []
+            else:
+                roots = [self.top_dir, *self.search]
+                inside = [k for k, r in enumerate(roots) if r is not None and _inside(real, r)]
+            if not inside or not is_regular_file(real):
                 continue
-            root = self.top_dir if self.top_dir in inside else inside[0]
-            portable = real.relative_to(root).as_posix() if root is not None else real.name
+            if from_shipped:
+                portable, root = real.relative_to(base).as_posix(), -1
+            else:
+                portable, root = self._portable(real, inside, prefer)
             text = read_rules_file(real, f'{loc}: `extends "{ref}"`')
-            return _Source(str(real), str(candidate), portable, text, real.parent)
+            found = _Source(str(real), str(candidate), portable, text, real.parent, root)
+            return self.claim(found, loc)
         where = "the folder of the file naming it" + (" or the search path" if self.search else "")
         raise RulesError(
             f'`extends "{ref}"`: no {VARIANT_SUFFIX} file of that name inside {where} '
@@ -560,18 +604,30 @@ class _FileResolver:
         )
 
 
+_SEARCH_NAME = re.compile(r"search([1-9][0-9]{0,5})/")
+
+
 class _EmbeddedResolver:
-    """Resolves references against texts embedded in a saved match (never the file system)."""
+    """Resolves references against texts embedded in a saved match (never the file system),
+    in the order the file system is searched: the folder of the file naming the reference,
+    then each search-path folder (names tagged `search1/`, ...), then the top-level folder."""
 
     def __init__(self, sources: Sequence[tuple[str, str]]) -> None:
         self.by_file = dict(sources)
+        tags = {int(m.group(1)) for m in map(_SEARCH_NAME.match, self.by_file) if m}
+        self.tags = [search_tag(k) for k in sorted(tags)]
 
     def __call__(self, ref: str, source: _Source, loc: Location) -> _Source:
         if is_path_reference(ref):
-            candidates = [
-                posixpath.normpath(posixpath.join(posixpath.dirname(source.file), ref)),
-                posixpath.normpath(ref),
-            ]
+            name = source.file
+            tag = next((t for t in self.tags if name.startswith(t)), "")
+            here = posixpath.dirname(name[len(tag) :])
+            own = posixpath.normpath(posixpath.join(here, ref))
+            if own.startswith("../"):  # out of a search folder: into the top-level folder
+                own, tag = posixpath.normpath(posixpath.join(posixpath.dirname(name), ref)), ""
+            candidates = [tag + own]
+            plain = posixpath.normpath(ref)
+            candidates += [t + plain for t in self.tags] + [plain]
         else:
             candidates = [ref]
         for name in candidates:
@@ -638,7 +694,7 @@ def merge_document(
     real = _resolved(path) or path
     resolver = _FileResolver(path.parent, [Path(p) for p in search_path])
     file = name if real.parent == resolver.shipped_dir else path.name
-    top = _Source(str(real), doc.path, file, doc.text, real.parent)
+    top = resolver.claim(_Source(str(real), doc.path, file, doc.text, real.parent), None)
     return _merge(doc, name, top, resolver)
 
 
@@ -681,7 +737,7 @@ def load_rules_text(
         return merge_document(doc, name, search_path)
     doc = parse_text(text, name)
     resolver = _FileResolver(None, [Path(p) for p in search_path])
-    top = _Source(f"<text>:{name}", name, f"{name}{VARIANT_SUFFIX}", text, None)
+    top = resolver.claim(_Source(f"<text>:{name}", name, f"{name}{VARIANT_SUFFIX}", text), None)
     return _merge(doc, name, top, resolver)
 
 

@@ -3,8 +3,9 @@
 A saved match (format version 2) holds the variant's name and content hash, the seed or deck
 orders, the starting scoreboard, the actions in canonical text, the source texts of every
 rules file the variant was built from (so it reloads anywhere, without the files), the number
-of actions and a checksum. Saved files are untrusted: loading checks every field strictly and
-every failure is a `SavedGameError` in plain words naming the field.
+of actions, why the match stopped (if the rules stopped it) and a checksum. Saved files are
+untrusted: loading checks every field strictly and every failure is a `SavedGameError` in plain
+words naming the field.
 """
 
 from __future__ import annotations
@@ -17,7 +18,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .actions import MAX_ACTION_TEXT
 from .errors import RulesError, SavedGameError, TrickcoreError
+from .loader import MAX_SOURCES, is_regular_file
+from .parser import MAX_FILE_CHARS
 
 if TYPE_CHECKING:
     from .game import Game
@@ -30,11 +34,9 @@ MAX_SAVE_BYTES = 16 * 1024 * 1024
 MAX_DIGITS = 12
 _MAX_NUMBER = 10**MAX_DIGITS
 MAX_ACTIONS = 1_000_000
-MAX_ACTION_CHARS = 200
 MAX_DECK_ORDERS = 100_000
 MAX_SEATS = 64
-MAX_RULES_FILES = 256
-MAX_RULES_CHARS = 200_000
+MAX_STOPPED_CHARS = 4000
 
 
 def checksum(data: dict[str, Any]) -> str:
@@ -59,8 +61,12 @@ def saved_match_data(
     deck_orders: list[list[str]] | None = None,
     start: dict[str, Any] | None = None,
     extra: dict[str, Any] | None = None,
+    stopped: str | None = None,
 ) -> dict[str, Any]:
-    """A complete saved match (version 2) for a variant, a start and the actions taken."""
+    """A complete saved match (version 2) for a variant, a start and the actions taken.
+
+    `stopped` is why the rules stopped the match on its last action (`Match.stopped`), if so.
+    """
     if seed is not None and not -_MAX_NUMBER < seed < _MAX_NUMBER:
         raise SavedGameError(f"cannot save the match: its seed has more than {MAX_DIGITS} digits")
     data: dict[str, Any] = {
@@ -75,6 +81,7 @@ def saved_match_data(
         "actions": list(actions),
         "action_count": len(actions),
         "rules": [{"file": f, "text": t} for f, t in rules_sources(game)],
+        "stopped": stopped,
     }
     data.update(extra or {})
     data["checksum"] = checksum(data)
@@ -91,21 +98,41 @@ def match_to_json(match: Match) -> dict[str, Any]:
         actions=[text for _, _, text in match.history],
         deck_orders=[[game.card_text(c) for c in o] for o in match.deck_orders] or None,
         start=match.start,
+        stopped=match.stopped,
     )
+
+
+def _shown(path: str | Path) -> str:
+    """A path for a message: a NUL byte shown as `\\0`."""
+    return str(path).replace("\x00", "\\0")
+
+
+def _no_nul(target: Path) -> None:
+    if "\x00" in str(target):
+        raise SavedGameError(
+            f"cannot save to {_shown(target)}: a file name cannot hold a NUL character"
+        )
 
 
 def check_save_path(path: str | Path) -> Path:
     """Check before play that a match can be saved at `path`; raise SavedGameError if not."""
     target = Path(path)
     folder = target.parent
-    if not folder.is_dir():
-        raise SavedGameError(f"cannot save to {target}: the folder {folder} does not exist")
-    if target.is_dir():
-        raise SavedGameError(f"cannot save to {target}: it is a folder")
-    if target.exists() and not target.is_file():
-        raise SavedGameError(f"cannot save to {target}: it is not a regular file")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise SavedGameError(f"cannot save to {target}: the folder {folder} is not writable")
+    shown = _shown(target)
+    _no_nul(target)
+    try:
+        if not folder.is_dir():
+            raise SavedGameError(f"cannot save to {shown}: the folder {folder} does not exist")
+        if target.is_dir():
+            raise SavedGameError(f"cannot save to {shown}: it is a folder")
+        if target.exists() and not is_regular_file(target):
+            raise SavedGameError(f"cannot save to {shown}: it is not a regular file")
+        writable = os.access(folder, os.W_OK | os.X_OK)
+    except (OSError, ValueError) as exc:
+        reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+        raise SavedGameError(f"cannot save to {shown}: {reason}") from None
+    if not writable:
+        raise SavedGameError(f"cannot save to {shown}: the folder {folder} is not writable")
     return target
 
 
@@ -122,6 +149,7 @@ def _file_mode(target: Path) -> int:
 def save_json(data: dict[str, Any], path: str | Path) -> None:
     """Write saved-match data to a file atomically (a temporary file, then a rename)."""
     target = Path(path)
+    _no_nul(target)
     text = json.dumps(data, indent=1, ensure_ascii=False)
     tmp_name = ""
     try:
@@ -132,11 +160,11 @@ def save_json(data: dict[str, Any], path: str | Path) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp_name, target)
-    except OSError as exc:
+    except (OSError, ValueError) as exc:
         if tmp_name:
             Path(tmp_name).unlink(missing_ok=True)
-        reason = exc.strerror or str(exc)
-        raise SavedGameError(f"cannot save the match to {target}: {reason}") from None
+        reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+        raise SavedGameError(f"cannot save the match to {_shown(target)}: {reason}") from None
 
 
 def save_match(match: Match, path: str | Path) -> None:
@@ -230,18 +258,20 @@ def _validate(data: Any) -> None:
             _int_field(start["dealer"], "start.dealer", 0, MAX_SEATS - 1)
     actions = _list_field(data.get("actions"), "actions", MAX_ACTIONS)
     for i, text in enumerate(actions):
-        if not isinstance(text, str) or len(text) > MAX_ACTION_CHARS:
-            raise _fail(f"action {i + 1} must be a text of at most {MAX_ACTION_CHARS} characters")
+        if not isinstance(text, str) or len(text) > MAX_ACTION_TEXT:
+            raise _fail(f"action {i + 1} must be a text of at most {MAX_ACTION_TEXT} characters")
     if version == 1:
         return
-    rules = _list_field(data.get("rules"), "rules", MAX_RULES_FILES)
+    if data.get("stopped") is not None:
+        _text_field(data["stopped"], "stopped", MAX_STOPPED_CHARS)
+    rules = _list_field(data.get("rules"), "rules", MAX_SOURCES)
     if not rules:
         raise _fail("'rules' must hold the texts of the variant's rules files")
     for i, entry in enumerate(rules):
         if not isinstance(entry, dict):
             raise _fail(f"'rules' entry {i + 1} must be an object with 'file' and 'text'")
         _text_field(entry.get("file"), f"rules[{i}].file", 1000)
-        _text_field(entry.get("text"), f"rules[{i}].text", MAX_RULES_CHARS)
+        _text_field(entry.get("text"), f"rules[{i}].text", MAX_FILE_CHARS)
     count = _int_field(data.get("action_count"), "action_count", 0, MAX_ACTIONS)
     if count != len(actions):
         raise _fail(
@@ -255,7 +285,22 @@ def _validate(data: Any) -> None:
         raise _fail("its checksum does not match its contents: the file was changed or damaged")
 
 
-def _game_of(data: dict[str, Any]) -> Game:
+def _allowed_v1_path(path: Any, search_path: Sequence[str | Path]) -> Path | None:
+    """A version-1 save's `variant_path` if it names a regular .rules file inside the current
+    working folder or a folder of `search_path` (after following links), else None."""
+    if not isinstance(path, str) or not path.endswith(".rules") or "\x00" in path:
+        return None
+    try:
+        real = Path(path).resolve()
+        roots = [Path.cwd().resolve(), *(Path(p).resolve() for p in search_path)]
+    except (OSError, RuntimeError, ValueError):
+        return None
+    if not any(real == root or root in real.parents for root in roots):
+        return None
+    return real if is_regular_file(real) else None
+
+
+def _game_of(data: dict[str, Any], search_path: Sequence[str | Path] = ()) -> Game:
     """The variant a validated saved match was played under."""
     from .compiler import compile_rules
     from .game import Game
@@ -280,10 +325,10 @@ def _game_of(data: dict[str, Any]) -> Game:
         except RulesError as exc:
             first = str(exc).splitlines()[0]
             raise _fail(f"the rules saved with it do not compile: {first}") from None
-    path = data.get("variant_path")
-    if isinstance(path, str) and path.endswith(".rules") and "\x00" not in path:
+    path = _allowed_v1_path(data.get("variant_path"), search_path)
+    if path is not None:
         try:
-            return Game(compile_rules(load_rules(Path(path))))
+            return Game(compile_rules(load_rules(path, search_path)))
         except TrickcoreError:
             pass  # never echo a file named by an untrusted save; the name is tried next
     if shipped:
@@ -295,19 +340,25 @@ def _game_of(data: dict[str, Any]) -> Game:
     )
 
 
-def match_from_json(data: Any, game: Game | None = None) -> Match:
-    """Rebuild a match from saved data by replaying it; raise SavedGameError if it is bad."""
+def match_from_json(
+    data: Any, game: Game | None = None, search_path: Sequence[str | Path] = ()
+) -> Match:
+    """Rebuild a match from saved data by replaying it; raise SavedGameError if it is bad.
+
+    A match the rules stopped (`Match.stopped`) reloads stopped, with the same reason. An old
+    (version 1) save without rules texts may name its rules file by `variant_path`; that file
+    is read only inside the current working folder or a folder of `search_path`.
+    """
     try:
         _validate(data)
     except RecursionError:
         raise SavedGameError("saved match: nested too deeply") from None
     if game is None:
-        game = _game_of(data)
+        game = _game_of(data, search_path)
     if game.content_hash != data["variant_hash"]:
         raise SavedGameError(
             f"saved match was played under a different version of variant '{data['variant']}' "
-            f"(hash {data['variant_hash']}, this one is {game.content_hash}); "
-            "its replay would differ"
+            f"(saved hash {data['variant_hash']}); its replay would differ"
         )
     start = data.get("start") or {}
     try:
@@ -326,12 +377,22 @@ def match_from_json(data: Any, game: Game | None = None) -> Match:
             "cannot be set up: its players, deck orders, scores, kept values or dealer "
             f"do not fit variant '{game.name}'"
         ) from None
-    for i, text in enumerate(data["actions"]):
+    actions = data["actions"]
+    stopped = data.get("stopped") if data["version"] >= 2 else None
+    for i, text in enumerate(actions):
         try:
             match.apply(text)
+        except RulesError as exc:
+            last = i == len(actions) - 1
+            if last and stopped is not None and match.stopped == stopped:
+                return match  # the rules stopped the match here, as when it was saved
+            first = str(exc).splitlines()[0]
+            raise _fail(f"action {i + 1} ('{text}') cannot be replayed: {first}") from None
         except TrickcoreError as exc:
             first = str(exc).splitlines()[0]
             raise _fail(f"action {i + 1} ('{text}') cannot be replayed: {first}") from None
+    if stopped is not None:
+        raise _fail("it says the rules stopped the match, but its replay does not stop")
     return match
 
 
@@ -344,17 +405,14 @@ def _parse_int(text: str) -> int:
 def read_saved_json(path: str | Path) -> Any:
     """The JSON data of a saved-match file, read with limits; raise SavedGameError if bad."""
     source = Path(path)
-    try:
-        regular = source.is_file()
-    except (OSError, ValueError):
-        regular = False
-    if not regular:
-        raise SavedGameError(f"{path}: cannot read saved match (not a regular file)")
+    if not is_regular_file(source):
+        raise SavedGameError(f"{_shown(path)}: cannot read saved match (not a regular file)")
     try:
         with source.open("rb") as handle:
             raw = handle.read(MAX_SAVE_BYTES + 1)
-    except OSError as exc:
-        raise SavedGameError(f"{path}: cannot read saved match ({exc.strerror})") from None
+    except (OSError, ValueError) as exc:
+        reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+        raise SavedGameError(f"{_shown(path)}: cannot read saved match ({reason})") from None
     if len(raw) > MAX_SAVE_BYTES:
         raise SavedGameError(f"{path}: saved match is larger than {MAX_SAVE_BYTES // 2**20} MB")
     try:
@@ -373,6 +431,8 @@ def read_saved_json(path: str | Path) -> Any:
         raise SavedGameError(f"{path}: not a saved match (nested too deeply)") from None
 
 
-def load_match(path: str | Path, game: Game | None = None) -> Match:
-    """Load a match saved with save_match."""
-    return match_from_json(read_saved_json(path), game)
+def load_match(
+    path: str | Path, game: Game | None = None, search_path: Sequence[str | Path] = ()
+) -> Match:
+    """Load a match saved with save_match (see match_from_json)."""
+    return match_from_json(read_saved_json(path), game, search_path)
