@@ -220,3 +220,91 @@ def test_throw_in_asked_in_the_wrong_order_is_caught(monkeypatch):
     original = BoutDeal._throwers
     monkeypatch.setattr(BoutDeal, "_throwers", lambda self: original(self)[::-1])
     assert found("durak") == "throw-in order"
+
+
+def violation(variant: str | Path, examples: int = 30) -> tuple[str, str] | None:
+    """The invariant verify reports for a variant (random runs only) and its message."""
+    report = verify(variant, examples=examples, matches=0)
+    assert not report.static_errors
+    v = report.violation
+    return None if v is None else (v.invariant, v.message)
+
+
+def test_defender_asked_before_the_throw_ins_is_caught(monkeypatch):
+    """D6 (throw_in: any_time): after an attack the others are asked to throw in before the
+    defender answers; an engine that hands the turn straight to the defender is caught."""
+    monkeypatch.setattr(BoutDeal, "_attack", _attack_then_defend)
+    got = violation("durak")
+    assert got is not None and got[0] == "throw-in order"
+    assert "is asked to answer" in got[1]
+
+
+def _attack_then_defend(self, cards):
+    hand = self.hands[self.attacker]
+    for c in cards:
+        hand.remove(c)
+        self.table.append([c, -1])
+    self._defender_to_act()
+
+
+def test_bout_ending_while_a_thrower_is_due_is_caught(monkeypatch):
+    """D6, D9: a bout is won only when no one throws in more; an engine that discards the
+    table as soon as every attack card is beaten, without asking the throwers, is caught."""
+    original = BoutDeal._offer_throw
+
+    def hasty(self):
+        if self.table and not self.taking and all(pair[1] >= 0 for pair in self.table):
+            self._end_bout()
+        else:
+            original(self)
+
+    monkeypatch.setattr(BoutDeal, "_offer_throw", hasty)
+    got = violation("durak")
+    assert got is not None and got[0] == "throw-in order"
+    assert "the bout ended after 'beat" in got[1]
+
+
+def test_after_beats_house_rule_keeps_every_invariant_and_is_checked(monkeypatch, tmp_path):
+    """D6 (house rule throw_in: after_beats): throw-ins come only once every attack card is
+    beaten; the rule passes, and an engine that then ends the bout without asking is caught."""
+    rules = tmp_path / "after-beats.rules"
+    rules.write_text('extends "durak"\nbouts {\n  throw_in: after_beats\n}\n')
+    check_rules(rules, examples=10, matches=0)
+    original = BoutDeal._offer_throw
+
+    def hasty(self):
+        if self.table and not self.taking and all(pair[1] >= 0 for pair in self.table):
+            self._end_bout()
+        else:
+            original(self)
+
+    monkeypatch.setattr(BoutDeal, "_offer_throw", hasty)
+    got = violation(rules)
+    assert got is not None and got[0] == "throw-in order"
+    assert "the bout ended after 'beat" in got[1]
+
+
+def test_scoring_definition_out_of_range_is_caught(monkeypatch, tmp_path):
+    """Numbers in play stay within ±999,999,999: the restatement stops a scoring definition
+    that leaves the range itself, so an engine that goes on computing is caught."""
+    import sys
+
+    import trickcore.limits
+
+    rules = tmp_path / "huge.rules"
+    rules.write_text(
+        'extends "tysiacha"\nscoring {\n  huge = 999999999 * 999999999\n'
+        "  declarer = if huge > 0 then contract else -contract\n}\n"
+    )
+    got = violation(rules, examples=5)
+    assert got is not None and got[0] == "error" and "scoring definition 'huge'" in got[1]
+    engine_check = trickcore.limits.in_range
+    for module in [m for name, m in sys.modules.items() if name.startswith("trickcore.")]:
+        if getattr(module, "in_range", None) is engine_check:
+            monkeypatch.setattr(module, "in_range", lambda value, what, loc: None)
+    got = violation(rules, examples=5)
+    assert got == (
+        "number range",
+        "scoring definition 'huge' gives a number outside ±999,999,999: the rules stop the "
+        "match there, but the engine went on",
+    )

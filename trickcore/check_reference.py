@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from . import syntax as s
-from .loader import MergedBlock, MergedRules, load_rules
+from .limits import MAX_VALUE
+from .loader import MergedBlock, MergedRules, load_rules, load_rules_embedded
 from .model import VariantModel
 
 _BOOL_WORDS = {"yes": True, "true": True, "no": False, "false": False}
@@ -30,6 +31,17 @@ _BOOL_WORDS = {"yes": True, "true": True, "no": False, "false": False}
 
 class ReferenceError(Exception):
     """The restatement cannot be built (e.g. the rules text is not at hand)."""
+
+
+class OutOfRange(ReferenceError):
+    """A number the rules compute left ±MAX_VALUE: the rules stop the match there."""
+
+
+def in_range(value: Any, what: str) -> Any:
+    """`value` if it is a truth value or a number within ±MAX_VALUE, else OutOfRange."""
+    if not isinstance(value, bool) and not -MAX_VALUE <= value <= MAX_VALUE:
+        raise OutOfRange(f"{what} gives a number outside ±{MAX_VALUE:,}")
+    return value
 
 
 # ---------------------------------------------------------------- expressions
@@ -282,7 +294,7 @@ class Reference:
         for dep in _names(expr):
             if dep in self.definitions and dep not in ("declarer", "defender") and dep not in done:
                 self._definition(dep, env, qualifier, done)
-        value = self.eval(expr, env, qualifier=qualifier)
+        value = in_range(self.eval(expr, env, qualifier=qualifier), f"scoring definition '{name}'")
         if name not in ("declarer", "defender"):
             env[name] = value
             done.add(name)
@@ -307,14 +319,9 @@ def _names(expr: s.Expr) -> Iterable[str]:
 
 def load_reference_rules(model: VariantModel) -> MergedRules:
     """The merged syntax tree of the rules the model was compiled from (its own texts)."""
-    from . import loader
-
-    files = getattr(model, "source_files", ())
-    texts = getattr(model, "source_texts", ())
-    embedded = getattr(loader, "load_rules_embedded", None)
-    if embedded is not None and texts and len(files) == len(texts):
-        pairs = list(zip(files, texts, strict=True))
-        return embedded(pairs, model.name)  # type: ignore[no-any-return]
+    files, texts = model.source_files, model.source_texts
+    if texts and len(files) == len(texts):
+        return load_rules_embedded(list(zip(files, texts, strict=True)), model.name)
     if model.sources and Path(model.sources[-1]).is_file():
         return load_rules(Path(model.sources[-1]))
     raise ReferenceError(f"the rules text of {model.name} is not at hand")
@@ -385,7 +392,7 @@ class TrickReplay:
         self.talon_moved = True
         ref = self.ref
         tricks = ref.model.tricks
-        if tricks is not None and "talon" not in getattr(tricks, "flow", ("talon",)):
+        if tricks is not None and "talon" not in tricks.flow:
             return  # a deal without a talon phase leaves the talon where it lies
         talon, self.talon = self.talon, []
         split = ref.split_if is not None and ref.eval(ref.split_if, {}, qualifier=self.qualifier)
@@ -651,7 +658,14 @@ class MatchBook:
             for step in ref.after_deal:
                 if step.condition is None or ref.eval(step.condition, env, qualifier=qualifier):
                     values = [
-                        (a.name, ref.eval(a.expr, env, qualifier=qualifier)) for a in step.assigns
+                        (
+                            a.name,
+                            in_range(
+                                ref.eval(a.expr, env, qualifier=qualifier),
+                                f"after_deal rule '{step.name}' ({a.name})",
+                            ),
+                        )
+                        for a in step.assigns
                     ]
                     env.update(values)
             self.scores[seat] = env["score"]

@@ -37,6 +37,7 @@ from .actions import Action
 from .bouts import BoutDeal
 from .check_reference import (
     MatchBook,
+    OutOfRange,
     Reference,
     TrickReplay,
     bout_limit,
@@ -116,15 +117,45 @@ class _Twin:
     deal: Deal | BoutDeal
 
 
+@attrs.frozen
+class _BoutView:
+    """The checker's copy of a bout's state: what D6 decides who may throw in from."""
+
+    bouts: int
+    seats: int
+    attacker: int
+    defender: int
+    in_game: tuple[int, ...]
+    table: list[list[int]]
+    hands: list[list[int]]
+    taking: bool
+
+    @classmethod
+    def of(cls, deal: BoutDeal) -> _BoutView:
+        """A copy of the deal's bout as it is now."""
+        return cls(
+            deal.bouts,
+            deal.seats,
+            deal.attacker,
+            deal.defender,
+            tuple(deal.in_game),
+            [list(pair) for pair in deal.table],
+            [list(h) for h in deal.hands],
+            deal.taking,
+        )
+
+
 @attrs.define
 class _BoutBook:
-    """What the checker keeps of a deal of bouts: bout count, limit, declined throwers."""
+    """What the checker keeps of a deal of bouts: bout count, limit, declined throwers, and
+    the bout as it was before the last action."""
 
     bouts: int = -1
     limit: int = 1
     declined: set[int] = attrs.field(factory=set)
     ranks_before: set[int] = attrs.field(factory=set)
     swapped: int = -1
+    before: _BoutView | None = None
 
 
 class Checker:
@@ -154,6 +185,7 @@ class Checker:
         self.every_seat = every_seat
         self.info_deals = max(info_deals, 1)
         self._bounds: dict[int, int] = {}
+        self._action_texts = list(game.actions.by_text)
         bouts = game.model.bouts
         # rules that make whose turn it is depend on cards, on purpose (public facts)
         self._public_turns = bouts is not None and (
@@ -172,6 +204,9 @@ class Checker:
             return Violation(found.invariant, found.message, seed, players, tuple(taken))
         except TrickcoreError as exc:
             return Violation("error", f"the engine raised: {exc}", seed, players, tuple(taken))
+        except OutOfRange as exc:
+            message = f"{exc}: the rules stop the match there, but the engine went on"
+            return Violation("number range", message, seed, players, tuple(taken))
         return None
 
     def _run(
@@ -257,11 +292,27 @@ class Checker:
                 self._check_trick(deal, done)
         else:
             self._follow_bout(deal, seat, action)
+        # each world is taken one step on, once, however many seats share it
         k = len(self._shapes) - 1
+        owners: dict[int, set[int]] = {}
         for twins in self._twins.values():
-            for twin in list(twins):
-                if not self._advance(twin, seat, action, k):
-                    twins.remove(twin)
+            seen = self._seen
+            twins[:] = [t for t in twins if t.a not in seen[t.seat] and t.b not in seen[t.seat]]
+            for twin in twins:
+                owners.setdefault(id(twin.deal), set()).add(twin.seat)
+        moved: dict[int, bool] = {}
+        for twins in self._twins.values():
+            for twin in twins:
+                key = id(twin.deal)
+                if key not in moved:
+                    moved[key] = self._advance(twin, owners[key], seat, action, k)
+            twins[:] = [
+                t
+                for t in twins
+                if moved[id(t.deal)]
+                and t.a not in self._seen[t.seat]
+                and t.b not in self._seen[t.seat]
+            ]
 
     def _follow_bout(self, deal: Deal | BoutDeal, seat: int, action: Action) -> None:
         assert isinstance(deal, BoutDeal)
@@ -270,7 +321,7 @@ class Checker:
         for s, hand in enumerate(deal.hands):
             self._seen[s].update(hand)
         book = self._bout
-        mode = getattr(deal.rules, "throw_in", "after_beats")
+        mode = deal.rules.throw_in
         kind = action.kind
         book.swapped = seat if kind == "swap" else -1
         if kind == "done":
@@ -290,6 +341,43 @@ class Checker:
                     book.declined.clear()
             elif all(pair[1] >= 0 for pair in deal.table):
                 book.declined.clear()
+        before = book.before
+        if before is not None and deal.bouts != before.bouts:
+            self._check_bout_end(deal.rules.throw_after_take, seat, action, before)
+
+    def _check_bout_end(
+        self, throw_after_take: bool, seat: int, action: Action, before: _BoutView
+    ) -> None:
+        """D6, D8, D9: a bout ends only when every attack card is beaten or the defender
+        takes, and only once nobody is still due to throw in (the checker's own copy of the
+        bout, with the last action applied to it)."""
+        table, hands, taking = before.table, before.hands, before.taking
+        kind, cards = action.kind, action.cards
+        if kind == "beat":
+            hands[seat].remove(cards[1])
+            for pair in table:
+                if pair[0] == cards[0]:
+                    pair[1] = cards[1]
+        elif kind == "throw":
+            hands[seat].remove(cards[0])
+            table.append([cards[0], -1])
+        elif kind == "take":
+            taking = True
+        if not taking and any(pair[1] < 0 for pair in table):
+            raise _Found(
+                "bout end",
+                f"the bout ended after '{action.text}' with an attack card unbeaten and "
+                "the defender not taking (D8, D9)",
+            )
+        if taking and not throw_after_take:
+            return  # D8: the defender picks up at once
+        due = self._thrower(attrs.evolve(before, table=table, hands=hands, taking=taking))
+        if due >= 0:
+            raise _Found(
+                "throw-in order",
+                f"the bout ended after '{action.text}', but D6 still asks seat {due} to "
+                "throw in (it has not said done and may add a card)",
+            )
 
     def _bout_limit_now(self, deal: BoutDeal) -> int:
         env = {
@@ -397,6 +485,7 @@ class Checker:
             )
         rank = self.ref.eval.rank
         book.ranks_before = {rank(c) for pair in deal.table for c in pair if c >= 0}
+        view = book.before = _BoutView.of(deal)
         seat = deal.to_act
         phase = deal.phase
         n = len(self.game.model.deck.ranks)
@@ -428,11 +517,21 @@ class Checker:
                 words.append(f"is not offered {self._bout_texts(missing)}, which the rules allow")
             raise _Found("bout moves", f"seat {seat} ({role}) " + " and ".join(words))
         if phase == "throw" and book.swapped != seat:  # D12: a swap keeps the turn
-            due = self._thrower(deal)
+            due = self._thrower(view)
             if due != seat:
                 who = f"seat {due}" if due >= 0 else "nobody"
                 raise _Found(
                     "throw-in order", f"seat {seat} is asked to throw in, but D6 asks {who}"
+                )
+        elif phase == "defend" and (
+            bouts.throw_in == "any_time" or all(pair[1] >= 0 for pair in deal.table)
+        ):
+            due = self._thrower(view)
+            if due >= 0:
+                raise _Found(
+                    "throw-in order",
+                    f"the defender (seat {seat}) is asked to answer, but D6 first asks "
+                    f"seat {due} to throw in",
                 )
 
     def _bout_texts(self, moves: Sequence[tuple[str, tuple[int, ...]]]) -> str:
@@ -445,35 +544,38 @@ class Checker:
                 out.append("'" + " ".join([kind, *(ct(c) for c in cards)]) + "'")
         return ", ".join(out)
 
-    def _next_in_game(self, deal: BoutDeal, seat: int) -> int:
+    def _next_in_game(self, deal: BoutDeal | _BoutView, seat: int) -> int:
         for k in range(1, deal.seats + 1):
             s = (seat + k) % deal.seats
             if s in deal.in_game:
                 return s
         return seat
 
-    def _thrower(self, deal: BoutDeal) -> int:
-        """D6: the first player, from the attacker round the table, who may throw in now."""
-        rules = deal.rules
-        if len(deal.table) >= self._bout.limit:
+    def _thrower(self, view: _BoutView) -> int:
+        """D6: the first player, from the attacker round the table, who may throw in now
+        (has not said done, may add under throw_in_by and skip_unable, the bout has room);
+        -1 if nobody."""
+        rules = self.game.model.bouts
+        assert rules is not None
+        if len(view.table) >= self._bout.limit:
             return -1
         order = [
-            (deal.attacker + k) % deal.seats
-            for k in range(deal.seats)
-            if (deal.attacker + k) % deal.seats in deal.in_game
-            and (deal.attacker + k) % deal.seats != deal.defender
+            (view.attacker + k) % view.seats
+            for k in range(view.seats)
+            if (view.attacker + k) % view.seats in view.in_game
+            and (view.attacker + k) % view.seats != view.defender
         ]
         if rules.throw_in_by == "attacker":
             order = order[:1]
         elif rules.throw_in_by == "neighbours":
-            left = self._next_in_game(deal, deal.defender)
-            order = [s for s in order if s in (deal.attacker, left)]
+            left = self._next_in_game(view, view.defender)
+            order = [s for s in order if s in (view.attacker, left)]
         rank = self.ref.eval.rank
-        ranks = {rank(c) for pair in deal.table for c in pair if c >= 0}
+        ranks = {rank(c) for pair in view.table for c in pair if c >= 0}
         for s in order:
             if s in self._bout.declined:
                 continue
-            if rules.skip_unable and not any(rank(c) in ranks for c in deal.hands[s]):
+            if rules.skip_unable and not any(rank(c) in ranks for c in view.hands[s]):
                 continue
             return s
         return -1
@@ -587,31 +689,35 @@ class Checker:
         limit = rules.deal_limit
         if book.deals_scored > limit:
             raise _Found("match ends", f"the match played more than its {limit} deals")
-        redeal_limit = getattr(rules, "redeal_limit", None)
-        if redeal_limit is None:
-            if self._dealt > limit:
-                raise _Found("match ends", "the match went past its deal limit")
-        elif self._redeals > redeal_limit + 1:
-            raise _Found("match ends", f"the match went past its {redeal_limit} redeals")
+        if self._redeals > rules.redeal_limit + 1:
+            raise _Found("match ends", f"the match went past its {rules.redeal_limit} redeals")
 
     # ------------------------------------------------------------ illegal actions
     def _check_illegal_refused(self, match: Match, legal: Sequence[Any]) -> None:
+        """Illegal and malformed actions are refused and change nothing: the history and
+        whose turn it is after each, every seat's observation after them all."""
         legal_texts = {a.text for a in legal}
-        candidates = [t for t in self.game.actions.by_text if t not in legal_texts]
-        candidates += ["", "play", "bid", "nonsense 12", "give to"]
+        texts = self._action_texts
+        picked = [t for t in texts[:: max(len(texts) // 5, 1)] if t not in legal_texts]
+        picked += ["", "play", "bid", "nonsense 12", "give to"]
         views = [match.observation(s) for s in range(match.seats)]
         history = list(match.history)
-        for text in candidates[:: max(len(candidates) // 5, 1)]:
+        current, to_act = match.current, match.to_act
+        for text in picked:
             try:
                 match.apply(text)
             except IllegalActionError:
                 pass
             else:
                 raise _Found("illegal refused", f"the illegal action '{text}' was accepted")
-            if [
-                match.observation(s) for s in range(match.seats)
-            ] != views or match.history != history:
+            if match.history != history or match.current is not current or match.to_act != to_act:
                 raise _Found("illegal refused", f"the refused action '{text}' changed the state")
+        if [match.observation(s) for s in range(match.seats)] != views:
+            raise _Found(
+                "illegal refused",
+                f"refusing the actions {', '.join(repr(t) for t in picked)} changed what a "
+                "seat sees",
+            )
 
     # ------------------------------------------------------------ hidden information
     def _hidden(self, deal: Deal | BoutDeal, seat: int) -> list[int]:
@@ -636,6 +742,8 @@ class Checker:
                 and t.b in hidden
                 and (not self._public_turns or self._shape(t.deal) == self._shape(deal))
             ]
+            if len(twins) < self.worlds:
+                self._adopt(deal, seat, hidden, twins)
             while len(twins) < self.worlds:
                 twin = self._new_twin(deal, seat, sorted(hidden))
                 if twin is None:
@@ -667,6 +775,26 @@ class Checker:
                             f"observation: with {pair} swapped they are {theirs}, not {mine}",
                         )
 
+    def _adopt(
+        self, deal: Deal | BoutDeal, seat: int, hidden: set[int], twins: list[_Twin]
+    ) -> None:
+        """Share another seat's world whose two swapped cards are hidden from `seat` too:
+        it is the world a new twin of that pair would replay to (it has followed the same
+        actions, each legal there, with the same seat to act)."""
+        have = {id(t.deal) for t in twins}
+        for other in self._twins.values():
+            for t in other:
+                if len(twins) >= self.worlds:
+                    return
+                if (
+                    id(t.deal) not in have
+                    and t.a in hidden
+                    and t.b in hidden
+                    and (not self._public_turns or self._shape(t.deal) == self._shape(deal))
+                ):
+                    twins.append(_Twin(seat, t.a, t.b, t.deal))
+                    have.add(id(t.deal))
+
     def _new_twin(self, deal: Deal | BoutDeal, seat: int, hidden: list[int]) -> _Twin | None:
         """A world where two cards hidden from `seat` are swapped, with the deal replayed."""
         if len(hidden) < 2:
@@ -685,7 +813,7 @@ class Checker:
             world = self.game.make_deal(order, deal.dealer, deal.seats, deal.context)
             twin = _Twin(seat, a, b, world)
             if all(
-                self._advance(twin, actor, action, k)
+                self._advance(twin, {seat}, actor, action, k)
                 for k, (actor, action) in enumerate(deal.history)
             ) and (not self._public_turns or self._shape(twin.deal) == self._shape(deal)):
                 return twin
@@ -706,40 +834,42 @@ class Checker:
             )
         return (deal.to_act, deal.phase)
 
-    def _advance(self, twin: _Twin, actor: int, action: Action, k: int) -> bool:
+    def _advance(self, twin: _Twin, owners: set[int], actor: int, action: Action, k: int) -> bool:
         """Take the same action (its hidden cards swapped) in the other world.
 
-        `k` is the action's index in the deal. False when the world turns out not to be
-        consistent with what was public: another player's action impossible there, or a
-        course of play that the rules make depend on cards on purpose (D6 skip_unable).
+        `owners` are the seats that cannot tell the world apart from the deal (the two
+        swapped cards hidden from each); `k` is the action's index in the deal. False when
+        the world turns out not to be consistent with what was public: another player's
+        action impossible there, or a course of play that the rules make depend on cards on
+        purpose (D6 skip_unable).
         """
         world = twin.deal
-        seen = self._seen[twin.seat]
-        if twin.a in seen or twin.b in seen:
-            return False  # the seat can tell the worlds apart now
         if self._public_turns and self._shape(world) != self._shapes[k]:
             return False
+        pair = self._pair_text
         if world.to_act != actor:
             if self._public_turns:
                 return False
             raise _Found(
                 "no leak",
-                f"whose turn it is depends on cards hidden from seat {twin.seat} "
-                f"({self.game.card_text(twin.a)} and {self.game.card_text(twin.b)} swapped)",
+                f"whose turn it is depends on cards hidden from seat {min(owners)} "
+                f"({pair(twin)} swapped)",
             )
         mapped = self._mapped(action, twin.a, twin.b)
         try:
             world.apply(mapped)
         except IllegalActionError:
-            if actor == twin.seat:
+            if actor in owners:
                 raise _Found(
                     "observation complete",
                     f"seat {actor}'s action '{action.text}' is not legal in a world it cannot "
-                    f"tell apart ({self.game.card_text(twin.a)} and "
-                    f"{self.game.card_text(twin.b)} swapped)",
+                    f"tell apart ({pair(twin)} swapped)",
                 ) from None
             return False
-        return twin.a not in seen and twin.b not in seen
+        return True
+
+    def _pair_text(self, twin: _Twin) -> str:
+        return f"{self.game.card_text(twin.a)} and {self.game.card_text(twin.b)}"
 
     def _mapped(self, action: Action, a: int, b: int) -> Action:
         def m(c: int) -> int:

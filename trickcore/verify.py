@@ -12,8 +12,7 @@ from pathlib import Path
 
 import attrs
 
-from . import compiler
-from .compiler import compile_rules
+from .compiler import compile_with_errors
 from .errors import RulesError, TrickcoreError
 from .game import Game
 from .invariants import Checker, Violation
@@ -41,7 +40,7 @@ class Report:
 def static_check(ref: str | Path) -> tuple[Game | None, tuple[RulesError, ...]]:
     """Compile the file: deck and deal pattern, forced bids, caps, names, extends.
 
-    Every error is reported (the compiler's `compile_errors` when it has one).
+    Every error the compiler finds is reported, each at its place.
     """
     game, errors, _ = _static(ref)
     return game, errors
@@ -52,13 +51,11 @@ def _static(ref: str | Path) -> tuple[Game | None, tuple[RulesError, ...], Merge
         rules = load_rules(ref)
     except RulesError as exc:
         return None, (exc,), None
-    all_errors = getattr(compiler, "compile_errors", None)
-    if all_errors is not None:
-        found = tuple(all_errors(rules))
-        if found:
-            return None, found, rules
     try:
-        return Game(compile_rules(rules)), (), rules
+        model, errors = compile_with_errors(rules)
+        if model is None:
+            return None, tuple(errors), rules
+        return Game(model), (), rules
     except RulesError as exc:
         return None, (exc,), rules
 
