@@ -1,0 +1,160 @@
+"""The mutation-testing tool (`python -m mutation`): what it mutates and how it judges.
+
+Mutation testing checks the tests of the shipped rules files (T1-T25, S1-S21, D1-D14): each
+mutant changes one setting, number, operator or rule, and some test must fail on it.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # `pytest` run without `python -m` from the repository root
+    sys.path.insert(0, str(ROOT))
+
+import trickcore  # noqa: E402
+from mutation.core import apply_mutant, load_equivalents  # noqa: E402
+from mutation.engine import engine_mutants  # noqa: E402
+from mutation.rules import rules_mutants, word_choices  # noqa: E402
+from mutation.run import KILLED, SURVIVED, judge  # noqa: E402
+from mutation.run import tests_for_variants as variant_test_files  # noqa: E402
+
+SMALL_RULES = """\
+players: 3, 4
+talon {
+  show: yes
+}
+deal {
+  next_dealer: left
+}
+after_deal {
+  rule add: if not on_barrel and score >= 880 then score = score + gain
+}
+"""
+
+
+def changes(mutants):
+    return {(m.original, m.replacement) for m in mutants}
+
+
+def test_rules_mutator_enumerates_every_one_step_change():
+    """Numbers +1/-1/x2/0, list items dropped, flags, words, operators, `not`, rules deleted."""
+    mutants = rules_mutants(SMALL_RULES, "small.rules")
+    assert changes(mutants) == {
+        ("3", "4"),
+        ("3", "2"),
+        ("3", "6"),
+        ("3", "0"),
+        ("4", "5"),
+        ("4", "3"),
+        ("4", "8"),
+        ("4", "0"),
+        ("3", "(dropped)"),
+        ("4", "(dropped)"),
+        ("yes", "no"),
+        ("left", "same"),
+        ("left", "loser"),
+        ("rule add", "(deleted)"),
+        ("not", "(removed)"),
+        ("and", "or"),
+        (">=", ">"),
+        (">=", "<"),
+        ("880", "881"),
+        ("880", "879"),
+        ("880", "1760"),
+        ("880", "0"),
+        ("+", "-"),
+    }
+    by_change = {(m.original, m.replacement): m for m in mutants}
+    deleted = apply_mutant(SMALL_RULES, by_change[("rule add", "(deleted)")])
+    assert "rule add" not in deleted and "after_deal {\n}" in deleted
+    dropped = apply_mutant(SMALL_RULES, by_change[("4", "(dropped)")])
+    assert dropped.startswith("players: 3\n")
+    swapped = by_change[(">=", ">")]
+    assert swapped.id == "small.rules:9:40: >= -> >"
+
+
+def test_one_of_words_settings_come_from_the_compiler():
+    """The alternatives of a word setting are those the compiler accepts (D4, T4, S3)."""
+    choices = word_choices()
+    assert set(choices["next_dealer"]) == {"left", "same", "loser"}
+    assert set(choices["first_attacker"]) == {"left_of_dealer", "lowest_trump"}
+    assert set(choices["sits_out"]) == {"dealer", "none"}
+
+
+def test_every_shipped_rules_file_has_mutants_that_apply_cleanly():
+    for name in trickcore.list_variants():
+        rel = f"variants/{name}.rules"
+        text = (ROOT / rel).read_text(encoding="utf-8")
+        mutants = rules_mutants(text, rel)
+        assert len({m.id for m in mutants}) == len(mutants), name
+        for m in mutants:
+            assert apply_mutant(text, m) != text
+
+
+def test_engine_mutator_leaves_docstrings_alone():
+    source = 'def f(a, b):\n    """Doc 1."""\n    return a >= b and not a\n'
+    assert changes(engine_mutants(source, "f.py")) == {
+        ("return a >= b and not a", "pass"),
+        ("a >= b and not a", "None"),
+        (">=", ">"),
+        (">=", "<"),
+        ("and", "or"),
+        ("not", "(removed)"),
+    }
+
+
+def test_a_base_variant_is_judged_by_the_tests_of_the_variants_extending_it():
+    """Russisch Schnapsen extends Tysiacha (S-rules "as in Tysiacha"): a Tysiacha mutant
+    must also face the Schnapsen tests."""
+    tests = variant_test_files()
+    assert "tests/test_tysiacha.py" in tests["tysiacha"]
+    assert "tests/test_schnapsen.py" in tests["tysiacha"]
+    assert "tests/test_tysiacha.py" not in tests["russisch-schnapsen"]
+    assert "tests/test_durak.py" in tests["durak"]
+    assert not any("test_mutation_tool" in f for fs in tests.values() for f in fs)
+
+
+def test_equivalent_mutants_each_have_a_reason():
+    for ident, reason in load_equivalents().items():
+        assert ident and reason, ident
+
+
+TINY_TEST = """\
+import trickcore
+
+def test_t6_bids_go_up_in_fives():
+    v = trickcore.load_variant("variants/tysiacha.rules")
+    m = v.new_match(seed=1)
+    bids = [str(a) for a in m.legal_actions() if str(a).startswith("bid")]
+    assert bids[:2] == ["bid 100", "bid 105"]
+"""
+
+
+def test_a_broken_mutant_is_killed_and_an_unseen_one_survives(tmp_path):
+    """T6 (step 5) changed to 6 fails the tiny test; T22's deal limit is not seen by it."""
+    rel = "variants/tysiacha.rules"
+    (tmp_path / "variants").mkdir()
+    (tmp_path / "tests").mkdir()
+    text = (ROOT / rel).read_text(encoding="utf-8")
+    (tmp_path / rel).write_text(text, encoding="utf-8")
+    (tmp_path / "tests" / "test_tiny.py").write_text(TINY_TEST, encoding="utf-8")
+    mutants = rules_mutants(text, rel)
+    bid_step_line = 1 + next(
+        i for i, line in enumerate(text.splitlines()) if line.strip().startswith("step:")
+    )
+    step = next(
+        m for m in mutants if (m.original, m.replacement, m.line) == ("5", "6", bid_step_line)
+    )
+    limit = next(m for m in mutants if m.original == "200" and m.replacement == "201")
+    outcomes = judge(
+        [step, limit],
+        lambda m: ["tests/test_tiny.py"],
+        lambda m, t: True,
+        {},
+        jobs=2,
+        root=tmp_path,
+    )
+    assert [o.status for o in outcomes] == [KILLED, SURVIVED]
+    assert (tmp_path / rel).read_text(encoding="utf-8") == text
