@@ -1,67 +1,103 @@
-"""Rules files are untrusted input: the front end raises only the library's errors, and
-stays within its limits on size, nesting, extends depth, deck size and players."""
+"""Rules files, saved games and actions are untrusted input: fuzzing them gives only the
+library's errors, within bounded time and memory per case (issue: untrusted input).
+
+The CI run below is `python -m fuzz` with ~300 cases of every kind (mutated shipped rules
+files, grammar-generated rules texts, corrupted saved games, malformed actions and
+arguments), each in its own child process with a 10 s timeout and 1 GB of memory. The long
+run (20,000 mutants) is documented in the README and runs here only when
+TRICKCORE_FUZZ_LONG is set.
+"""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 import trickcore
-from trickcore.resources import variants_dir
 
-SHIPPED = {p.name: p.read_text(encoding="utf-8") for p in sorted(variants_dir().glob("*.rules"))}
-ALPHABET = st.sampled_from(
-    list(' \n\t#{}[](),:=."-+*<>=!_abcdefghijklmnopqrstuvwxyzAKQJ0123456789')
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run_fuzz(tmp_path: Path, *args: str, timeout: float = 600) -> tuple[int, dict[str, Any], str]:
+    """Run `python -m fuzz` in a subprocess; its exit code, JSON report and printed report."""
+    report = tmp_path / "report.json"
+    cmd = [sys.executable, "-m", "fuzz", *args, "--quiet", "--json", str(report)]
+    cmd += ["--out", str(tmp_path / "findings")]
+    proc = subprocess.run(
+        cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout, check=False
+    )
+    assert report.exists(), proc.stderr[-3000:]
+    return proc.returncode, json.loads(report.read_text()), proc.stdout
+
+
+def describe(findings: list[dict[str, Any]]) -> str:
+    """One paragraph per finding: class, type, message, where, the case and its traceback."""
+    out = []
+    for f in findings[:20]:
+        out.append(
+            f"{f['class']} {f.get('type')} at {f.get('where')} [{f['case']}: {f['label']}]\n"
+            f"  {str(f.get('message'))[:300]}\n  saved: {f.get('saved')}\n"
+            f"{str(f.get('traceback', ''))[-1200:]}"
+        )
+    return "\n".join(out)
+
+
+def test_fuzz_every_kind_of_untrusted_input_gives_only_library_errors(tmp_path: Path) -> None:
+    """The CI fuzz run: 0 non-library exceptions, 0 timeouts, 0 out of memory."""
+    seed = os.environ.get("TRICKCORE_FUZZ_SEED", "0")
+    code, report, printed = run_fuzz(
+        tmp_path,
+        "--cases",
+        "300",
+        "--seed",
+        seed,
+        "--jobs",
+        "2",
+        "--timeout",
+        "10",
+        "--memory",
+        "1024",
+    )
+    totals = report["totals"]
+    assert report["cases"] == 300, printed
+    # every kind was run and some cases of each got past the front end's checks
+    for kind in ("mutant", "grammar", "save", "api"):
+        assert any(k.startswith(kind + "/") for k in report["by_kind"]), printed
+    assert totals["ok"] > 0 and totals["library"] > 0, printed
+    failing = totals["nonlibrary"] + totals["timeout"] + totals["oom"]
+    assert failing == 0, f"{printed}\n{describe(report['findings'])}"
+    assert code == 0
+
+
+@pytest.mark.skipif(
+    not os.environ.get("TRICKCORE_FUZZ_LONG"),
+    reason="the long run is documented (README), not part of CI: set TRICKCORE_FUZZ_LONG=1",
 )
+def test_fuzz_long_run_of_20000_mutants(tmp_path: Path) -> None:
+    """The documented long run: 20,000 mutated shipped files give only library errors."""
+    code, report, printed = run_fuzz(
+        tmp_path, "--cases", "20000", "--kind", "mutant", "--jobs", "2", timeout=4 * 3600
+    )
+    assert report["totals"]["nonlibrary"] + report["totals"]["timeout"] == 0, printed
+    assert report["totals"]["oom"] == 0, printed
+    assert code == 0
 
 
-def compile_or_rules_error(text: str) -> None:
-    try:
-        trickcore.variant_from_text(text, "fuzz")
-    except trickcore.TrickcoreError:
-        pass
-
-
-@settings(suppress_health_check=[HealthCheck.too_slow])
-@given(st.text(ALPHABET, max_size=300))
-def test_random_text_raises_only_library_errors(text):
-    compile_or_rules_error(text)
-
-
-@st.composite
-def mutated_shipped(draw: st.DrawFn) -> str:
-    text = SHIPPED[draw(st.sampled_from(sorted(SHIPPED)))]
-    for _ in range(draw(st.integers(1, 4))):
-        i = draw(st.integers(0, len(text)))
-        j = min(len(text), i + draw(st.integers(0, 12)))
-        kind = draw(st.sampled_from(["delete", "insert", "replace", "duplicate"]))
-        piece = draw(st.text(ALPHABET, max_size=8))
-        if kind == "delete":
-            text = text[:i] + text[j:]
-        elif kind == "insert":
-            text = text[:i] + piece + text[i:]
-        elif kind == "replace":
-            text = text[:i] + piece + text[j:]
-        else:
-            text = text[:j] + text[i:j] + text[j:]
-    return text
-
-
-@settings(suppress_health_check=[HealthCheck.too_slow])
-@given(mutated_shipped())
-def test_mutated_shipped_files_raise_only_library_errors(text):
-    compile_or_rules_error(text)
-
-
-def test_file_size_limit():
+# ------------------------------------------------------------- the front end's limits
+def test_file_size_limit() -> None:
+    """A rules file over 200,000 characters is refused before it is parsed."""
     with pytest.raises(trickcore.RulesError, match="larger than"):
         trickcore.variant_from_text("# x\n" * 100_000)
 
 
-def test_nesting_limit():
+def test_nesting_limit() -> None:
+    """Brackets 60 deep and expressions 100 deep are the most a rules file may nest."""
     text = 'extends "tysiacha"\nscoring {\n  defender = ' + "(" * 80 + "1" + ")" * 80 + "\n}\n"
     with pytest.raises(trickcore.RulesError, match="nest"):
         trickcore.variant_from_text(text)
@@ -73,27 +109,31 @@ def test_nesting_limit():
         trickcore.variant_from_text(chain)
 
 
-def test_extends_depth_limit(tmp_path: Path):
+def test_extends_depth_limit(tmp_path: Path) -> None:
+    """An `extends` chain deeper than 16 files is refused."""
     (tmp_path / "v0.rules").write_text('extends "tysiacha"\n')
     for i in range(1, 20):
-        (tmp_path / f"v{i}.rules").write_text(f'extends "v{i - 1}"\n')
+        (tmp_path / f"v{i}.rules").write_text(f'extends "./v{i - 1}.rules"\n')
     with pytest.raises(trickcore.RulesError, match="deeper than 16"):
         trickcore.load_variant(tmp_path / "v19.rules")
 
 
-def test_deck_size_limit():
+def test_deck_size_limit() -> None:
+    """A deck of more than 128 cards is refused."""
     suits = ", ".join(f"s{i} X{i}" for i in range(30))
     text = f'extends "tysiacha"\ndeck {{\n  suits: {suits}\n}}\n'
     with pytest.raises(trickcore.RulesError, match="at most 128 cards"):
         trickcore.variant_from_text(text)
 
 
-def test_player_count_limit():
+def test_player_count_limit() -> None:
+    """More than 8 players is refused."""
     with pytest.raises(trickcore.RulesError, match="at most 8 players"):
         trickcore.variant_from_text('extends "tysiacha"\nplayers: 9\n')
 
 
-def test_number_and_repeat_limits():
+def test_number_and_repeat_limits() -> None:
+    """Numbers have at most 9 digits; repeats and caps cannot blow up the deck or the bids."""
     with pytest.raises(trickcore.RulesError, match="at most 9 digits"):
         trickcore.variant_from_text('extends "tysiacha"\nbidding {\n  cap = 1234567890\n}\n')
     with pytest.raises(trickcore.RulesError, match="at most 128 cards"):
@@ -104,7 +144,8 @@ def test_number_and_repeat_limits():
         trickcore.variant_from_text('extends "tysiacha"\nbidding {\n  cap = 999999\n}\n')
 
 
-def test_no_python_is_ever_run_from_a_rules_file():
+def test_no_python_is_ever_run_from_a_rules_file() -> None:
+    """A Python call in an expression is an unknown name, never run."""
     text = 'extends "tysiacha"\nscoring {\n  defender = __import__("os")\n}\n'
     with pytest.raises(trickcore.RulesError):
         trickcore.variant_from_text(text)

@@ -1,0 +1,321 @@
+"""A grammar-aware hypothesis strategy for small, valid-ish rules texts."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, Phase, given, seed, settings
+from hypothesis import strategies as st
+
+from .cases import shipped_texts
+
+NUMBERS = st.one_of(
+    st.integers(-3, 12),
+    st.sampled_from([0, 1, 5, 10, 100, 120, 1000, 999999999, -999999999]),
+    st.integers(-(10**9) + 1, 10**9 - 1),
+)
+SMALL = st.integers(-2, 40)
+NAMES = [
+    "card_points",
+    "meld_points",
+    "melds_declared",
+    "tricks_won",
+    "tricks_total",
+    "contract",
+    "declarer",
+    "deck_points",
+    "all_melds",
+    "players",
+    "melds_in_hand",
+    "hand_size",
+    "score",
+    "gain",
+    "deal_number",
+    "target",
+    "first_lead",
+    "tricks_played",
+    "trump_set",
+    "trump_broken",
+    "card_is_trump",
+    "defender_cards",
+    "bout_number",
+    "stock",
+    "loser",
+    "draw",
+    "cards_left",
+    "made",
+    "deal_points",
+    "on_barrel",
+    "barrel_deals",
+    "durak_count",
+    "x",
+]
+RANKS = ["A", "10", "K", "Q", "J", "9", "8", "7", "6", "O", "U", "AA", "X"]
+SUITS = ["S", "C", "D", "H", "G", "E", "B", "AB"]
+
+
+HAND_INTS = ["melds_in_hand", "hand_size", "contract", "deck_points", "all_melds", "players"]
+RESULT_INTS = [
+    "card_points",
+    "meld_points",
+    "melds_declared",
+    "tricks_won",
+    "tricks_total",
+    "contract",
+    "deck_points",
+    "all_melds",
+    "players",
+]
+MATCH_INTS = [*RESULT_INTS, "score", "gain", "deal_number", "target", "barrel_deals"]
+BOUT_INTS = ["defender_cards", "bout_number", "players", "stock"]
+LEAD_INTS = ["tricks_played", "tricks_won", "hand_size"]
+LEAD_BOOLS = ["first_lead", "declarer", "trump_set", "trump_broken", "card_is_trump"]
+PLACES: dict[str, tuple[list[str], list[str]]] = {
+    "hand": (HAND_INTS, []),
+    "result": (RESULT_INTS, ["declarer", "made"]),
+    "match": (MATCH_INTS, ["declarer", "on_barrel"]),
+    "bout_match": (
+        ["score", "gain", "deal_number", "cards_left", "players", "durak_count"],
+        ["loser", "draw"],
+    ),
+    "bouts": (BOUT_INTS, []),
+    "lead": (LEAD_INTS, LEAD_BOOLS),
+    "declare": (["tricks_won", "tricks_played"], ["declarer", "first_lead"]),
+    "any": (NAMES, NAMES),
+}
+
+
+def typed(place: str, want: str, depth: int = 2) -> st.SearchStrategy[str]:
+    """A `want` ("int" or "bool") expression over the names readable in `place`."""
+    ints, bools = PLACES[place]
+    int_leaf = st.one_of(NUMBERS.map(str), st.sampled_from(ints)) if ints else NUMBERS.map(str)
+    bool_leaf = st.sampled_from(["yes", "no", *bools])
+    if depth == 0:
+        return int_leaf if want == "int" else bool_leaf
+    i = typed(place, "int", depth - 1)
+    b = typed(place, "bool", depth - 1)
+    if want == "int":
+        return st.one_of(
+            int_leaf,
+            int_leaf,
+            st.tuples(i, st.sampled_from(["+", "-", "*"]), i).map(
+                lambda t: f"({t[0]} {t[1]} {t[2]})"
+            ),
+            i.map(lambda e: f"-({e})"),
+            st.tuples(b, i, i).map(lambda t: f"(if {t[0]} then {t[1]} else {t[2]})"),
+            st.tuples(st.sampled_from(["round", "floor", "ceil", "min", "max"]), i, i).map(
+                lambda t: f"{t[0]}({t[1]}, {t[2]})"
+            ),
+            i.map(lambda e: f"abs({e})"),
+        )
+    return st.one_of(
+        bool_leaf,
+        bool_leaf,
+        st.tuples(i, st.sampled_from(["==", "!=", "<", "<=", ">", ">="]), i).map(
+            lambda t: f"({t[0]} {t[1]} {t[2]})"
+        ),
+        st.tuples(b, st.sampled_from(["and", "or"]), b).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
+        b.map(lambda e: f"not ({e})"),
+    )
+
+
+def expressions() -> st.SearchStrategy[str]:
+    """Untyped expressions over every documented name (mostly type or name errors)."""
+    return st.one_of(typed("any", "int"), typed("any", "bool"))
+
+
+def _list(item: st.SearchStrategy[str], lo: int = 1, hi: int = 5) -> st.SearchStrategy[str]:
+    return st.lists(item, min_size=lo, max_size=hi).map(", ".join)
+
+
+YESNO = st.sampled_from(["yes", "no"])
+SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
+    "deck": {
+        "suits": _list(
+            st.tuples(
+                st.sampled_from(["spades", "clubs", "x", '"Grün"']), st.sampled_from(SUITS)
+            ).map(" ".join),
+            1,
+            6,
+        ),
+        "ranks": _list(st.sampled_from(RANKS), 1, 9),
+        "points": _list(
+            st.tuples(st.sampled_from(RANKS), NUMBERS).map(lambda t: f"{t[0]} {t[1]}"), 1, 9
+        ),
+    },
+    "deal": {
+        "pattern": _list(
+            st.one_of(
+                st.tuples(SMALL, st.sampled_from(["each", "talon", "turnup"])).map(
+                    lambda t: f"{t[0]} {t[1]}"
+                ),
+                st.tuples(SMALL, SMALL).map(lambda t: f"{t[0]} each {t[1]} times"),
+                st.just("rest stock"),
+            ),
+            1,
+            4,
+        ),
+        "hands": SMALL.map(str),
+        "sits_out": st.sampled_from(["dealer", "none", "x"]),
+        "next_dealer": st.sampled_from(["left", "same", "loser"]),
+    },
+    "bidding": {
+        "opening": st.tuples(st.sampled_from(["at_least", "exactly"]), NUMBERS).map(
+            lambda t: f"{t[0]} {t[1]}"
+        ),
+        "forced_opening": YESNO,
+        "step": NUMBERS.map(str),
+        "pass": st.sampled_from(["drops_out", "stays_in"]),
+        "ends": st.one_of(st.just("one_left"), SMALL.map(lambda n: f"passes {n}")),
+        "cap": typed("hand", "int"),
+        "qualifiers": _list(st.sampled_from(["ohne", "q", "pass", "bid", "x1"]), 1, 4),
+    },
+    "talon": {
+        "show": YESNO,
+        "give_each_defender": SMALL.map(str),
+        "split_if": typed("hand", "bool"),
+    },
+    "contract": {"raise": YESNO, "step": NUMBERS.map(str), "cap": typed("hand", "int")},
+    "play": {
+        "follow": YESNO,
+        "trump_when_void": YESNO,
+        "beat_in_suit": YESNO,
+        "overtrump": YESNO,
+        "lead_if": typed("lead", "bool"),
+        "first_leader": st.sampled_from(["declarer", "forehand"]),
+    },
+    "scoring": {
+        "declarer": typed("result", "int"),
+        "defender": typed("result", "int"),
+        "made": typed("result", "bool"),
+        "extra": typed("result", "int"),
+    },
+    "match": {
+        "target": st.one_of(NUMBERS.map(str), st.just("none")),
+        "deal_limit": NUMBERS.map(str),
+        "tie_break": _list(st.sampled_from(["declarer", "highest"]), 1, 3),
+        "keep": _list(
+            st.tuples(st.sampled_from(NAMES), st.sampled_from(["0", "yes", "no", "5", "-1"])).map(
+                " ".join
+            ),
+            1,
+            3,
+        ),
+        "rank_by": typed("match", "int"),
+    },
+    "bouts": {
+        "attack": st.sampled_from(["same_rank", "one_card"]),
+        "throw_in_by": st.sampled_from(["all", "attacker", "neighbours"]),
+        "skip_unable": YESNO,
+        "limit": typed("bouts", "int"),
+        "throw_after_take": YESNO,
+        "refill_to": SMALL.map(str),
+        "refill_order": st.sampled_from(["attacker_first", "defender_last"]),
+        "first_attacker": st.sampled_from(["left_of_dealer", "lowest_trump"]),
+        "next_attacker_after_defence": st.sampled_from(["defender", "after_defender"]),
+        "next_attacker_after_take": st.sampled_from(["after_defender", "defender"]),
+        "swap_rank": st.sampled_from(RANKS + ["none"]),
+        "transfer": YESNO,
+        "max_bouts": NUMBERS.map(str),
+        "trump_if_no_stock": st.sampled_from(["last_dealt", "none"]),
+    },
+    "redeal": {"allowed_if": typed("hand", "bool"), "same_dealer": YESNO},
+    "meld marriage": {
+        "cards": _list(st.sampled_from(RANKS), 1, 3),
+        "value": _list(
+            st.tuples(st.sampled_from(SUITS + ["spades"]), NUMBERS).map(lambda t: f"{t[0]} {t[1]}"),
+            1,
+            5,
+        ),
+        "declare_if": typed("declare", "bool"),
+        "counts_if": typed("result", "bool"),
+        "sets_trump": YESNO,
+    },
+}
+EXPRESSION_SETTINGS = {
+    "cap",
+    "split_if",
+    "lead_if",
+    "declarer",
+    "defender",
+    "made",
+    "extra",
+    "rank_by",
+    "limit",
+    "allowed_if",
+    "declare_if",
+    "counts_if",
+}
+
+
+BOUT_BLOCKS = ["bouts", "deal", "deck", "match"]
+TRICK_BLOCKS = [b for b in SETTINGS if b != "bouts"]
+
+
+@st.composite
+def blocks(draw: st.DrawFn, choices: list[str]) -> str:
+    """One block (of `choices`) with one to four of its settings."""
+    block = draw(st.sampled_from(sorted(choices)))
+    names = draw(
+        st.lists(st.sampled_from(sorted(SETTINGS[block])), min_size=1, max_size=4, unique=True)
+    )
+    lines = []
+    for name in names:
+        sep = " = " if name in EXPRESSION_SETTINGS else ": "
+        lines.append(f"  {name}{sep}{draw(SETTINGS[block][name])}")
+    return f"{block} {{\n" + "\n".join(lines) + "\n}\n"
+
+
+@st.composite
+def after_deal(draw: st.DrawFn, bouts: bool) -> str:
+    """An after_deal block with a few rules."""
+    place = "bout_match" if bouts else "match"
+    targets = ["score", "gain", "durak_count"] if bouts else ["score", "gain", "barrel_deals"]
+    rules = []
+    for i in range(draw(st.integers(1, 3))):
+        target = draw(st.sampled_from(targets))
+        cond = draw(st.one_of(st.just(""), typed(place, "bool").map(lambda e: f"if {e} then ")))
+        rules.append(f"  rule r{i}: {cond}{target} = {draw(typed(place, 'int'))}")
+    return "after_deal {\n" + "\n".join(rules) + "\n}\n"
+
+
+REMOVABLE = ["deck", "bidding", "scoring.declarer", "match.deal_limit", "after_deal.add", "bouts"]
+PLAYERS = st.one_of(st.integers(2, 8), SMALL)
+
+
+@st.composite
+def rules_text(draw: st.DrawFn) -> str:
+    """A small rules text: usually `extends` a shipped variant and overrides a few settings."""
+    parts = []
+    base = draw(st.sampled_from(sorted(shipped_texts())))
+    bouts = "durak" in base
+    if draw(st.integers(0, 19)) > 0:
+        parts.append(f'extends "{base}"\n')
+    if draw(st.integers(0, 3)) == 0:
+        parts.append(f"players: {draw(_list(PLAYERS.map(str), 1, 3))}\n")
+    choices = BOUT_BLOCKS if bouts else TRICK_BLOCKS
+    if draw(st.integers(0, 9)) == 0:
+        choices = list(SETTINGS)
+    for _ in range(draw(st.integers(1, 3))):
+        parts.append(draw(st.one_of(blocks(choices), blocks(choices), after_deal(bouts))))
+    if draw(st.integers(0, 19)) == 0:
+        parts.append(f"remove {draw(st.sampled_from(REMOVABLE))}\n")
+    return "".join(parts)
+
+
+def rules_texts(count: int, seed_value: int) -> list[str]:
+    """Draw `count` rules texts, the same ones for the same seed."""
+    out: list[str] = []
+
+    @settings(
+        max_examples=count,
+        database=None,
+        phases=[Phase.generate],
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @seed(seed_value)
+    @given(rules_text())
+    def collect(text: str) -> None:
+        out.append(text)
+
+    collect()
+    return out[:count]

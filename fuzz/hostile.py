@@ -1,0 +1,267 @@
+"""Dictionaries of hostile inputs: rules snippets, numbers, strings and action texts."""
+
+from __future__ import annotations
+
+# Digits that str.isdigit() accepts and int() refuses (superscripts), and digits int()
+# accepts though they are not ASCII (Arabic-Indic, full width, mathematical bold).
+UNICODE_DIGITS = ["²", "³", "¹", "①", "٣", "５", "𝟗", "߉", "੧"]
+
+HUGE_NUMBERS = [
+    "999999999",
+    "-999999999",
+    "1000000000",
+    "9" * 12,
+    "9" * 5000,
+    "0",
+    "-1",
+    "-0",
+    "00",
+    "007",
+    "1_000",
+    "1e9",
+    "0x10",
+    "2147483648",
+    "9223372036854775808",
+]
+
+MARKUP = [
+    "[red]red[/red]",
+    "[/]",
+    "[bold",
+    "[link=file:///etc/passwd]x[/link]",
+    "\x1b[2J\x1b[31m",
+    "[/red]",
+    "]]]",
+    "\\[x]",
+    "{0}{1}%s%d",
+    "\u202e\u200b\ufeff",
+    "\x00",
+]
+
+LONG_LINE = "x" * 190_000
+
+# Whole rules texts (each extends a shipped variant, or stands alone) that set one
+# hostile value; the issue's reproductions and their neighbours.
+TRICK_SNIPPETS: dict[str, str] = {
+    "points_unicode": 'deck {\n  points: A 11, 10 10, K 4, Q 3, J 2, 9 "²"\n}\n',
+    "points_unicode_bare": "deck {\n  points: A 11, 10 10, K 4, Q 3, J 2, 9 ²\n}\n",
+    "points_arabic": "deck {\n  points: A 11, 10 10, K 4, Q 3, J 2, 9 ٣\n}\n",
+    "keep_unicode": 'match {\n  keep: on_barrel no, barrel_deals "²"\n}\n',
+    "meld_unicode": 'meld marriage {\n  value: spades "²", clubs 60, diamonds 80, hearts 100\n}\n',
+    "opening_unicode": 'bidding {\n  opening: at_least "²"\n}\n',
+    "pattern_unicode": 'deal {\n  pattern: 1 each "²" times, 3 talon\n}\n',
+    "step_unicode": 'bidding {\n  step: "５"\n}\n',
+    "contract_cap_huge": "contract {\n  cap = 999999999\n}\n",
+    "contract_cap_huge_step1": "contract {\n  step: 1\n  cap = 999999999\n}\n",
+    "bid_cap_huge": "bidding {\n  cap = 999999999\n}\n",
+    "bid_cap_huge_step1": "bidding {\n  step: 1\n  cap = 999999\n}\n",
+    "cap_product": "bidding {\n  cap = 99999 * 99999 * 99999 * 99999\n}\n",
+    "qualifiers_5000": (
+        "bidding {\n  step: 1\n  qualifiers: " + ", ".join(f"q{i}" for i in range(5000)) + "\n}\n"
+    ),
+    "qualifiers_200_step1": (
+        "bidding {\n  step: 1\n  qualifiers: " + ", ".join(f"q{i}" for i in range(200)) + "\n}\n"
+    ),
+    "qualifier_dup": "bidding {\n  qualifiers: ohne, ohne, pass, bid\n}\n",
+    "square_growth": "match {\n  keep: big 2\n}\nafter_deal {\n  rule sq: big = big * big\n}\n",
+    "square_growth_barrel": (
+        "match {\n  keep: on_barrel no, barrel_deals 0, big 2\n}\n"
+        "after_deal {\n  rule sq: big = big * big\n}\n"
+    ),
+    "score_growth": "after_deal {\n  rule sq: score = score * score + 999999999\n}\n",
+    "gain_growth": "scoring {\n  declarer = 999999999 * 999999999 * 999999999\n}\n",
+    "endless_match": "match {\n  target: none\n  deal_limit: 999999999\n}\n",
+    "deal_limit_zero": "match {\n  deal_limit: 0\n}\n",
+    "deal_limit_negative": "match {\n  deal_limit: -5\n}\n",
+    "target_negative": "match {\n  target: -1000\n}\n",
+    "name_markup": 'name: "[red]x[/red] [/] [bold"\n',
+    "name_markup_close": 'name: "[/]"\n',
+    "name_escape": 'name: "\x1b[2J\x1b[31mred"\n',
+    "suit_markup": (
+        'deck {\n  suits: "[/]" S "[bold", clubs C "♣", diamonds D "♦", hearts H "[red]"\n}\n'
+    ),
+    "extends_passwd": 'extends "../../../../../../etc/passwd"\n',
+    "extends_abs": 'extends "/etc/passwd"\n',
+    "extends_dev_zero": 'extends "/dev/zero"\n',
+    "extends_dev_zero_rules": 'extends "/dev/zero.rules"\n',
+    "extends_dir": 'extends "/tmp/"\n',
+    "extends_proc": 'extends "/proc/self/status"\n',
+    "extends_self": 'extends "case.rules"\n',
+    "extends_empty": 'extends ""\n',
+    "extends_nul": 'extends "a\\u0000b"\n',
+    "same_card_text": (
+        "deck {\n  suits: bee B, abee AB\n  ranks: A, AA, K, Q, J, 9\n"
+        "  points: A 11, AA 10, K 4, Q 3, J 2, 9 0\n}\n"
+    ),
+    "same_card_text_2": (
+        "deck {\n  suits: s1 B, s2 AB, s3 C, s4 D\n  ranks: A, AA, K, Q, J, 9\n"
+        "  points: A 11, AA 10, K 4, Q 3, J 2, 9 0\n}\n"
+    ),
+    "dup_rank": "deck {\n  ranks: A, A, K, Q, J, 9\n}\n",
+    "dup_suit": 'deck {\n  suits: spades S "♠", spades S "♠", diamonds D, hearts H\n}\n',
+    "keep_shadow_card_points": "match {\n  keep: card_points 0\n}\n",
+    "keep_shadow_score": "match {\n  keep: score 0\n}\n",
+    "keep_shadow_gain": "match {\n  keep: gain 5\n}\n",
+    "keep_shadow_players": "match {\n  keep: players 0\n}\n",
+    "keep_shadow_yes": "match {\n  keep: yes 0\n}\n",
+    "keep_shadow_declarer": "match {\n  keep: declarer no\n}\n",
+    "keep_dup": "match {\n  keep: a 0, a 1\n}\n",
+    "round_zero": "scoring {\n  defender = round(card_points, 0)\n}\n",
+    "floor_zero": "scoring {\n  defender = floor(card_points, 0)\n}\n",
+    "ceil_negative": "scoring {\n  defender = ceil(card_points, -5)\n}\n",
+    "round_huge": "scoring {\n  defender = round(card_points * 999999999, 999999999)\n}\n",
+    "min_empty": "scoring {\n  defender = min()\n}\n",
+    "max_many": "scoring {\n  defender = max(" + ", ".join(["1"] * 3000) + ")\n}\n",
+    "abs_two": "scoring {\n  defender = abs(1, 2)\n}\n",
+    "cycle": "scoring {\n  a = b\n  b = a\n  defender = a\n}\n",
+    "self_cycle": "scoring {\n  a = a + 1\n  defender = a\n}\n",
+    "step_zero": "bidding {\n  step: 0\n}\n",
+    "step_negative": "bidding {\n  step: -5\n}\n",
+    "contract_step_zero": "contract {\n  step: 0\n}\n",
+    "opening_negative": "bidding {\n  opening: at_least -999999999\n}\n",
+    "opening_exactly_huge": "bidding {\n  opening: exactly 999999999\n}\n",
+    "passes_zero": "bidding {\n  ends: passes 0\n}\n",
+    "passes_huge": "bidding {\n  ends: passes 999999999\n}\n",
+    "hands_zero": "deal {\n  hands: 0\n}\n",
+    "hands_huge": "deal {\n  hands: 99\n}\n",
+    "give_huge": "talon {\n  give_each_defender: 99\n}\n",
+    "give_negative": "talon {\n  give_each_defender: -1\n}\n",
+    "players_zero": "players: 0\n",
+    "players_one": "players: 1\n",
+    "players_negative": "players: -3\n",
+    "players_dup": "players: 3, 3\n",
+    "players_huge": "players: 999999999\n",
+    "pattern_zero": "deal {\n  pattern: 0 each 8 times, 24 talon\n}\n",
+    "pattern_negative": "deal {\n  pattern: -1 each, 27 talon\n}\n",
+    "pattern_times_zero": "deal {\n  pattern: 8 each 0 times, 24 talon\n}\n",
+    "single_rank": "deck {\n  ranks: A\n  points: A 0\n}\n",
+    "no_suits": "deck {\n  suits:\n}\n",
+    "meld_same_cards": "meld marriage {\n  cards: K, K\n}\n",
+    "meld_unknown": "meld marriage {\n  cards: K, ZZ\n}\n",
+    "meld_all_ranks": "meld big {\n  cards: A, 10, K, Q, J, 9\n  value: S 1, C 1, D 1, H 1\n}\n",
+    "tie_break_bad": "match {\n  tie_break: declarer, declarer, highest, highest\n}\n",
+    "remove_deck": "remove deck\n",
+    "remove_scoring_declarer": "remove scoring.declarer\n",
+    "remove_bidding": "remove bidding\n",
+    "remove_deal_limit": "remove match.deal_limit\n",
+    "remove_nothing": "remove nothing.at.all\n",
+    "lead_if_unknown_rank": "play {\n  lead_if = card_rank(ZZ)\n}\n",
+    "lead_if_never": "play {\n  lead_if = no\n}\n",
+    "lead_if_int": "play {\n  lead_if = 5\n}\n",
+    "declare_if_number": "meld marriage {\n  declare_if = 7\n}\n",
+    "redeal_always": "redeal {\n  allowed_if = yes\n  same_dealer: yes\n}\n",
+    "redeal_loop": (
+        "redeal {\n  allowed_if = yes\n  same_dealer: no\n}\nmatch {\n  deal_limit: 999999999\n}\n"
+    ),
+    "talon_split_always": "talon {\n  split_if = yes\n}\n",
+    "follow_all_no": "play {\n  follow: no\n  trump_when_void: no\n}\n",
+    "brackets_59": "scoring {\n  defender = " + "(" * 59 + "1" + ")" * 59 + "\n}\n",
+    "not_chain": "scoring {\n  made = " + "not " * 99 + "yes\n}\n",
+    "minus_chain": "scoring {\n  defender = " + "-" * 99 + "1\n}\n",
+    "long_name": 'name: "' + "x" * 150_000 + '"\n',
+    "many_rules": "after_deal {\n"
+    + "".join(f"  rule r{i}: score = score + 1\n" for i in range(3000))
+    + "}\n",
+    "many_scoring": "scoring {\n"
+    + "".join(f"  d{i} = d{i - 1} + 1\n" if i else "  d0 = 1\n" for i in range(3000))
+    + "}\n",
+    "bom": '\ufeffname: "bom"\n',
+    "nul_byte": 'name: "a\x00b"\n',
+    "crlf": 'name: "crlf"\r\nplayers: 3\r\n',
+    "cr_only": 'name: "cr"\rplayers: 3\r',
+    "tab_indent": "bidding {\n\tstep: 5\n}\n",
+}
+
+BOUT_SNIPPETS: dict[str, str] = {
+    "max_bouts_huge": "bouts {\n  max_bouts: 999999999\n}\n",
+    "max_bouts_zero": "bouts {\n  max_bouts: 0\n}\n",
+    "limit_huge": "bouts {\n  limit = 999999999\n}\n",
+    "limit_zero": "bouts {\n  limit = 0\n}\n",
+    "limit_negative": "bouts {\n  limit = -5\n}\n",
+    "refill_huge": "bouts {\n  refill_to: 999999999\n}\n",
+    "refill_zero": "bouts {\n  refill_to: 0\n}\n",
+    "swap_unknown": "bouts {\n  swap_rank: XX\n}\n",
+    "swap_unicode": 'bouts {\n  swap_rank: "²"\n}\n',
+    "pattern_turnup_twice": (
+        "deal {\n  pattern: 1 each 6 times, 1 turnup, 1 turnup, rest stock\n}\n"
+    ),
+    "pattern_huge_each": "deal {\n  pattern: 99 each, 1 turnup, rest stock\n}\n",
+    "no_turnup": "deal {\n  pattern: 1 each 6 times, rest stock\n}\n",
+    "players_eight": "players: 8\n",
+    "rank_by_huge": "match {\n  rank_by = durak_count * 999999999 * 999999999\n}\n",
+    "rank_by_bool": "match {\n  rank_by = yes\n}\n",
+    "durak_growth": (
+        "after_deal {\n  rule g: durak_count = durak_count * durak_count + 999999999\n}\n"
+    ),
+    "keep_shadow_loser": "match {\n  keep: loser 0\n}\n",
+    "transfer_swap": "bouts {\n  transfer: yes\n  swap_rank: A\n  attack: one_card\n}\n",
+    "throw_in_neighbours": "bouts {\n  throw_in_by: neighbours\n  skip_unable: no\n}\n",
+    "bouts_in_tricks": "bouts {\n  attack: same_rank\n}\n",
+    "endless_bouts": "match {\n  deal_limit: 999999999\n}\n",
+}
+
+# Texts a player (or an attacker) may send to Match.apply.
+ACTION_TEXTS = [
+    "",
+    " ",
+    "\n",
+    "\x00",
+    "bid",
+    "bid ",
+    "bid ²",
+    "bid ٣",
+    "bid ５",
+    "bid -100",
+    "bid 0",
+    "bid +100",
+    "bid 1e3",
+    "bid 100.0",
+    "bid 0x64",
+    "bid 1_00",
+    "bid " + "9" * 5000,
+    "bid " + "9" * 50,
+    "bid 100 ohne ohne",
+    "bid 100 nonsense",
+    "bid 100ohne",
+    "raise ²",
+    "raise " + "9" * 5000,
+    "raise -5",
+    "play",
+    "play XX",
+    "play AS AS",
+    "play 10",
+    "play A",
+    "marry",
+    "marry AS",
+    "give",
+    "give AS to",
+    "give AS to ²",
+    "give AS to -1",
+    "give AS to 99",
+    "give AS to " + "9" * 5000,
+    "give AS to 1 to 2",
+    "keep contract now",
+    "attack",
+    "attack 9S 9S",
+    "attack 9S 9H 9D 9C 9S",
+    "beat",
+    "beat 9S",
+    "beat 9S with",
+    "beat 9S with 9S",
+    "beat with JS",
+    "throw",
+    "swap",
+    "swap 7H 7S",
+    "transfer",
+    "take take",
+    "done 1",
+    "PASS",
+    "Pass",
+    " pass",
+    "pass ",
+    "pass\t",
+    "pass\x00",
+    "p\u0430ss",
+    "[red]pass[/red]",
+    "x" * 100_000,
+]
