@@ -189,7 +189,7 @@ def test_a_contract_cap_that_allows_too_many_raises_is_refused():
 
 
 def test_too_many_qualifiers_are_refused():
-    quals = ", ".join(f"q{i}" for i in range(5000))
+    quals = ",\n    ".join(f"q{i}" for i in range(5000))  # a list goes on after a comma
     err = error_of(f'extends "tysiacha"\nbidding {{\n  qualifiers: {quals}\n}}\n')
     assert "at most 16 bid qualifiers" in err.message
 
@@ -270,3 +270,29 @@ def test_multi_card_attacks_are_bounded_by_the_number_of_suits():
     suits = ", ".join(f"s{i} S{i}" for i in range(9))
     err = error_of(f'extends "durak"\ndeck {{\n  suits: {suits}\n}}\n')
     assert "attack: same_rank" in err.message and "at most 8 suits" in err.message
+
+
+def test_a_very_long_line_is_refused_where_it_is():
+    err = error_of('extends "tysiacha"\nscoring {\n  defender = ' + "1+" * 95000 + "1\n}\n")
+    assert "longer than 2,000 characters" in err.message and err.location.line == 3
+
+
+def test_card_symbols_are_short():
+    err = error_of(
+        'extends "durak"\ndeck {\n  ranks: A, ' + "x" * 1000 + ", Q, J, 10, 9, 8, 7\n}\n"
+    )
+    assert "at most 8 characters" in err.message and err.location.line == 3
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    ["1 each 6 times, 1 turnup, 1 turnup, rest stock", "1 each 6 times, 2 turnup, rest stock"],
+)
+def test_one_card_is_turned_up(pattern):
+    err = error_of(f'extends "durak"\ndeal {{\n  pattern: {pattern}\n}}\n')
+    assert "turn" in err.message and err.location.line == 3
+
+
+def test_the_loser_deals_next_only_where_a_deal_has_a_loser():
+    err = error_of('extends "tysiacha"\ndeal {\n  next_dealer: loser\n}\n')
+    assert "game of bouts" in err.message and err.location.line == 3

@@ -272,3 +272,20 @@ def test_every_scoring_definition_stays_in_range():
     assert m.is_over and m.stopped
     with pytest.raises(RulesError, match="scoring definition"):
         v.deal_score(False, card_points=10)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda v: v.new_match(seed=1).observation(10**5000),
+        lambda v: v.new_match(seed=1).standing(10**5000),
+        lambda v: v.new_deal(dealer=10**5000),
+        lambda v: v.new_match(players=10**5000),
+        lambda v: v.new_match(seed=10**5000),
+        lambda v: v.deal_score(True, tricks_won=10**5000),
+    ],
+)
+def test_huge_numbers_in_arguments_give_short_messages(tysiacha, call):
+    with pytest.raises(TrickcoreError) as info:
+        call(tysiacha)
+    assert len(str(info.value)) < 300

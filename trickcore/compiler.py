@@ -66,6 +66,7 @@ MAX_QUALIFIERS = 16
 MAX_DEALS = 100_000
 MAX_BOUTS = 10_000
 MAX_ATTACK_SUITS = 8  # a rank's multi-card attacks: at most 2**8 sets
+MAX_SYMBOL = 8  # rank and suit symbols: card texts stay short (action texts fit in 200)
 
 BLOCK_SETTINGS: dict[str, set[str]] = {
     "variant": {"name", "players"},
@@ -390,6 +391,10 @@ class _Compiler:
         for sym, it in [(x.symbol, i) for x, i in zip(suits, suit_items, strict=True)] + [
             (x.symbol, i) for x, i in zip(ranks, rank_items, strict=True)
         ]:
+            if len(sym) > MAX_SYMBOL:
+                raise RulesError(
+                    f"a card symbol has at most {MAX_SYMBOL} characters, not {len(sym)}", it.loc
+                )
             if not _is_word(sym):
                 raise RulesError(
                     f"a card symbol is letters and digits (no spaces or signs), not '{sym}'",
@@ -457,9 +462,17 @@ class _Compiler:
                 raise RulesError(f"a {parts[1]} is dealt only in a game of bouts", it.loc)
             if parts[1] == "talon" and is_bouts:
                 raise RulesError("a game of bouts has a stock, not a talon", it.loc)
+            if parts[1] == "turnup" and count * times != 1:
+                raise RulesError("one card is turned up for trump: '1 turnup'", it.loc)
             packets.extend([Packet(count, parts[1])] * times)
         hands = b.integer("hands", None, minimum=2)
         sits_out = b.word("sits_out", ("dealer", "none"), "none")
+        if not is_bouts and b.word("next_dealer", ("left", "same", "loser"), "left") == "loser":
+            raise RulesError(
+                "'next_dealer: loser' needs a deal with a loser (a game of bouts); a trick game "
+                "says left or same",
+                b.raw("next_dealer").loc,
+            )
         rules = DealRules(
             tuple(packets),
             hands,
@@ -834,6 +847,11 @@ class _Compiler:
                         f"swap_rank is a rank ({', '.join(ranks)}) or none", swap_items[0].loc
                     )
                 swap_rank = ranks.index(sym)
+        if sum(p.to == "turnup" for p in deal.pattern) > 1:
+            raise RulesError(
+                "a game of bouts turns up one trump card: one '1 turnup' in the deal pattern",
+                self.block("deal").raw("pattern").loc,
+            )
         if not any(p.to == "turnup" for p in deal.pattern):
             raise RulesError(
                 "a game of bouts turns up a trump card: add '1 turnup' to the deal pattern",

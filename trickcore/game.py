@@ -11,7 +11,7 @@ from .bouts import BoutDeal
 from .deal import Deal
 from .errors import TrickcoreError
 from .hands import HandQuantities, meld_cards, start_context
-from .limits import MAX_VALUE, check_seat, in_range
+from .limits import MAX_VALUE, check_seat, in_range, shown
 from .model import VariantModel
 from .phases import PHASE_KINDS, Phase
 
@@ -237,9 +237,9 @@ class Game:
                 f"unknown quantity {', '.join(sorted(unknown))}; known: {', '.join(known)}"
             )
         if type(declarer) is not bool:
-            raise TrickcoreError(f"declarer is yes or no (True or False), not {declarer!r}")
+            raise TrickcoreError(f"declarer is yes or no (True or False), not {shown(declarer)}")
         if not isinstance(qualifier, str) or qualifier not in self.qualifiers:
-            raise TrickcoreError(f"unknown bid qualifier {qualifier!r}")
+            raise TrickcoreError(f"unknown bid qualifier {shown(qualifier)}")
         for name, value in quantities.items():
             if isinstance(self._start_context.get(name), bool):
                 ok = isinstance(value, bool)
@@ -247,7 +247,7 @@ class Game:
                 ok = isinstance(value, int) and not isinstance(value, bool)
                 ok = ok and -MAX_VALUE <= value <= MAX_VALUE
             if not ok:
-                raise TrickcoreError(f"quantity {name} has the wrong type: {value!r}")
+                raise TrickcoreError(f"quantity {name} has the wrong type: {shown(value)}")
         model = self.model
         if model.tricks is None:
             raise TrickcoreError(f"{self.name} has no deal scoring (it is a game of bouts)")
@@ -280,7 +280,8 @@ class Game:
             return allowed[0]
         if type(players) is not int or players not in allowed:
             raise TrickcoreError(
-                f"{self.name} is played by {', '.join(map(str, allowed))} players, not {players!r}"
+                f"{self.name} is played by {', '.join(map(str, allowed))} players, "
+                f"not {shown(players)}"
             )
         return players
 
@@ -347,7 +348,7 @@ class Game:
 
 def _check_seed(seed: object) -> None:
     if seed is not None and (type(seed) is not int or not -MAX_SEED < seed < MAX_SEED):
-        raise TrickcoreError(f"a seed is a whole number of at most 12 digits, not {seed!r}")
+        raise TrickcoreError(f"a seed is a whole number of at most 12 digits, not {shown(seed)}")
 
 
 MAX_SEED = 10**12

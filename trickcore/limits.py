@@ -37,8 +37,16 @@ def check_count(span: int, step: int, what: str) -> None:
         )
 
 
+def shown(value: object) -> str:
+    """A user's value for an error message: short, and safe for numbers of any size."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
+        return f"a number of about {value.bit_length() * 3 // 10} digits"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def check_seat(seat: object, seats: int, what: str = "a seat") -> int:
     """A seat number 0..seats-1, or a TrickcoreError that says what a seat is."""
     if type(seat) is not int or not 0 <= seat < seats:
-        raise TrickcoreError(f"{what} must be a seat number 0..{seats - 1}, not {seat!r}")
+        raise TrickcoreError(f"{what} must be a seat number 0..{seats - 1}, not {shown(seat)}")
     return seat

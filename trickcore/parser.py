@@ -14,6 +14,7 @@ from .resources import grammar_path
 
 MAX_FILE_CHARS = 200_000
 MAX_NESTING = 60
+MAX_LINE_CHARS = 2_000
 
 _TOKEN_WORDS = {
     "NAME": "a name",
@@ -203,6 +204,12 @@ class _ToSyntax(Transformer[Token, Any]):
 def _check_nesting(text: str, path: str, lines: list[str]) -> None:
     depth = 0
     for lineno, line in enumerate(lines, 1):
+        if len(line) > MAX_LINE_CHARS:
+            raise RulesError(
+                f"line is longer than {MAX_LINE_CHARS:,} characters; a list may go on after a "
+                "comma on the next line",
+                Location(path, lineno, MAX_LINE_CHARS + 1, line[:200]),
+            )
         code = line.split("#", 1)[0]
         for col, ch in enumerate(code, 1):
             if ch in "({[":
