@@ -57,6 +57,7 @@ class BoutDeal(DealState):
         self.out: list[int] = []
         self.discarded: list[int] = []
         self.table: list[list[int]] = []
+        self.ranks_on_table: set[int] = set()
         self.taking = False
         self.declined: set[int] = set()
         self.bouts = 0
@@ -136,8 +137,8 @@ class BoutDeal(DealState):
         return seat
 
     def _table_ranks(self) -> set[int]:
-        rank_of = self.game.rank_of
-        return {rank_of[c] for pair in self.table for c in pair if c >= 0}
+        """The ranks on the table in this bout (kept up to date as cards are laid)."""
+        return self.ranks_on_table
 
     def _swap_actions(self, seat: int) -> list[Action]:
         rank = self.rules.swap_rank
@@ -222,6 +223,7 @@ class BoutDeal(DealState):
         self.limit = self._bout_limit()
         self.thrower_order = self._throwers()
         self.table = []
+        self.ranks_on_table = set()
         self.taking = False
         self.declined = set()
         self.phase = ATTACK
@@ -232,6 +234,7 @@ class BoutDeal(DealState):
         for c in cards:
             hand.remove(c)
             self.table.append([c, -1])
+            self.ranks_on_table.add(self.game.rank_of[c])
         if self.any_time:  # D6: others may add before the defender answers
             self._reopen_throw_ins()
         else:
@@ -243,6 +246,7 @@ class BoutDeal(DealState):
         for pair in self.table:
             if pair[0] == attack:
                 pair[1] = card
+                self.ranks_on_table.add(self.game.rank_of[card])
                 break
         if self.any_time:
             if new_rank:
@@ -262,6 +266,7 @@ class BoutDeal(DealState):
     def _throw(self, card: int) -> None:
         self.hands[self.to_act].remove(card)
         self.table.append([card, -1])
+        self.ranks_on_table.add(self.game.rank_of[card])
         if self.any_time or self.taking:
             self._offer_throw()  # the thrower is asked again first: he keeps his chance (D6)
         else:
@@ -277,6 +282,7 @@ class BoutDeal(DealState):
     def _transfer(self, card: int) -> None:
         self.hands[self.defender].remove(card)
         self.table.append([card, -1])
+        self.ranks_on_table.add(self.game.rank_of[card])
         self.defender = self._next_in_game(self.defender)
         self.limit = max(self._bout_limit(), len(self.table))
         self.thrower_order = self._throwers()
@@ -348,6 +354,7 @@ class BoutDeal(DealState):
                 else self._next_in_game(self.defender)
             )
         self.table = []
+        self.ranks_on_table = set()
         self.bouts += 1
         self._refill()
         if not self.stock:
