@@ -1,11 +1,11 @@
 """Durak rule by rule (D1–D14 of RULES.md), each on a stacked deck and scripted actions.
 
-Every test plays the shipped `variants/durak.rules` (or a house rule written as a short file
-that extends it) through the public API and fails when the rule it names is broken. D6 is
-the reading of `durak.rules`: throw-ins are offered right after the attack (before the
-defender answers), after every beat that puts a new rank on the table and after a take, in
-a fixed order from the attacker round the table, skipping the defender; a thrower keeps his
-chance until he says `done`.
+Every test plays the shipped `variants/durak.rules` (`durak-36.rules` for D1 and D12 with 36
+cards, or a house rule written as a short file that extends one) through the public API and
+fails when the rule it names is broken. D6 is the reading of `durak.rules`: throw-ins are
+offered right after the attack (before the defender answers), after every beat that puts a
+new rank on the table and after a take, in a fixed order from the attacker round the table,
+skipping the defender; a thrower keeps his chance until he says `done`.
 """
 
 from __future__ import annotations
@@ -626,3 +626,74 @@ def test_D14_the_durak_is_counted_and_deals_next(durak):
             assert nxt["dealer"] == prev["loser"]
     assert m.winners == [s for s in range(3) if counts[s] == min(counts)]
     assert len(set(counts)) > 1  # the ranking is not a tie of everyone
+
+
+# ---------------------------------------------------------------- the caps and the 36-card deck
+def single_taker(options: list[str]) -> str:
+    """Attack with one card (never several, never a swap), never throw in, always take."""
+    for kind in ("take", "done"):
+        if kind in options:
+            return kind
+    return next(o for o in options if o.startswith("attack ") and len(o.split()) == 2)
+
+
+def test_D13_a_deal_still_going_after_exactly_500_bouts_is_a_draw(durak):
+    """D13 with the shipped cap: three players who each attack with one card and always
+    take pass the cards round for ever; the deal is still on after bout 499 and ends as a
+    draw with the 500th bout, not later."""
+    m = durak.new_match(seed=0, players=3)
+    while m.deal.bouts < 499:  # finished bouts
+        m.apply(single_taker(texts(m.legal_actions())))
+    assert m.deals_played == 0 and not m.current.is_over
+    while m.deals_played < 1:
+        m.apply(single_taker(texts(m.legal_actions())))
+    result = m.deal_results[0]
+    assert result["bouts"] == 500 and result["draw"] and result["loser"] == -1
+    assert [m.kept_state(s)["durak_count"] for s in range(3)] == [0, 0, 0]
+
+
+def test_D14_no_score_target_a_durak_match_goes_on_from_1000(durak):
+    """D14: a Durak match is a number of deals, not a race to a score: a scoreboard at 1000
+    (or more) does not end it after a deal."""
+    m = durak.new_match(scores=[1000, 0, 0], players=3, seed=1)
+    while m.deals_played < 2:
+        m.apply(beater(texts(m.legal_actions())))
+    assert not m.is_over and m.deals_played == 2
+
+
+@pytest.fixture(scope="module")
+def durak36() -> trickcore.Variant:
+    return trickcore.load_variant("durak-36")
+
+
+def test_D1_durak_36_seats_two_to_six_players(durak36):
+    """D1 (36-card deck, `durak-36`): every count from 2 to 6 is seated and dealt 6 cards
+    each (6 players take all 36: no stock); 1 and 7 players are refused."""
+    deck = [r + s for s in SUITS for r in [*RANKS, "6"]]
+    for players in (2, 3, 4, 5, 6):
+        d = durak36.new_deal(deck, dealer=0, players=players)
+        assert [len(d.observation(s).hand) for s in range(players)] == [6] * players
+        assert d.public_view().stock_size == 36 - 6 * players
+        m = durak36.new_match(seed=players, players=players)
+        assert m.to_act in range(players)
+    for players in (0, 1, 7, 8):
+        with pytest.raises(trickcore.TrickcoreError, match="2, 3, 4, 5, 6 players"):
+            durak36.new_deal(seed=1, players=players)
+        with pytest.raises(trickcore.TrickcoreError):
+            durak36.new_match(seed=1, players=players)
+
+
+def test_D12_durak_36_swaps_the_six_of_trumps_not_the_seven(durak36):
+    """D12 with 36 cards: the lowest trump, the 6, is swapped for the turned-up card; the 7
+    of trumps is an ordinary card."""
+    d = stacked(durak36, {1: "6C 9H 9D AS KS QS", 2: "7C 10H JD 8H 8C KH"}, "AC KD")
+    assert [t for t in legal(d) if t.startswith("swap")] == ["swap 6C"]
+    d.apply("swap 6C")
+    assert d.public_view().trump_card == "6C" and "AC" in hand(d, 1)
+    # the holder of the 7 of trumps, defending, has no swap
+    d = stacked(
+        durak36, {0: "9S AS KS QS JS 8S", 1: "7C 10H JD 8H 8D KH"}, "AC", players=2, dealer=1
+    )
+    d.apply("attack 9S")
+    assert d.to_act == 1 and "take" in legal(d)
+    assert not [t for t in legal(d) if t.startswith("swap")]

@@ -666,3 +666,35 @@ def test_S21_bids_and_rounding_unchanged(v36):
     assert v36.deal_score(False, card_points=84) == 80
     assert v36.deal_score(False, card_points=85) == 90
     assert v36.deal_score(True, card_points=184, meld_points=60, contract=250) == -250
+
+
+def test_S19_S14_card_points_still_round_to_10_with_5_up():
+    """S19 keeps S14: the bonus variant rounds card points to 10 with 5 up (85 -> 90)."""
+    v = trickcore.load_variant("russisch-schnapsen-all-tricks-bonus")
+    for points, score in [(84, 80), (85, 90), (15, 20), (14, 10)]:
+        assert v.deal_score(False, card_points=points, tricks_won=3, tricks_total=8) == score
+    assert v.deal_score(True, card_points=85, meld_points=60, contract=150, tricks_won=4) == 150
+
+
+def test_S19_S8_the_highest_bid_is_deck_points_all_melds_and_the_bonus():
+    """S8 with S19: bids are bounded by the most a declarer can score, 120 + 280 + 50 = 450
+    (the 50 of the all-tricks bonus counts): 450 may be bid, 460 may not."""
+    v = trickcore.load_variant("russisch-schnapsen-all-tricks-bonus")
+    d = stacked(v, {1: "AH AS AG AE 10H 10S 10G".split()}, [])  # no marriage in hand
+    d.apply("bid 90")
+    offered = [int(t.split()[1]) for t in texts(d.legal_actions()) if t.startswith("bid")]
+    assert max(offered) == 450 and offered == list(range(100, 451, 10))
+    d.apply("bid 450")
+    assert texts(d.legal_actions()) == ["pass"]
+    d = stacked(v, {1: "AH AS AG AE 10H 10S 10G".split()}, [])
+    d.apply("bid 90")
+    with pytest.raises(trickcore.IllegalActionError):
+        d.apply("bid 460")
+    # the cap is exactly 450, as a house rule bidding in steps of 1 shows: not 449, not 451
+    step1 = trickcore.variant_from_text(
+        'extends "russisch-schnapsen-all-tricks-bonus"\nbidding {\n  step: 1\n}\n', "step-1"
+    )
+    d = stacked(step1, {1: "AH AS AG AE 10H 10S 10G".split()}, [])
+    d.apply("bid 90")
+    offered = [int(t.split()[1]) for t in texts(d.legal_actions()) if t.startswith("bid")]
+    assert max(offered) == 450 and len(offered) == 450 - 90

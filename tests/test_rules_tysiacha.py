@@ -476,3 +476,33 @@ def test_T19_exactly_the_contract_made_or_lost(tysiacha):
 )
 def test_T20_defender_points_round_to_5(tysiacha, points, score):
     assert tysiacha.deal_score(False, card_points=points) == score
+
+
+# ---------------------------------------------------------------- T8, T9 under house rules
+def test_T8_the_auction_ends_when_one_is_left_not_after_a_count_of_passes():
+    """T8 says "one left", not "two passes": a four-handed house rule on tysiacha (5 cards
+    each, 4 in the talon) inherits it, so after a bid and two passes the outbid opener is
+    still asked; the third pass ends the auction."""
+    v = trickcore.variant_from_text(
+        'extends "tysiacha"\nplayers: 4\ndeal {\n  pattern: 1 each 5 times, 4 talon\n}\n',
+        "four-handed",
+    )
+    d = v.new_deal(seed=3, dealer=0, players=4)
+    assert isinstance(d, trickcore.Deal)
+    run(d, ["bid 100", "bid 105", "pass", "pass"])
+    assert d.phase == "bid" and d.to_act == 1 and d.observation(0).declarer == -1
+    d.apply("pass")
+    obs = d.observation(0)
+    assert (obs.declarer, obs.contract) == (2, 105)
+
+
+def test_T9_without_a_marriage_the_cap_is_exactly_120():
+    """T9: without a marriage no bid above 120; a house rule bidding in steps of 1 shows the
+    cap itself: 120 is offered, 121 is not."""
+    v = trickcore.variant_from_text('extends "tysiacha"\nbidding {\n  step: 1\n}\n', "step-1")
+    hand = "AS AC AD AH 10S 10C 10D".split()  # no K-Q pair
+    d = v.new_deal(v.stack_deck({1: hand}, ["10H", "9S", "9C"], dealer=0), dealer=0)
+    assert isinstance(d, trickcore.Deal)
+    assert d.to_act == 1 and bids(d) == list(range(100, 121))
+    with pytest.raises(trickcore.IllegalActionError):
+        d.apply("bid 121")

@@ -293,3 +293,45 @@ def test_T23_a_defender_climbs_too_and_several_may_be_on_the_barrel(tysiacha):
     play_deal(m, 2, 120, seed)
     assert m.scores[:2] == [880, 880]
     assert m.kept_state(0)["on_barrel"] and m.kept_state(1)["on_barrel"]
+
+
+def test_T25_the_barrel_count_starts_at_0():
+    """T25: a player put on the barrel without a count has had no barrel deal yet: he keeps
+    his 880 through two deals and falls to 760 only after the third."""
+    v = trickcore.load_variant("tysiacha")
+    m = new_match(v, [(MAKE, 0)] * 3, [0, 880, 0], kept=[{}, {"on_barrel": True}, {}])
+    assert m.kept_state(1) == {"on_barrel": True, "barrel_deals": 0}
+    assert m.kept_state(0) == OFF
+    for expected in (1, 2):
+        play_deal(m, 0, 100)
+        assert m.scores[1] == 880 and m.kept_state(1) == {**ON, "barrel_deals": expected}
+    play_deal(m, 0, 100)
+    assert m.scores[1] == 760 and m.kept_state(1) == OFF
+
+
+def test_T24_a_made_contract_of_119_still_scores_nothing_on_the_barrel():
+    """T24 "at least 120", on a house rule bidding in steps of 1: a made 119 on the barrel
+    scores nothing, a made 120 scores."""
+    v = trickcore.variant_from_text('extends "tysiacha"\nbidding {\n  step: 1\n}\n', "step-1")
+    for contract, score in ((119, 880), (120, 1000)):
+        m = new_match(v, [(MAKE, 1)], [0, 880, 0], kept=[OFF, ON, OFF])
+        result = play_deal(m, 1, contract)
+        assert result["contract"] == contract and result["gains"][1] == contract
+        assert m.scores[1] == score
+
+
+def test_T25_winning_with_exactly_1000_on_the_third_barrel_deal(tysiacha):
+    """T25 at its edge: a made 120 on the third barrel deal reaches exactly 1000, which wins
+    (T21); he does not lose 120."""
+    m = new_match(tysiacha, [(MAKE, 1)], [0, 880, 0], kept=[OFF, {**ON, "barrel_deals": 2}, OFF])
+    play_deal(m, 1, 120)
+    assert m.scores[1] == 1000 and m.is_over and m.winners == [1]
+
+
+def test_T25_999_after_the_third_barrel_deal_has_not_won():
+    """T25 at its edge: a score of 999 (set up as a study position: on the barrel, two
+    barrel deals behind him) has not won (T21), so after the third he loses 120."""
+    v = trickcore.load_variant("tysiacha")
+    m = new_match(v, [(MAKE, 0)], [0, 999, 0], kept=[OFF, {**ON, "barrel_deals": 2}, OFF])
+    play_deal(m, 0, 100)
+    assert m.scores[1] == 879 and m.kept_state(1) == OFF and not m.is_over
