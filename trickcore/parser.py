@@ -208,7 +208,7 @@ def _check_nesting(text: str, path: str, lines: list[str]) -> None:
             raise RulesError(
                 f"line is longer than {MAX_LINE_CHARS:,} characters; a list may go on after a "
                 "comma on the next line",
-                Location(path, lineno, MAX_LINE_CHARS + 1, line[:200]),
+                Location(path, lineno, 1),
             )
         code = line.split("#", 1)[0]
         for col, ch in enumerate(code, 1):
