@@ -222,8 +222,6 @@ class BoutDeal(DealState):
     def _start_bout(self) -> None:
         self.limit = self._bout_limit()
         self.thrower_order = self._throwers()
-        self.table = []
-        self.ranks_on_table = set()
         self.taking = False
         self.declined = set()
         self.phase = ATTACK
