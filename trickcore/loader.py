@@ -462,28 +462,48 @@ def is_regular_file(path: str | Path) -> bool:
         return False
 
 
+class UnreadableFile(Exception):
+    """A file that cannot be read as bounded UTF-8 text; the message says why (never what
+    the file holds)."""
+
+
+def read_text_limited(path: Path, max_bytes: int) -> str:
+    """The UTF-8 text of a regular file of at most `max_bytes` bytes, read with that bound
+    (devices, FIFOs and folders are refused before anything is read)."""
+    if not is_regular_file(path):
+        raise UnreadableFile("not a regular file")
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(max_bytes + 1)
+    except (OSError, ValueError) as exc:
+        reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+        raise UnreadableFile(f"cannot be read ({reason})") from None
+    if len(data) > max_bytes:
+        raise UnreadableFile("too large")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UnreadableFile("not UTF-8 text") from None
+
+
 def read_rules_file(path: Path, shown_as: str | None = None) -> str:
     """The text of a rules file: a regular file of at most 200,000 UTF-8 characters.
 
     Errors name the file (as `shown_as`, default its path), never its contents.
     """
     label = shown_as or str(path).replace("\x00", "\\0")
-    if not is_regular_file(path):
-        raise RulesError(f"{label}: not a regular file")
+    too_large = f"{label}: rules file is larger than {MAX_FILE_CHARS:,} characters"
     try:
-        with path.open("rb") as handle:
-            data = handle.read(_MAX_FILE_BYTES + 1)
-    except (OSError, ValueError) as exc:
-        reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
-        raise RulesError(f"{label}: cannot read rules file ({reason})") from None
-    if len(data) > _MAX_FILE_BYTES:
-        raise RulesError(f"{label}: rules file is larger than {MAX_FILE_CHARS:,} characters")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise RulesError(f"{label}: not a UTF-8 text file") from None
+        text = read_text_limited(path, _MAX_FILE_BYTES)
+    except UnreadableFile as exc:
+        reason = str(exc)
+        if reason == "too large":
+            raise RulesError(too_large) from None
+        if reason == "not UTF-8 text":
+            raise RulesError(f"{label}: not a UTF-8 text file") from None
+        raise RulesError(f"{label}: {reason}") from None
     if len(text) > MAX_FILE_CHARS:
-        raise RulesError(f"{label}: rules file is larger than {MAX_FILE_CHARS:,} characters")
+        raise RulesError(too_large)
     return text
 
 

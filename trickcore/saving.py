@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import MAX_ACTION_TEXT
 from .errors import RulesError, SavedGameError, TrickcoreError
-from .loader import MAX_SOURCES, is_regular_file
+from .loader import MAX_SOURCES, UnreadableFile, is_regular_file, read_text_limited
 from .parser import MAX_FILE_CHARS
 
 if TYPE_CHECKING:
@@ -404,21 +404,13 @@ def _parse_int(text: str) -> int:
 
 def read_saved_json(path: str | Path) -> Any:
     """The JSON data of a saved-match file, read with limits; raise SavedGameError if bad."""
-    source = Path(path)
-    if not is_regular_file(source):
-        raise SavedGameError(f"{_shown(path)}: cannot read saved match (not a regular file)")
     try:
-        with source.open("rb") as handle:
-            raw = handle.read(MAX_SAVE_BYTES + 1)
-    except (OSError, ValueError) as exc:
-        reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+        text = read_text_limited(Path(path), MAX_SAVE_BYTES)
+    except UnreadableFile as exc:
+        reason = str(exc)
+        if reason == "too large":
+            reason = f"larger than {MAX_SAVE_BYTES // 2**20} MB"
         raise SavedGameError(f"{_shown(path)}: cannot read saved match ({reason})") from None
-    if len(raw) > MAX_SAVE_BYTES:
-        raise SavedGameError(f"{path}: saved match is larger than {MAX_SAVE_BYTES // 2**20} MB")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SavedGameError(f"{path}: saved match is not UTF-8 text") from None
     try:
         return json.loads(text, parse_int=_parse_int)
     except json.JSONDecodeError as exc:
