@@ -5,6 +5,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
+from trickcore.vocabulary import QUANTITIES
+
 from .cases import shipped_texts
 
 NUMBERS = st.one_of(
@@ -13,41 +15,8 @@ NUMBERS = st.one_of(
     st.integers(-(10**9) + 1, 10**9 - 1),
 )
 SMALL = st.integers(-2, 40)
-NAMES = [
-    "card_points",
-    "meld_points",
-    "melds_declared",
-    "tricks_won",
-    "tricks_total",
-    "contract",
-    "declarer",
-    "deck_points",
-    "all_melds",
-    "players",
-    "melds_in_hand",
-    "hand_size",
-    "score",
-    "gain",
-    "deal_number",
-    "target",
-    "first_lead",
-    "tricks_played",
-    "trump_set",
-    "trump_broken",
-    "card_is_trump",
-    "defender_cards",
-    "bout_number",
-    "stock",
-    "loser",
-    "draw",
-    "cards_left",
-    "made",
-    "deal_points",
-    "on_barrel",
-    "barrel_deals",
-    "durak_count",
-    "x",
-]
+# every built-in name (from the registry), names the shipped files define, and an unknown one
+NAMES = [*QUANTITIES, "made", "deal_points", "on_barrel", "barrel_deals", "durak_count", "x"]
 RANKS = ["A", "10", "K", "Q", "J", "9", "8", "7", "6", "O", "U", "AA", "X"]
 SUITS = ["S", "C", "D", "H", "G", "E", "B", "AB"]
 

@@ -269,7 +269,7 @@ class _Compiler:
                     entry.loc,
                 )
             if entry.kind == "meld" and entry.name is None:
-                raise RulesError("a meld block needs a name: 'meld marriage { ... }'", entry.loc)
+                raise RulesError("a meld block needs a name: 'meld NAME { ... }'", entry.loc)
         elif key not in BLOCK_SETTINGS["variant"]:
             raise RulesError(
                 f"unknown top-level setting '{key}'; settings: name, players", entry.loc
