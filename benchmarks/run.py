@@ -1,20 +1,26 @@
 """Benchmark: random-play speed and load + compile time of every shipped variant.
 
 Run:  python benchmarks/run.py [--seconds 3] [--variant NAME ...] [--players N]
+                                [--baseline REV [--rounds 3]]
 
 For each variant it prints random-play deals per second in one process through the
 public API (new_deal, legal_actions, apply), actions per deal, and the time to load and
 compile the rules file (cold: the first load in a fresh process, grammar included; warm:
-a later load).
+a later load). With `--baseline REV` (a git revision) it also measures the same loop on
+that revision's code, checked out in a temporary git worktree, and prints the ratio
+now / then for every variant the revision has.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 import trickcore
 
@@ -23,7 +29,10 @@ TARGETS = {  # deals per second, from the issues
     "russisch-schnapsen": 5000,
     "russisch-schnapsen-36-ohne": 3500,
     "durak": 1000,
+    "hearts": 2000,
+    "spades": 2000,
 }
+ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = {"durak": 3, "durak-36": 3}  # seated players measured (else the variant's first)
 
 
@@ -44,6 +53,78 @@ def random_deals(
                 actions += 1
             deals += 1
     return deals, actions, time.perf_counter() - start
+
+
+# The measuring loop as a script, so that a baseline revision's code runs exactly the same.
+LOOP = """
+import random, sys, time
+sys.path.insert(0, sys.argv[1])
+import trickcore
+name, seconds = sys.argv[2], float(sys.argv[3])
+players = None if sys.argv[4] == "-" else int(sys.argv[4])
+if name not in trickcore.list_variants():
+    print("-"); raise SystemExit
+v = trickcore.load_variant(name)
+seats = v.check_seats(players)
+rng = random.Random(1)
+deals = 0
+start = time.perf_counter()
+while time.perf_counter() < start + seconds:
+    for _ in range(50):
+        d = v.new_deal(seed=deals, dealer=deals % seats, players=players)
+        while not d.is_over:
+            d.apply(rng.choice(d.legal_actions()))
+        deals += 1
+print(deals / (time.perf_counter() - start))
+"""
+
+
+def loop_rate(code_root: Path, name: str, seconds: float, players: int | None) -> float | None:
+    """Deals per second of LOOP in a fresh interpreter importing trickcore from code_root."""
+    out = subprocess.run(
+        [sys.executable, "-c", LOOP, str(code_root), name, str(seconds), str(players or "-")],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(code_root)},
+    ).stdout.strip()
+    return None if out == "-" else float(out)
+
+
+def compare(
+    rev: str, names: list[str], seconds: float, players: int | None, rounds: int = 3
+) -> None:
+    """Print deals/s now and at `rev`: the same loop in fresh processes, the best of
+    `rounds` runs of each, alternating (so that a busy machine hurts both alike)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = Path(tmp) / "baseline"
+        subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), rev],
+            capture_output=True,
+            check=True,
+        )
+        try:
+            print(
+                f"\nnow against {rev} (deals/s, same loop, fresh processes, best of {rounds} "
+                "alternating runs):"
+            )
+            print(f"{'variant':38} {'now':>9} {'then':>9} {'ratio':>7}")
+            for name in names:
+                seats = players or PLAYERS.get(name)
+                nows, thens = [], []
+                for _ in range(rounds):
+                    nows.append(loop_rate(ROOT, name, seconds, seats))
+                    thens.append(loop_rate(tree, name, seconds, seats))
+                if None in nows or None in thens:
+                    print(f"{name:38} {max(n or 0 for n in nows):9.0f} {'(new)':>9}")
+                    continue
+                now, then = max(n or 0 for n in nows), max(n or 0 for n in thens)
+                print(f"{name:38} {now:9.0f} {then:9.0f} {now / then:7.2f}")
+        finally:
+            subprocess.run(
+                ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
+                capture_output=True,
+            )
 
 
 def cold_load_ms(name: str) -> float:
@@ -73,6 +154,8 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=3.0)
     p.add_argument("--variant", action="append")
     p.add_argument("--players", type=int, default=None)
+    p.add_argument("--baseline", help="a git revision to compare deals/s with")
+    p.add_argument("--rounds", type=int, default=3, help="runs of each side in a comparison")
     args = p.parse_args()
     names = args.variant or trickcore.list_variants()
     header = (
@@ -90,6 +173,8 @@ def main() -> None:
             f"{name:38} {v.check_seats(players):7} {deals / elapsed:9.0f} {target or '':>7} "
             f"{actions / deals:13.1f} {cold_load_ms(name):13.1f} {warm_load_ms(name):13.1f}"
         )
+    if args.baseline:
+        compare(args.baseline, names, args.seconds, args.players, args.rounds)
 
 
 if __name__ == "__main__":

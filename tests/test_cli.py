@@ -96,7 +96,7 @@ def test_json_documents_for_scripts(tmp_path, capsys):
     assert main(["check", "russisch-schnapsen-ohne", "--json"]) == 0
     checked = json.loads(capsys.readouterr().out)
     assert checked["ok"] is True and checked["variant"] == "russisch-schnapsen-ohne"
-    broken = Path(__file__).parent / "broken" / "no-legal-card.rules"
+    broken = Path(__file__).parent / "broken" / "no-legal-bid.rules"
     cx = tmp_path / "cx.json"
     assert main(["verify", str(broken), "--examples", "30", "--save", str(cx), "--json"]) == 1
     verified = json.loads(capsys.readouterr().out)

@@ -296,3 +296,43 @@ def test_one_card_is_turned_up(pattern):
 def test_the_loser_deals_next_only_where_a_deal_has_a_loser():
     err = error_of('extends "tysiacha"\ndeal {\n  next_dealer: loser\n}\n')
     assert "game of bouts" in err.message and err.location.line == 3
+
+
+@pytest.mark.parametrize(
+    "text, line, message",
+    [
+        # a flow without an auction but with a talon: nobody would take it
+        ('extends "tysiacha"\ndeal {\n  flow: tricks\n}\n', 3, "needs the phase 'auction'"),
+        ('extends "hearts"\ndeal {\n  flow: tricks\n}\n', 3, "needs the phase 'pass'"),
+        ('extends "spades"\ndeal {\n  flow: pass, bids, tricks\n}\n', 3, "'pass' has nothing"),
+        ('extends "hearts"\nplay {\n  first_leader: holder 1C\n}\n', 3, "'1C' is not a card"),
+        ('extends "hearts"\nplay {\n  first_leader: declarer\n}\n', 3, "needs an auction"),
+        ('extends "hearts"\nplay {\n  trump: stars\n}\n', 3, "'trump' is one of: none"),
+        ('extends "hearts"\ndeck {\n  points: A 1\n}\n', 3, "either by rank"),
+        ('extends "hearts"\ndeck {\n  card_points = card_is(ZZ)\n}\n', 3, "expected a card"),
+        ('extends "hearts"\nscoring {\n  declarer = 1\n}\n', 3, "say 'player = ...'"),
+        ('extends "tysiacha"\nscoring {\n  player = 1\n}\n', 3, "with an auction"),
+        ('extends "hearts"\npass_cards {\n  count: 14\n}\n', 3, "cannot pass 14 cards"),
+        ('extends "hearts"\npass_cards {\n  to = score\n}\n', 3, "unknown name 'score'"),
+        ('extends "spades"\nbids {\n  blind: 0, 0\n}\n', 3, "listed twice"),
+        ('extends "spades"\nremove bids.blind\n', 26, "(because of house:2:1)"),
+        ('extends "spades"\nsides: 0 1, 1 3\n', 2, "exactly once"),
+        ('extends "spades"\nscoring {\n  x = sum_side(made)\n}\n', 3, "is not a number"),
+        ('extends "tysiacha"\nplay {\n  lead_if = taken_suit(hearts) > 0\n}\n', 3, "nothing"),
+        ('extends "spades"\nmatch {\n  tie_break: play_off\n}\n', 3, "play_on"),
+        ('extends "spades"\nmatch {\n  end_if = gain > 0\n}\n', 3, "unknown name 'gain'"),
+        ('extends "hearts"\nplay {\n  play_if = mod(tricks_played, 0) == 0\n}\n', 3, "positive"),
+        ('extends "skat"\nbidding {\n  cap = 0\n}\n', 26, "(because of house:3:3)"),
+        ('extends "skat"\nbidding {\n  step: 10\n}\n', 3, "means nothing with 'style: pairs'"),
+        ('extends "skat"\nbidding {\n  values: 20, 18\n}\n', 3, "lowest first"),
+        ('extends "skat"\ntalon {\n  lay_away: 1\n}\n', 3, "hands would differ"),
+        ('extends "skat"\nchoice game {\n  trump: grand stars\n}\n', 3, "OPTION SUIT"),
+        ('extends "skat"\ndecision hand {\n  effect: skip auction\n}\n', 3, "needs a decision"),
+    ],
+)
+def test_new_constructs_are_checked_where_they_are_written(text, line, message):
+    """Every check of the constructs that games without an auction need (pass_cards, bids,
+    sides, card_points, first_leader holder, scoring `player`, end_if) points at its line."""
+    err = error_of(text)
+    assert message in err.message, err.message
+    assert err.location is not None and err.location.line == line

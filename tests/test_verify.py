@@ -56,13 +56,13 @@ def test_broken_files_are_reported_statically(file, line, message):
 
 
 def test_obligation_leaving_no_legal_card_is_found_and_replayable(tmp_path, capsys):
-    report = verify(BROKEN / "no-legal-card.rules", examples=50)
+    report = verify(BROKEN / "no-legal-bid.rules", examples=50)
     assert report.violation is not None and report.violation.invariant == "stuck"
     assert "no legal action" in report.violation.message
     save = tmp_path / "cx.json"
     assert (
         main(
-            ["verify", str(BROKEN / "no-legal-card.rules"), "--examples", "50", "--save", str(save)]
+            ["verify", str(BROKEN / "no-legal-bid.rules"), "--examples", "50", "--save", str(save)]
         )
         == 1
     )
@@ -78,7 +78,7 @@ def test_obligation_leaving_no_legal_card_is_found_and_replayable(tmp_path, caps
 def test_check_rules_raises_with_a_counterexample(tmp_path):
     with pytest.raises(AssertionError, match="invariant 'stuck' broken") as info:
         check_rules(
-            BROKEN / "no-legal-card.rules", examples=50, save_counterexample=tmp_path / "c.json"
+            BROKEN / "no-legal-bid.rules", examples=50, save_counterexample=tmp_path / "c.json"
         )
     assert "replay: trickcore replay" in str(info.value)
     with pytest.raises(AssertionError, match="rank 9 has no points"):

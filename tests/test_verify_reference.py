@@ -82,7 +82,7 @@ def test_lead_if_is_evaluated_by_the_checker(monkeypatch, tmp_path):
         'extends "tysiacha"\nplay {\n  lead_if = not card_rank(A) or tricks_played >= 1\n}\n'
     )
     check_rules(rules, examples=10, matches=0)
-    monkeypatch.setattr(TrickPlay, "_allowed_leads", lambda self, deal, cards, lead_if: cards)
+    monkeypatch.setattr(TrickPlay, "_allowed", lambda self, deal, cards, rule, follow: cards)
     assert found(rules) == "obligations"
 
 

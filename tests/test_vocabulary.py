@@ -59,6 +59,129 @@ after_deal {{
     play(trickcore.variant_from_text(text, "every-name"))
 
 
+def test_names_of_games_without_an_auction_are_all_readable():
+    """Every name and function of `play_if`, `pass_cards.to`, `bids`, `card_points`, the
+    scoring aggregates and `end_if` is read during play of a variant built on Spades."""
+    play_if = use_all(
+        voc.PLAY_NAMES,
+        "(if card_rank(A) or card_suit(S) or card_is(QS) or played_card(AH) then 1 else 0)"
+        " + played_suit(hearts) + count_rank(K) + count_suit(C)",
+    )
+    lead = use_all(voc.LEAD_NAMES, '(if card_is("2C") then 1 else 0) + played_suit(C)')
+    result = use_all(
+        {**voc.RESULT_NAMES, **voc.MATCH_STATE_NAMES},
+        "taken_suit(hearts) + (if taken_card(QS) then 1 else 0) + sum_all(tricks_won)"
+        " + max_all(tricks_won) + min_all(tricks_bid) + count_all(bid_blind)"
+        " + sum_side(tricks_won) + count_side(declarer) + bags",
+    )
+    text = f"""
+extends "spades"
+deck {{
+  card_points = if card_suit(hearts) or card_rank(A) or card_is(QS) then 1 else 0
+}}
+deal {{
+  flow: pass, bids, tricks
+}}
+pass_cards {{
+  count: 1
+  to = 1 + 0 * ({use_all(voc.PASS_NAMES)})
+}}
+bids {{
+  blind_if = {use_all({**voc.BLIND_NAMES, "bags": "int"})} >= 0
+}}
+play {{
+  lead_if = {lead} >= 0
+  play_if = {play_if} >= 0
+}}
+scoring {{
+  probe = {result}
+  player = contract_score + sum_side(nil_score) + 0 * probe
+}}
+match {{
+  end_if = {use_all({**voc.END_NAMES, "bags": "int"})} < 0
+}}
+"""
+    play(trickcore.variant_from_text(text, "every-new-name"))
+
+
+def test_names_of_decisions_and_stock_games_are_all_readable():
+    """Every name and function of a decision's `offer_if` and rules, of obligations written
+    as expressions, and the scoring names of a stock game are read in play of a variant built
+    on Sixty-six."""
+    decision = use_all(
+        {**voc.DECISION_NAMES, "seen": "int", "claimed": "bool"},
+        "count_rank(K) + count_suit(H) + (if holds_trump(9) then 1 else 0)"
+        " + taken_suit(H) + (if taken_card(AH) then 1 else 0)",
+    )
+    obligation = use_all({**voc.OBLIGATION_NAMES, "seen": "int", "claimed": "bool"})
+    result = use_all({**voc.RESULT_NAMES, **voc.MATCH_STATE_NAMES, "seen": "int"})
+    text = f"""
+extends "sixty-six"
+deal {{
+  keep +: seen 0
+}}
+play {{
+  overtrump = {obligation} < 0
+}}
+decision probe {{
+  at: lead, play
+  offer_if = {decision} < 0
+}}
+decision look_around {{
+  at: lead
+  offer_if = stock_left >= 4 and seen == 0
+  rule count: seen = {decision}
+}}
+scoring {{
+  probe = {result}
+  player = if failed_close then 0 else if claimant then 1 + 0 * probe else 0
+}}
+"""
+    v = trickcore.variant_from_text(text, "every-decision-name")
+    rng = random.Random(0)
+    chosen = 0
+    for seed in range(30):
+        d = v.new_deal(seed=seed, dealer=seed % 2)
+        while not d.is_over:
+            legal = d.legal_actions()
+            mine = [a for a in legal if a.text == "look_around"]
+            chosen += bool(mine)
+            d.apply(mine[0] if mine else rng.choice(legal))
+    assert chosen > 0  # the decision's rule ran, reading every name
+
+
+def test_names_of_relations_open_hands_and_choices_are_all_readable():
+    """Every name of `trump_power`/`power`, `open_hand_if`/`stop_if`, `counts_for_if` and
+    `top_trumps` is read in play of variants built on Skat."""
+    relation = use_all(
+        {**voc.RELATION_NAMES, "grand": "bool"},
+        "(if card_rank(J) or card_suit(C) or card_is(AS) then 1 else 0)",
+    )
+    opened = use_all({**voc.OPEN_NAMES, "hand": "bool", "null": "bool"})
+    result = use_all({**voc.RESULT_NAMES, **voc.MATCH_STATE_NAMES, "ouvert": "bool"})
+    play_block = f"""
+play {{
+  power = 10 - rank_index + 0 * ({relation})
+  open_hand_if = {opened} < 0
+  stop_if = {opened} < 0
+}}
+scoring {{
+  probe = {result}
+  defender = 0 * probe
+}}
+"""
+    talon = f"""
+talon {{
+  counts_for_if = declarer and {opened} >= 0 and (won_last_trick or contract >= 0)
+}}
+"""
+    with_talon = 'extends "skat"\n' + talon + play_block
+    play(trickcore.variant_from_text(with_talon, "every-skat-name"), deals=15)
+    # without counts_for_if, open_hand_if and stop_if see only the player's values they read
+    alone = 'extends "skat"\n' + play_block + "remove talon.counts_for_if\n"
+    play(trickcore.variant_from_text(alone, "every-open-name"), deals=15)
+
+
 def test_bout_game_names_are_all_readable():
     limit = use_all(voc.BOUT_LIMIT_NAMES)
     after = use_all({**voc.BOUT_RESULT_NAMES, **voc.MATCH_NAMES}, "target")

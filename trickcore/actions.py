@@ -9,9 +9,12 @@ import attrs
 class Action:
     """A player's decision. `str(action)` is its canonical text, e.g. ``bid 105``.
 
-    kind is one of: bid, pass, redeal, keep, give, raise, keep_contract, play, marry
-    (trick games) and attack, throw, beat, take, done, swap, transfer (games of bouts).
-    `cards` holds the cards of a bout action (for beat: the attack card, then its beater).
+    kind is one of: bid, pass, redeal, keep, give, raise, keep_contract, play, marry,
+    hold, discard, announce (value: the meld, to: its suit), pass_card, look, decide (a
+    `decision`: its text is its name), choose (an option of a `choice`: its text), and
+    attack, throw, beat, take, done, swap, transfer (games of bouts). `cards` holds the
+    cards of a bout action (for beat: the attack card, then its beater). Actions that differ
+    only in text are kept apart by `value` (decisions and options carry their number).
     """
 
     kind: str
@@ -29,7 +32,18 @@ class Action:
 class ActionTable:
     """Every action a variant can produce, made once, looked up by text or by parts."""
 
-    def __init__(self, card_texts: list[str], max_seats: int, quals: tuple[str, ...]) -> None:
+    def __init__(
+        self,
+        card_texts: list[str],
+        max_seats: int,
+        quals: tuple[str, ...],
+        decisions: tuple[str, ...] = (),
+        announced: tuple[tuple[int, str, int, str], ...] = (),
+        options: tuple[str, ...] = (),
+    ) -> None:
+        """`decisions`: the names of the variant's decisions; `announced`: (meld index, meld
+        name, suit index, suit symbol) of every meld that is announced on its own;
+        `options`: the options of its choices."""
         self.by_text: dict[str, Action] = {}
         self.pass_ = self._add(Action("pass", "pass"))
         self.redeal = self._add(Action("redeal", "redeal"))
@@ -41,6 +55,27 @@ class ActionTable:
         self.marry = [
             self._add(Action("marry", f"marry {t}", card=c)) for c, t in enumerate(card_texts)
         ]
+        self.pass_card = [
+            self._add(Action("pass_card", f"pass {t}", card=c)) for c, t in enumerate(card_texts)
+        ]
+        self.look = self._add(Action("look", "look"))
+        self.discard = [
+            self._add(Action("discard", f"discard {t}", card=c)) for c, t in enumerate(card_texts)
+        ]
+        self.hold = self._add(Action("hold", "hold"))
+        # equal actions are the same decision: each carries its number in `value`
+        self.decide = {
+            name: self._add(Action("decide", name, value=i)) for i, name in enumerate(decisions)
+        }
+        self.choose = {
+            name: self._add(Action("choose", name, value=i)) for i, name in enumerate(options)
+        }
+        self.announce = {
+            (mi, si): self._add(
+                Action("announce", f"announce {name} {sym}".strip(), value=mi, to=si)
+            )
+            for mi, name, si, sym in announced
+        }
         self.give = [
             [self._add(Action("give", f"give {t} to {s}", card=c, to=s)) for s in range(max_seats)]
             for c, t in enumerate(card_texts)

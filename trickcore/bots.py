@@ -58,7 +58,7 @@ class GreedyPlayer:
 
     def _bout_choice(self, match: Match, legal: list[Action], kinds: set[str]) -> Action:
         game = match.game
-        trump = getattr(match.current, "trump", -1)
+        trump = match.current.trump
 
         def cost(card: int) -> tuple[bool, int]:
             return (game.suit_of[card] == trump, -game.rank_of[card])

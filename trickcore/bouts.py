@@ -61,11 +61,7 @@ class BoutDeal(DealState):
         self.taking = False
         self.declined: set[int] = set()
         self.bouts = 0
-        self.loser = -1
         self.draw = False
-        self.redealt = False
-        self.declarer = -1
-        self.gains: list[int] | None = None
         self._attack_actions = game.single_card_actions("attack")
         self._throw_actions = game.single_card_actions("throw")
         self._beaters = game.beaters(self.trump)

@@ -1,17 +1,28 @@
 """An independent restatement of a variant's rules, for the consistency checker.
 
-Nothing here calls the engine's rule code (`Deal`, `BoutDeal`, `Match`, the compiled
-`CompiledExpr` closures, `Game.deal_score`) to decide what is right. Expressions are
-evaluated by walking their syntax trees (`trickcore.syntax`) as the loader gives them; the
-deck's tables (suits, ranks, card points, meld values) are read from the model. The
-checker compares the engine against what is computed here:
+Nothing here calls the engine's rule code (`Deal`, `BoutDeal`, `Match`, the phases, the
+compiled `CompiledExpr` closures, `Game.relations`, `Game.deal_score`) to decide what is
+right. Expressions are evaluated by walking their syntax trees (`trickcore.syntax`) as the
+loader gives them; plain settings (the deck's tables, meld ranks and values, the deal
+pattern, the flow, flags and numbers) are read from the model. The checker compares the
+engine against what is computed here:
 
-- `Evaluator`: a tree-walking evaluator of the expression language;
-- `TrickReplay`: one trick deal followed action by action from its deck order: hands,
-  talon, auction result, tricks and their winners, trump, declarations, and from them the
-  legal card plays (obligations, `lead_if`, `declare_if`) and the deal scores;
+- `Evaluator`: a tree-walking evaluator of the expression language (card functions,
+  played and taken cards, `holds_trump`, the aggregates over the table and the side, `mod`);
+- `TrickReplay`: one trick deal followed action by action from its deck order through its
+  flow: the compulsory redeal and the redeal offer, cards passed, the auction (in calls: who
+  calls next, when it ends and who declares; in pairs: every bid, hold and pass), bids, the
+  talon (shown, taken, given, split, laid away), the contract raise, the decisions and
+  choices between phases and at a turn (asked in the order of the file while their
+  `offer_if` holds, their rules and effects), trick play with a stock and turn-up (drawing,
+  closing, exchanging), announced and led melds, the card relations (`trump_power`,
+  `power`), obligations written as rules, `lead_if` / `play_if`, open hands and `stop_if`;
+  from it the phase, the seat to act, its legal actions, what each seat may see, and the
+  deal scores (every definition for every player before the next);
 - `bout_moves`: every legal action of a game of bouts in the current state (D5-D8, D12);
-- `MatchBook`: scores and kept values across a match, by running `after_deal` itself.
+- `MatchBook`: scores and kept values across a match, by running `after_deal` itself, the
+  match state each deal begins with (`max_other_score` by `sides`), who deals, and when the
+  match ends and who wins (target, `end_if`, `tie_break` with `play_on`, the limits).
 """
 
 from __future__ import annotations
@@ -21,12 +32,25 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from . import syntax as s
 from .limits import MAX_VALUE
 from .loader import MergedBlock, MergedRules, load_rules, load_rules_embedded
 from .model import VariantModel
 
 _BOOL_WORDS = {"yes": True, "true": True, "no": False, "false": False}
+
+# Keys of an environment that functions read (never a name a rules file can write):
+PLAYED = "\x01played"  # the cards in the deal's finished tricks (played_suit, played_card)
+TAKEN = "\x01taken"  # the cards in the player's won tricks (taken_suit, taken_card)
+TABLE = "\x01table"  # every player's scoring environment (sum_all, count_all, ...)
+SIDE = "\x01side"  # the environments of the player's side, himself included (sum_side, ...)
+MEMO = "\x01memo"  # counts that are the same for every card in question, once worked out
+TRUMP = "\x01trump"  # the trump suit in force (holds_trump), -1 for none
+AGGREGATES = ("sum_all", "max_all", "min_all", "count_all", "sum_side", "count_side")
+FINAL_RULES = ("declarer", "defender", "player")  # the deal scores, not definitions
+OVER = "over"  # the phase of a deal that has ended
 
 
 class ReferenceError(Exception):
@@ -54,6 +78,11 @@ class Evaluator:
         self.ranks = {r.symbol: i for i, r in enumerate(deck.ranks)}
         self.suits = {su.symbol: i for i, su in enumerate(deck.suits)}
         self.suits.update({su.name: i for i, su in enumerate(deck.suits)})
+        self.cards = {
+            r.symbol + su.symbol: si * self.n_ranks + ri
+            for si, su in enumerate(deck.suits)
+            for ri, r in enumerate(deck.ranks)
+        }
 
     def rank(self, card: int) -> int:
         """A card's rank index (0 is the highest)."""
@@ -81,50 +110,44 @@ class Evaluator:
             return str(arg.value)
         raise ReferenceError("a rank, suit or qualifier argument is not a word")
 
+    def card_of(self, text: str) -> int:
+        """The card a card text (rank symbol, then suit symbol: QS, 10H) names."""
+        if text not in self.cards:
+            raise ReferenceError(f"'{text}' is not a card of this deck")
+        return self.cards[text]
+
     def _eval(
         self, e: s.Expr, env: Mapping[str, Any], hand: Sequence[int], q: str, card: int
     ) -> Any:
         ev = self._eval
-        if isinstance(e, s.Number):
-            return e.value
-        if isinstance(e, s.Name):
-            if e.name in _BOOL_WORDS:
-                return _BOOL_WORDS[e.name]
-            return env[e.name]
-        if isinstance(e, s.Unary):
+        kind = type(e)
+        if kind is s.Name:
+            name = e.name  # type: ignore[union-attr]
+            return _BOOL_WORDS[name] if name in _BOOL_WORDS else env[name]
+        if kind is s.Number:
+            return e.value  # type: ignore[union-attr]
+        if kind is s.Binary:
+            assert isinstance(e, s.Binary)
+            op = e.op
+            a = ev(e.left, env, hand, q, card)
+            if op == "and":  # no side effects: the right side matters only when needed
+                return bool(a) and bool(ev(e.right, env, hand, q, card))
+            if op == "or":
+                return bool(a) or bool(ev(e.right, env, hand, q, card))
+            b = ev(e.right, env, hand, q, card)
+            if op in _OPERATORS:
+                return _OPERATORS[op](a, b)
+            raise ReferenceError(f"unknown operator {op}")
+        if kind is s.Unary:
+            assert isinstance(e, s.Unary)
             v = ev(e.operand, env, hand, q, card)
             return -v if e.op == "-" else not v
-        if isinstance(e, s.Binary):
-            a = ev(e.left, env, hand, q, card)
-            b = ev(e.right, env, hand, q, card)
-            op = e.op
-            if op == "and":
-                return bool(a) and bool(b)
-            if op == "or":
-                return bool(a) or bool(b)
-            if op == "+":
-                return a + b
-            if op == "-":
-                return a - b
-            if op == "*":
-                return a * b
-            if op == "==":
-                return a == b
-            if op == "!=":
-                return a != b
-            if op == "<":
-                return a < b
-            if op == "<=":
-                return a <= b
-            if op == ">":
-                return a > b
-            if op == ">=":
-                return a >= b
-            raise ReferenceError(f"unknown operator {op}")
-        if isinstance(e, s.Cond):
+        if kind is s.Cond:
+            assert isinstance(e, s.Cond)
             branch = e.then if ev(e.test, env, hand, q, card) else e.other
             return ev(branch, env, hand, q, card)
-        if isinstance(e, s.Call):
+        if kind is s.Call:
+            assert isinstance(e, s.Call)
             return self._call(e, env, hand, q, card)
         raise ReferenceError(f"cannot evaluate {e!r}")
 
@@ -132,18 +155,36 @@ class Evaluator:
         self, e: s.Call, env: Mapping[str, Any], hand: Sequence[int], q: str, card: int
     ) -> Any:
         f = e.func
-        if f in ("count_rank", "card_rank"):
-            r = self.ranks[self._symbol(e.args[0])]
+        if f in ("card_rank", "card_suit", "card_is"):
+            word = self._symbol(e.args[0])
             if f == "card_rank":
-                return self.rank(card) == r
-            return sum(1 for c in hand if self.rank(c) == r)
-        if f in ("count_suit", "card_suit"):
-            su = self.suits[self._symbol(e.args[0])]
+                return self.rank(card) == self.ranks[word]
             if f == "card_suit":
-                return self.suit(card) == su
-            return sum(1 for c in hand if self.suit(c) == su)
+                return self.suit(card) == self.suits[word]
+            return card == self.card_of(word)
+        if f in _CARD_COUNTS:  # the same for every card in question: worked out once
+            memo = env.get(MEMO)
+            key = (f, self._symbol(e.args[0]))
+            if memo is not None and key in memo:
+                return memo[key]
+            value = self._count(f, key[1], env, hand)
+            if memo is not None:
+                memo[key] = value
+            return value
+        if f == "holds_trump":  # the card of rank R of the trump suit is in the hand
+            trump = env.get(TRUMP, -1)
+            rank = self.ranks[self._symbol(e.args[0])]
+            return trump >= 0 and trump * self.n_ranks + rank in hand
         if f == "bid_is":
             return q == self._symbol(e.args[0])
+        if f in AGGREGATES:
+            name = self._symbol(e.args[0])
+            values = [other[name] for other in env[SIDE if f.endswith("_side") else TABLE]]
+            if f.startswith("count"):
+                return sum(1 for v in values if v)
+            if f.startswith("sum"):
+                return sum(values)
+            return max(values) if f.startswith("max") else min(values)
         args = [self._eval(a, env, hand, q, card) for a in e.args]
         if f == "min":
             return min(args)
@@ -159,7 +200,45 @@ class Evaluator:
             return x - x % m
         if f == "ceil":
             return x + (-x) % m
+        if f == "mod":  # 0..m-1, m positive
+            return x - (x // m) * m
         raise ReferenceError(f"unknown function {f}")
+
+    def _count(self, f: str, word: str, env: Mapping[str, Any], hand: Sequence[int]) -> Any:
+        """count_rank / count_suit in the hand; played_* in the finished tricks; taken_* in
+        the player's won tricks."""
+        if f == "count_rank":
+            r = self.ranks[word]
+            return sum(1 for c in hand if self.rank(c) == r)
+        if f == "count_suit":
+            su = self.suits[word]
+            return sum(1 for c in hand if self.suit(c) == su)
+        cards = env[PLAYED if f.startswith("played") else TAKEN]
+        if f.endswith("_card"):
+            return self.card_of(word) in cards
+        su = self.suits[word]
+        return sum(1 for c in cards if self.suit(c) == su)
+
+
+_OPERATORS: dict[str, Any] = {
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+}
+_CARD_COUNTS = (
+    "count_rank",
+    "count_suit",
+    "played_suit",
+    "played_card",
+    "taken_suit",
+    "taken_card",
+)
 
 
 def _expr_of(entry: Any) -> s.Expr | None:
@@ -181,12 +260,96 @@ def _setting(root: MergedBlock, block: str, name: str) -> s.Expr | None:
     return _expr_of(b.entries.get(name)) if b is not None else None
 
 
-def _words(root: MergedBlock, block: str, name: str) -> list[tuple[str, ...]]:
+def _rule(root: MergedBlock, block: str, name: str) -> s.Expr | None:
+    """A setting written as an expression (`name = e`) only."""
     b = _block(root, block)
     entry = b.entries.get(name) if b is not None else None
+    return entry.expr if isinstance(entry, s.ExprSetting) else None
+
+
+def _items(block: MergedBlock | None, name: str) -> list[tuple[str, ...]]:
+    """The items of a list setting of a block as words."""
+    entry = block.entries.get(name) if block is not None else None
     if isinstance(entry, s.ListSetting):
         return [it.parts for it in entry.items]
     return []
+
+
+def _words(root: MergedBlock, block: str, name: str) -> list[tuple[str, ...]]:
+    """The items of a list setting as words (`block` "" for a top-level setting)."""
+    return _items(_block(root, block) if block else root, name)
+
+
+def _flag(block: MergedBlock | None, name: str, default: bool) -> bool:
+    """A yes/no list setting (`after_announce: yes`)."""
+    items = _items(block, name)
+    return _BOOL_WORDS[items[0][0]] if items else default
+
+
+@attrs.frozen
+class MeldRule:
+    """A meld as the checker reads it: plain settings from the model, conditions as trees."""
+
+    name: str
+    ranks: tuple[int, ...]  # ranks of one suit (one meld in each suit) ...
+    cards: tuple[int, ...]  # ... or a fixed set of cards (suit -1, one value)
+    values: tuple[int, ...]
+    trump_value: int | None
+    sets_trump: bool
+    announce: bool
+    declare_if: s.Expr | None
+    counts_if: s.Expr | None
+
+    def value_in(self, suit: int, trump: int) -> int:
+        """Its value in `suit` (-1 for fixed cards) while `trump` is trump: `trump_value`
+        when its suit is trump as it is declared."""
+        if self.trump_value is not None and suit >= 0 and suit == trump:
+            return self.trump_value
+        return self.values[max(suit, 0)]
+
+
+@attrs.frozen
+class DecisionRule:
+    """A `decision` or `choice` block, read from its syntax tree."""
+
+    name: str
+    at: tuple[str, ...]  # "lead", "play", or one of "before PHASE", "end"
+    who: str  # "each" | "declarer" (between phases)
+    offer_if: s.Expr | None  # None: always (a choice)
+    after_announce: bool
+    public: bool  # its rules set every player's deal values (an announcement all may read)
+    steps: tuple[s.Step, ...]
+    effect: tuple[str, ...]  # () or the words of `effect:`
+    options: tuple[str, ...]  # a choice's options (empty for a decision)
+    option_ifs: tuple[s.Expr | None, ...]
+    option_trumps: tuple[int, ...]
+
+
+def _decisions(root: MergedBlock, ev: Evaluator) -> list[DecisionRule]:
+    """Every `decision` and `choice` block, in the order of the file."""
+    out = []
+    for entry in root.entries.values():
+        if not isinstance(entry, MergedBlock) or entry.kind not in ("decision", "choice"):
+            continue
+        options = tuple(parts[0] for parts in _items(entry, "options"))
+        trumps = {parts[0]: ev.suits[parts[1]] for parts in _items(entry, "trump")}
+        who = _items(entry, "who")
+        out.append(
+            DecisionRule(
+                name=entry.name or "",
+                at=tuple(" ".join(parts) for parts in _items(entry, "at")),
+                who=who[0][0] if who else "each",
+                offer_if=_expr_of(entry.entries.get("offer_if")),
+                after_announce=_flag(entry, "after_announce", False),
+                public=_flag(entry, "public", False),
+                steps=tuple(e for e in entry.entries.values() if isinstance(e, s.Step)),
+                effect=(_items(entry, "effect") or [()])[0],
+                options=options,
+                option_ifs=tuple(_expr_of(entry.entries.get(f"{o}_if")) for o in options),
+                option_trumps=tuple(trumps.get(o, -1) for o in options),
+            )
+        )
+    return out
 
 
 class Reference:
@@ -196,32 +359,56 @@ class Reference:
         if rules is None:
             rules = load_reference_rules(model)
         self.model = model
-        self.eval = Evaluator(model)
+        self.eval = ev = Evaluator(model)
         root = rules.root
         self.root = root
+        check_restated(root, model.name)
         deck = model.deck
         n = len(deck.ranks)
         self.size = deck.size
-        self.points = [deck.points[c % n] for c in range(deck.size)]
+        self.n_suits = len(deck.suits)
+        self.trump_id = len(deck.suits)  # the effective suit of every trump
+        self.card_text = [deck.card_text(c) for c in range(deck.size)]
+        self.play_text = [f"play {text}" for text in self.card_text]
+        self.marry_text = [f"marry {text}" for text in self.card_text]
+        self.suit_names = [su.name for su in deck.suits]
+        self.suit_symbols = [su.symbol for su in deck.suits]
+        card_points = _setting(root, "deck", "card_points")
+        if card_points is not None:  # `card_points = EXPR`: once per card
+            self.points = [
+                int(in_range(ev(card_points, {}, card=c), "deck.card_points"))
+                for c in range(deck.size)
+            ]
+        else:
+            self.points = [deck.points[c % n] for c in range(deck.size)]
         self.deck_points = sum(self.points)
-        # melds: (meld index, its expression trees, ranks, values per suit, sets trump)
-        self.melds: list[tuple[str, list[int], list[int], bool, s.Expr | None, s.Expr | None]]
-        self.melds = []
-        for meld in model.melds:
+        # melds, and every concrete meld: (meld index, suit or -1, value, cards)
+        self.melds: list[MeldRule] = []
+        self.concrete: list[tuple[int, int, int, tuple[int, ...]]] = []
+        for mi, meld in enumerate(model.melds):
             block = _block(root, f"meld {meld.name}")
-            declare_if = _expr_of(block.entries.get("declare_if")) if block else None
-            counts_if = _expr_of(block.entries.get("counts_if")) if block else None
             self.melds.append(
-                (
+                MeldRule(
                     meld.name,
-                    list(meld.ranks),
-                    list(meld.values),
+                    tuple(meld.ranks),
+                    tuple(meld.cards),
+                    tuple(meld.values),
+                    meld.trump_value,
                     meld.sets_trump,
-                    declare_if,
-                    counts_if,
+                    meld.announce,
+                    _expr_of(block.entries.get("declare_if")) if block else None,
+                    _expr_of(block.entries.get("counts_if")) if block else None,
                 )
             )
-        self.all_melds = sum(sum(values) for _, _, values, _, _, _ in self.melds)
+            if meld.cards:
+                self.concrete.append((mi, -1, meld.values[0], tuple(meld.cards)))
+            else:
+                for suit, value in enumerate(meld.values):
+                    self.concrete.append((mi, suit, value, tuple(suit * n + r for r in meld.ranks)))
+        self.all_melds = sum(value for _, _, value, _ in self.concrete)
+        self.led_melds = any(not m.announce for m in self.melds)  # declared by leading
+        self.announced_melds = any(m.announce for m in self.melds)
+        # scoring
         scoring = _block(root, "scoring")
         self.definitions: dict[str, s.Expr] = {}
         if scoring is not None:
@@ -229,44 +416,226 @@ class Reference:
                 expr = _expr_of(entry)
                 if expr is not None:
                     self.definitions[key] = expr
+        self.order = self._definition_order()
         after = _block(root, "after_deal")
         self.after_deal: list[s.Step] = [
             e for e in (after.entries.values() if after else ()) if isinstance(e, s.Step)
         ]
-        self.keep: list[tuple[str, bool | int]] = []
-        for parts in _words(root, "match", "keep"):
-            init = parts[1]
-            self.keep.append((parts[0], _BOOL_WORDS[init] if init in _BOOL_WORDS else int(init)))
+        # the match
+        self.keep: list[tuple[str, bool | int]] = [
+            (parts[0], _value_word(parts[1])) for parts in _words(root, "match", "keep")
+        ]
         target = _words(root, "match", "target")
         self.target = 0 if not target or target[0][0] == "none" else int(target[0][0])
-        self.lead_if = _setting(root, "play", "lead_if")
-        self.split_if = _setting(root, "talon", "split_if")
+        self.has_target = bool(target) and target[0][0] != "none"
+        self.end_if = _setting(root, "match", "end_if")
+        self.rank_by = _setting(root, "match", "rank_by")
+        tie_break = tuple(parts[0] for parts in _words(root, "match", "tie_break"))
+        self.tie_break = tie_break or ("highest",)  # T21: equal scores share the win
+        self.deal_limit = model.match.deal_limit
+        self.redeal_limit = model.match.redeal_limit
+        self.sides = [[int(w) for w in parts] for parts in _words(root, "", "sides")]
         self.bout_limit = _setting(root, "bouts", "limit")
+        # the deal: keep names, its flow, the redeal
+        self.deal_keep: list[tuple[str, bool | int]] = [
+            (parts[0], _value_word(parts[1])) for parts in _words(root, "deal", "keep")
+        ]
+        tricks = model.tricks
+        self.flow: tuple[str, ...] = tricks.flow if tricks is not None else ()
+        self.has_auction = "auction" in self.flow
+        self.has_redeal = _block(root, "redeal") is not None
+        self.forced_if = _setting(root, "redeal", "forced_if")
+        self.allowed_if = _setting(root, "redeal", "allowed_if")
+        self.same_dealer = model.redeal.same_dealer if model.redeal is not None else False
+        # the auction (plain settings from the model, expressions from the trees)
+        self.bidding = tricks.bidding if tricks is not None else None
+        self.bid_cap = _rule(root, "bidding", "cap")
+        self.opening = _rule(root, "bidding", "opening")
+        self.contract_cap = _rule(root, "contract", "cap") or self.bid_cap
+        self.contract = tricks.contract if tricks is not None else None
+        # talon
+        self.split_if = _setting(root, "talon", "split_if")
+        self.counts_for_if = _setting(root, "talon", "counts_for_if")
+        self.talon = tricks.talon if tricks is not None else None
+        # decisions and choices, in the order of the file
+        self.decisions = _decisions(root, ev)
+        self.options = [o for d in self.decisions for o in d.options]
+        # play
+        play = _block(root, "play")
+        self.lead_if = _setting(root, "play", "lead_if")
+        self.play_if = _setting(root, "play", "play_if")
+        self.stop_if = _setting(root, "play", "stop_if")
+        self.open_hand_if = _setting(root, "play", "open_hand_if")
+        self.trump_power = _setting(root, "play", "trump_power")
+        self.power = _setting(root, "play", "power")
+        trump = _words(root, "play", "trump")
+        word = trump[0][0] if trump else "none"
+        self.trump_turnup = word == "turnup"
+        self.fixed_trump = ev.suits[word] if word not in ("none", "turnup") else -1
+        self.draw = _flag(play, "draw", False)
+        play_rules = tricks.play if tricks is not None else None
+        # the four obligations: a yes/no or an expression read at each play
+        self.obligations: dict[str, s.Expr | bool] = {}
+        for name in ("follow", "beat_in_suit", "trump_when_void", "overtrump"):
+            duty = play.entries.get(name) if play is not None else None
+            expr = _expr_of(duty)
+            default = bool(getattr(play_rules, name)) if play_rules is not None else False
+            self.obligations[name] = expr if expr is not None else default
+        self.fixed_duties = all(isinstance(v, bool) for v in self.obligations.values())
+        leader = _words(root, "play", "first_leader")
+        self.first_leader = (
+            leader[0][0] if leader else ("declarer" if self.has_auction else "forehand")
+        )
+        self.leader_card = (
+            ev.card_of("".join(leader[0][1:])) if self.first_leader == "holder" else -1
+        )
+        # pass phase: how many cards, and how many seats on they go
+        count = _words(root, "pass_cards", "count")
+        self.pass_count = int(count[0][0]) if count else 0
+        self.pass_to = _setting(root, "pass_cards", "to") if "pass" in self.flow else None
+        # bids phase: the range, and who bids blind with which values
+        low = _words(root, "bids", "min")
+        self.bids_min = int(low[0][0]) if low else 0
+        self.bids_max = _setting(root, "bids", "max")
+        self.blind_if = _setting(root, "bids", "blind_if")
+        self.blind = [int(parts[0]) for parts in _words(root, "bids", "blind")]
+        self.has_bids = "bids" in self.flow
+        self.stock_game = any(p.to in ("stock", "turnup") for p in model.deal.pattern)
+        self.reads_top_trumps = any(
+            "top_trumps" in _names(e)
+            for e in [*self.definitions.values(), *(m.counts_if for m in self.melds if m.counts_if)]
+        )
+        self._relations: dict[tuple[int, str, tuple[str, ...]], tuple[list[int], list[int]]] = {}
 
     def start_context(self) -> dict[str, Any]:
         """What a seat knows of the match as it begins (deal 1, score 0, initial kept)."""
-        return {**dict(self.keep), "deal_number": 1, "score": 0, "target": self.target}
+        return {
+            **dict(self.keep),
+            "deal_number": 1,
+            "score": 0,
+            "target": self.target,
+            "max_other_score": 0,
+        }
+
+    # ------------------------------------------------------------ sides
+    def side(self, seat: int, seats: int) -> list[int]:
+        """The seats of `seat`'s side at a table of `seats` (`sides`; else himself alone)."""
+        for members in self.sides:
+            here = [x for x in members if x < seats]
+            if seat in here:
+                return here
+        return [seat]
+
+    def max_other_score(self, seat: int, scores: Sequence[int]) -> int:
+        """The highest score of a seat not on `seat`'s side (0 when there is none)."""
+        mine = self.side(seat, len(scores))
+        return max((x for i, x in enumerate(scores) if i not in mine), default=0)
+
+    # ------------------------------------------------------------ hands
+    def hand_env(
+        self, hand: Sequence[int], players: int, context: Mapping[str, Any], contract: int = 0
+    ) -> dict:
+        """The names a hand rule (caps, `bids.max`, the redeal) reads for this hand."""
+        held = set(hand)
+        in_hand = sum(value for _, _, value, cards in self.concrete if held.issuperset(cards))
+        return {
+            "melds_in_hand": in_hand,
+            "hand_size": len(hand),
+            "deck_points": self.deck_points,
+            "all_melds": self.all_melds,
+            "contract": contract,
+            "players": players,
+            **context,
+        }
+
+    # ------------------------------------------------------------ card relations
+    def relations(
+        self, trump: int, qualifier: str, chosen: Sequence[str]
+    ) -> tuple[list[int], list[int]]:
+        """Each card's effective suit (`trump_id` for a trump) and power while `trump` is
+        trump, the contract carries `qualifier` and these options were chosen: a card whose
+        `trump_power` is above 0 is a trump; by default the trump suit's cards, and powers
+        follow the deck's rank order."""
+        key = (trump, qualifier, tuple(sorted(chosen)))
+        found = self._relations.get(key)
+        if found is not None:
+            return found
+        ev = self.eval
+        n = ev.n_ranks
+        eff: list[int] = []
+        power: list[int] = []
+        for c in range(self.size):
+            env = {
+                "rank_index": ev.rank(c),
+                "suit_index": ev.suit(c),
+                "card_in_trump_suit": ev.suit(c) == trump,
+                "trump_set": trump >= 0,
+                **{o: o in chosen for o in self.options},
+            }
+            if self.trump_power is not None:
+                tp = in_range(ev(self.trump_power, env, qualifier=qualifier, card=c), "trump_power")
+            else:
+                tp = n - ev.rank(c) if ev.suit(c) == trump else 0
+            if tp > 0:
+                eff.append(self.trump_id)
+                power.append(tp)
+            elif self.power is not None:
+                eff.append(ev.suit(c))
+                power.append(in_range(ev(self.power, env, qualifier=qualifier, card=c), "power"))
+            else:
+                eff.append(ev.suit(c))
+                power.append(n - ev.rank(c))
+        self._relations[key] = (eff, power)
+        return eff, power
 
     # ------------------------------------------------------------ scoring
     def deal_scores(self, replay: TrickReplay) -> tuple[list[int], list[dict[str, Any]]]:
-        """Each seat's deal score, and the names after_deal reads, from the replayed deal."""
-        gains = [0] * replay.seats
-        envs: list[dict[str, Any]] = []
-        for seat in range(replay.seats):
-            env = self.result_env(replay, seat)
-            if seat in replay.active:
+        """Each seat's deal score, and the names after_deal reads, from the replayed deal.
+
+        The definitions are evaluated in dependency order, each for every player of the
+        deal before the next (so that the aggregates see every player's value).
+        """
+        seats = replay.seats
+        envs = [self.result_env(replay, seat, definitions=False) for seat in range(seats)]
+        table = [envs[seat] for seat in replay.active]
+        for seat in range(seats):
+            side = [x for x in self.side(seat, seats) if x in replay.active or x == seat]
+            envs[seat][TABLE] = table
+            envs[seat][SIDE] = [envs[x] for x in side]
+        others = [seat for seat in range(seats) if seat not in replay.active]
+        for name in self.order:
+            for seat in [*replay.active, *others]:
+                value = self.eval(self.definitions[name], envs[seat], qualifier=replay.qualifier)
+                envs[seat][name] = in_range(value, f"scoring definition '{name}'")
+        gains = [0] * seats
+        for seat in replay.active:
+            if "player" in self.definitions:
+                rule = "player"
+            else:
                 rule = "declarer" if seat == replay.declarer else "defender"
-                gains[seat] = int(self._definition(rule, env, replay.qualifier, set()))
-            envs.append(env)
+            value = self.eval(self.definitions[rule], envs[seat], qualifier=replay.qualifier)
+            gains[seat] = int(in_range(value, f"scoring's {rule} score"))
         return gains, envs
 
-    def result_env(self, replay: TrickReplay, seat: int) -> dict[str, Any]:
-        """The result quantities and scoring definitions of a seat, computed from the deal."""
+    def result_env(
+        self, replay: TrickReplay, seat: int, definitions: bool = True, now: bool = False
+    ) -> dict[str, Any]:
+        """The result quantities of a seat (at the end of the deal; `now`: as the deal
+        stands, for a decision: card points of his tricks only), and, for one seat alone,
+        the scoring definitions that need no other player."""
         own = [d for d in replay.declarations if d[0] == seat]
+        card_points = replay.card_points[seat]
+        if not now and seat == replay.set_aside_owner():
+            card_points += sum(self.points[c] for c in [*replay.laid_away, *replay.talon])
         env: dict[str, Any] = {
-            "card_points": replay.card_points[seat],
+            "card_points": card_points,
             "tricks_won": replay.tricks_won[seat],
             "tricks_total": replay.tricks_total,
+            "tricks_played": len(replay.tricks),
+            "won_last_trick": replay.won_last_trick(seat),
+            "stock_closed": replay.stock_closed,
+            "tricks_bid": max(replay.tricks_bid[seat], 0),
+            "bid_blind": replay.bid_blind[seat],
             "contract": replay.contract,
             "declarer": seat == replay.declarer,
             "deck_points": self.deck_points,
@@ -274,31 +643,104 @@ class Reference:
             "players": len(replay.active),
             "melds_declared": sum(d[3] for d in own),
             "meld_points": 0,
+            "top_trumps": replay.top_trumps(seat) if self.reads_top_trumps else 0,
+            TAKEN: [c for cards, winner, _ in replay.tricks if winner == seat for _, c in cards],
             **replay.context[seat],
         }
         counting = 0
         for _, mi, _, value in own:
-            counts_if = self.melds[mi][5]
+            counts_if = self.melds[mi].counts_if
             if counts_if is None or self.eval(counts_if, env, qualifier=replay.qualifier):
                 counting += value
         env["meld_points"] = counting
-        done: set[str] = set()
-        for name in self.definitions:
-            if name not in ("declarer", "defender"):
-                self._definition(name, env, replay.qualifier, done)
+        if definitions:
+            env[TABLE] = env[SIDE] = [env]
+            for name in self.order:
+                value = self.eval(self.definitions[name], env, qualifier=replay.qualifier)
+                env[name] = in_range(value, f"scoring definition '{name}'")
         return env
 
-    def _definition(self, name: str, env: dict[str, Any], qualifier: str, done: set[str]) -> Any:
-        """A scoring definition's value, its own dependencies first (written order aside)."""
-        expr = self.definitions[name]
-        for dep in _names(expr):
-            if dep in self.definitions and dep not in ("declarer", "defender") and dep not in done:
-                self._definition(dep, env, qualifier, done)
-        value = in_range(self.eval(expr, env, qualifier=qualifier), f"scoring definition '{name}'")
-        if name not in ("declarer", "defender"):
-            env[name] = value
-            done.add(name)
-        return value
+    def _definition_order(self) -> list[str]:
+        """The scoring definitions, each after the ones it reads (else as written)."""
+        order: list[str] = []
+        visiting: set[str] = set()
+
+        def visit(name: str) -> None:
+            if name in order or name in visiting:
+                return
+            visiting.add(name)
+            for dep in _names(self.definitions[name]):
+                if dep in self.definitions and dep not in FINAL_RULES:
+                    visit(dep)
+            visiting.discard(name)
+            order.append(name)
+
+        for name in self.definitions:
+            if name not in FINAL_RULES:
+                visit(name)
+        return order
+
+
+# The settings this restatement follows, block by block (scoring and after_deal: any
+# definition or rule). A setting the language gains later is not followed until it is added
+# here and restated: until then a file that uses it is refused as "not restated".
+RESTATED: dict[str, set[str]] = {
+    "variant": {"name", "players", "sides"},
+    "deck": {"suits", "ranks", "points", "card_points"},
+    "meld": {"cards", "suits", "value", "trump_value", "announce", "declare_if", "counts_if"}
+    | {"sets_trump"},
+    "decision": {"at", "who", "offer_if", "after_announce", "effect", "public"},
+    "choice": {"at", "who", "options", "trump"},
+    "deal": {"pattern", "hands", "sits_out", "next_dealer", "flow", "keep"},
+    "redeal": {"allowed_if", "forced_if", "same_dealer"},
+    "bidding": {"opening", "forced_opening", "step", "pass", "ends", "cap", "qualifiers"}
+    | {"style", "values", "all_pass"},
+    "talon": {"show", "give_each_defender", "split_if", "lay_away", "counts_for_if"},
+    "contract": {"raise", "step", "cap"},
+    "play": {"follow", "trump_when_void", "beat_in_suit", "overtrump", "lead_if", "play_if"}
+    | {"first_leader", "trump", "draw", "trump_power", "power", "open_hand_if", "stop_if"},
+    "pass_cards": {"count", "to"},
+    "bids": {"min", "max", "blind_if", "blind"},
+    "match": {"target", "deal_limit", "redeal_limit", "tie_break", "keep", "rank_by", "end_if"},
+    "bouts": {"attack", "throw_in_by", "skip_unable", "limit", "throw_after_take", "refill_to"}
+    | {"refill_order", "next_attacker_after_defence", "next_attacker_after_take", "swap_rank"}
+    | {"transfer", "max_bouts", "trump_if_no_stock", "first_attacker", "throw_in"},
+}
+ANY_SETTING = ("scoring", "after_deal")
+
+
+def check_restated(root: MergedBlock, name: str) -> None:
+    """ReferenceError when the rules use a block or setting this restatement does not follow
+    (the checker would otherwise judge the engine by rules it does not know)."""
+    missing = [
+        f"'{key}'"
+        for key, entry in root.entries.items()
+        if not isinstance(entry, MergedBlock) and key not in RESTATED["variant"]
+    ]
+    for key, entry in root.entries.items():
+        if not isinstance(entry, MergedBlock) or entry.kind in ANY_SETTING:
+            continue
+        known = RESTATED.get(entry.kind)
+        if known is None:
+            missing.append(f"'{key}'")
+            continue
+        if entry.kind == "choice":
+            known = known | {f"{parts[0]}_if" for parts in _items(entry, "options")}
+        allowed_steps = entry.kind == "decision"
+        for name, setting in entry.entries.items():
+            if isinstance(setting, s.Step) and allowed_steps:
+                continue
+            if name not in known:
+                missing.append(f"'{key}.{name}'")
+    if missing:
+        raise ReferenceError(
+            f"the checker does not restate {', '.join(missing)} yet: {name} cannot be checked"
+        )
+
+
+def _value_word(word: str) -> bool | int:
+    """A kept initial value: yes/no or a whole number."""
+    return _BOOL_WORDS[word] if word in _BOOL_WORDS else int(word)
 
 
 def _names(expr: s.Expr) -> Iterable[str]:
@@ -317,6 +759,22 @@ def _names(expr: s.Expr) -> Iterable[str]:
             stack += list(e.args)
 
 
+def _calls(expr: s.Expr) -> Iterable[str]:
+    """The functions an expression calls."""
+    stack = [expr]
+    while stack:
+        e = stack.pop()
+        if isinstance(e, s.Unary):
+            stack.append(e.operand)
+        elif isinstance(e, s.Binary):
+            stack += [e.left, e.right]
+        elif isinstance(e, s.Cond):
+            stack += [e.test, e.then, e.other]
+        elif isinstance(e, s.Call):
+            yield e.func
+            stack += list(e.args)
+
+
 def load_reference_rules(model: VariantModel) -> MergedRules:
     """The merged syntax tree of the rules the model was compiled from (its own texts)."""
     files, texts = model.source_files, model.source_texts
@@ -327,7 +785,6 @@ def load_reference_rules(model: VariantModel) -> MergedRules:
     raise ReferenceError(f"the rules text of {model.name} is not at hand")
 
 
-# ---------------------------------------------------------------- trick deals
 def players_in_deal(model: VariantModel, dealer: int, seats: int) -> list[int]:
     """C1, S3: the seats in a deal, from the left of the dealer; the dealer sits out if needed."""
     order = [(dealer + k) % seats for k in range(1, seats + 1)]
@@ -337,8 +794,14 @@ def players_in_deal(model: VariantModel, dealer: int, seats: int) -> list[int]:
     return order
 
 
+# ---------------------------------------------------------------- trick deals
 class TrickReplay:
-    """A trick deal followed action by action from its deck order, without the engine."""
+    """A trick deal followed action by action from its deck order, without the engine.
+
+    `stage` is the phase the rules are in (the engine's phase names: redeal, pass, bid,
+    bids, give, raise, decide, play, over) and `to_act` the seat to act; `legal()` lists the
+    texts of the actions the rules allow that seat now; `apply` follows one action.
+    """
 
     def __init__(
         self,
@@ -351,30 +814,53 @@ class TrickReplay:
         model = ref.model
         self.ref = ref
         self.seats = seats
-        # what each seat knows of the match as the deal begins (from the checker's own book)
+        self.dealer = dealer
+        # what each seat knows of the match as the deal begins (from the checker's own book),
+        # and the deal's own values: `deal.keep` names and the options of choices
         self.context = (
             [dict(c) for c in context]
             if context is not None
             else [ref.start_context() for _ in range(seats)]
         )
+        for ctx in self.context:
+            ctx.update(ref.deal_keep)
+            ctx.update(dict.fromkeys(ref.options, False))
         self.active = players_in_deal(model, dealer, seats)
+        # the deal (C2): packets from the top; a turn-up card lies under the stock
         self.hands: list[list[int]] = [[] for _ in range(seats)]
         self.talon: list[int] = []
+        self.stock: list[int] = []  # face down, top first
+        self.turnup = -1
         pos = 0
         for packet in model.deal.pattern:
             if packet.to == "each":
                 for seat in self.active:
                     self.hands[seat] += deck_order[pos : pos + packet.count]
                     pos += packet.count
+                continue
+            count = packet.count if packet.count >= 0 else len(deck_order) - pos
+            cards = list(deck_order[pos : pos + count])
+            pos += count
+            if packet.to == "talon":
+                self.talon += cards
+            elif packet.to == "stock":
+                self.stock += cards
             else:
-                self.talon += deck_order[pos : pos + packet.count]
-                pos += packet.count
-        self.talon_cards = list(self.talon)
-        self.talon_moved = False
+                self.turnup = cards[0]
+        self.seen: list[set[int]] = [set(h) for h in self.hands]  # cards each seat has seen
+        if self.turnup >= 0:  # the turn-up is public while it lies
+            for seen in self.seen:
+                seen.add(self.turnup)
+        self.stock_closed = False
+        self.ended_early = False  # a decision or stop_if ended play before the hands ran out
+        self.redealt = False
+        self.redeal_by = -1
         self.declarer = -1
         self.contract = 0
         self.qualifier = ""
         self.trump = -1
+        self.chosen: list[str] = []  # options of choices, in the order chosen
+        self.announced: tuple[int, int] | None = None  # (meld, suit) announced, to be led
         self.trick: list[tuple[int, int]] = []
         self.tricks: list[tuple[tuple[tuple[int, int], ...], int, int]] = []  # cards, winner, trump
         self.tricks_won = [0] * seats
@@ -382,33 +868,564 @@ class TrickReplay:
         self.leads = [0] * seats
         self.declarations: list[tuple[int, int, int, int]] = []  # seat, meld, suit, value
         self.tricks_total = 0
-        self.seen: list[set[int]] = [set(h) for h in self.hands]  # cards each seat has seen
+        self.start_hands: dict[int, list[int]] = {}  # each hand as trick play began
+        # the talon: who took which of its cards, what was shown, given, laid away
+        self.talon_taken: dict[int, list[int]] = {s: [] for s in self.active}
+        self.talon_shown: list[int] | None = None
+        self.received: dict[int, list[int]] = {s: [] for s in self.active}  # talon cards given
+        self.gives_left: dict[int, int] = {}
+        self.lay_away_left = 0
+        self.laid_away: list[int] = []
+        # the pass phase: how many seats on the cards go (0: none), the cards set aside
+        self.pass_to = 0
+        self.set_aside: dict[int, list[int]] = {}
+        self.passed: dict[int, tuple[int, list[int]]] = {}  # giver -> (taker, cards)
+        # the bids phase: each seat's bid (-1 before it bids), blind or not, looked or not
+        self.tricks_bid = [-1] * seats
+        self.bid_blind = [False] * seats
+        self.looked = [True] * seats
+        # the auction
+        self.calls: list[tuple[int, str]] = []  # (seat, text) of every call and bid
+        self.high: tuple[int, int] | None = None  # (value, qualifier index) to beat
+        self.high_bidder = -1
+        self.in_auction: list[int] = []
+        self.passes_in_row = 0
+        self.listener = -1  # style pairs: who is bid to, the challengers, is he answering
+        self.challengers: list[int] = []
+        self.answering = False
+        # the flow
+        self.log: list[tuple[int, str, str, int]] = []  # (seat, kind, text, to) of every action
+        self.stage = ""
+        self.to_act = -1
+        self.step = -1  # the flow position reached
+        self.asked = -1  # the flow position whose decisions `before` it were asked
+        self.skipped: set[str] = set()
+        self.queue: list[tuple[int, DecisionRule]] = []  # decisions asked between phases
+        self.redeal_queue: list[int] = []
+        self._flow_on()
+        if ref.first_leader == "holder" and not self._pass_offset():
+            self._leader_card_public()
+        self._show_open_hands()
 
-    # ------------------------------------------------------------ following the deal
-    def take_talon(self) -> None:
-        """After the auction: the declarer takes the talon, or (split_if) it is shared out."""
-        if self.talon_moved or self.declarer < 0:
+    # ------------------------------------------------------------ the flow
+    def _flow_on(self) -> None:
+        """Enter the next phase of the flow that has something to do, asking the decisions
+        `at: before PHASE` first; after the last phase, the decisions `at: end`; then the
+        deal is over (scored)."""
+        flow = self.ref.flow
+        while True:
+            here = self.step + 1
+            if here < len(flow):
+                if self.asked < here:
+                    self.asked = here
+                    if self._ask_point(f"before {flow[here]}"):
+                        return
+                self.step = here
+                kind = flow[here]
+                if kind not in self.skipped and self._start(kind):
+                    return
+                continue
+            if self.asked < len(flow):
+                self.asked = len(flow)
+                if self._ask_point("end"):
+                    return
+            self._over()
             return
-        self.talon_moved = True
+
+    def _over(self) -> None:
+        self.stage = OVER
+        self.to_act = -1
+        self.queue = []
+
+    def _end_now(self) -> None:
+        """A decision ended the deal (or everybody passed and it is played as it is): the
+        phases left do not run; the decisions at the end are still asked, then it is scored."""
+        self.ended_early = True
+        self.queue = []
+        at_end = self.asked >= len(self.ref.flow)
+        self.step = len(self.ref.flow) - 1
+        if at_end:
+            self._over()
+            return
+        self.asked = min(self.asked, len(self.ref.flow) - 1)
+        self._flow_on()
+
+    def _void(self, by: int) -> None:
+        """The deal ends unplayed: a redeal (asked for, compulsory, or all passed)."""
+        self.redealt = True
+        self.redeal_by = by
+        self._over()
+
+    def _start(self, kind: str) -> bool:
+        """Start a phase; False when it has nothing to do (it skips itself)."""
         ref = self.ref
-        tricks = ref.model.tricks
-        if tricks is not None and "talon" not in tricks.flow:
-            return  # a deal without a talon phase leaves the talon where it lies
+        active = self.active
+        if kind == "redeal":
+            if not ref.has_redeal:
+                return False
+            if ref.forced_if is not None:  # a compulsory redeal: the first such hand voids it
+                for seat in active:
+                    env = ref.hand_env(self.hands[seat], len(active), self.context[seat])
+                    if ref.eval(ref.forced_if, env, hand=self.hands[seat]):
+                        self._void(seat)
+                        return True
+            self.redeal_queue = list(active)
+            return self._stage("redeal", active[0])
+        if kind == "pass":
+            self.pass_to = self._pass_offset()
+            if not self.pass_to:
+                return False
+            self.set_aside = {seat: [] for seat in active}
+            return self._stage("pass", active[0])
+        if kind == "auction":
+            if ref.bidding is not None and ref.bidding.style == "pairs":
+                self.listener = active[0]
+                self.challengers = list(active[1:])
+                self.answering = False
+                return self._stage("bid", self.challengers[0])
+            self.in_auction = list(active)
+            return self._stage("bid", active[0])
+        if kind == "bids":
+            first = not self.log  # nothing of the hands has been shown before
+            for seat in active:
+                if ref.blind_if is not None and ref.eval(ref.blind_if, self.context[seat]):
+                    self.looked[seat] = False
+                    if first:
+                        self.seen[seat].difference_update(self.hands[seat])
+            return self._stage("bids", active[0])
+        if kind == "talon":
+            return self._start_talon()
+        if kind == "contract":
+            contract = ref.contract
+            if contract is None or not contract.raise_allowed or self.declarer < 0:
+                return False
+            return self._stage("raise", self.declarer)
+        return self._start_play()
+
+    def _stage(self, stage: str, seat: int) -> bool:
+        self.stage = stage
+        self.to_act = seat
+        return True
+
+    def _pass_offset(self) -> int:
+        """How many seats on the passed cards go (`pass_cards.to`, public), 0 for none."""
+        ref = self.ref
+        if ref.pass_to is None:
+            return 0
+        first = self.context[self.active[0]]
+        env = {
+            "deal_number": first["deal_number"],
+            "target": ref.target,
+            "players": len(self.active),
+        }
+        return in_range(ref.eval(ref.pass_to, env), "pass_cards.to") % len(self.active)
+
+    def _leader_card_public(self) -> None:
+        """`first_leader: holder CARD`: who holds the card is public once the cards stop
+        moving (he is to lead); no other world may move it to another hand."""
+        if self.ref.first_leader == "holder":
+            for seen in self.seen:
+                seen.add(self.ref.leader_card)
+
+    def _start_talon(self) -> bool:
+        """The declarer's talon: shared out (split_if), or shown (show) and taken, then
+        cards given to each defender and laid away (one action each)."""
+        ref = self.ref
+        rules = ref.talon
+        assert rules is not None
+        if self.declarer < 0:  # everybody passed and play goes on: the talon stays
+            return False
         talon, self.talon = self.talon, []
-        split = ref.split_if is not None and ref.eval(ref.split_if, {}, qualifier=self.qualifier)
-        if split:
+        if ref.split_if is not None and ref.eval(ref.split_if, {}, qualifier=self.qualifier):
             i = self.active.index(self.declarer)
             for k, card in enumerate(talon):
                 seat = self.active[(i + k) % len(self.active)]
                 self.hands[seat].append(card)
+                self.talon_taken[seat].append(card)
                 self.seen[seat].add(card)
-            return
-        self.hands[self.declarer] += talon
-        self.seen[self.declarer].update(talon)
-        if tricks is not None and tricks.talon.show:
+            return False
+        if rules.show:
+            self.talon_shown = list(talon)
             for seen in self.seen:
                 seen.update(talon)
+        self.hands[self.declarer] += talon
+        self.talon_taken[self.declarer] += talon
+        self.seen[self.declarer].update(talon)
+        if not rules.give_each_defender and not rules.lay_away:
+            return False
+        self.gives_left = {
+            seat: rules.give_each_defender for seat in self.active if seat != self.declarer
+        }
+        self.lay_away_left = rules.lay_away
+        return self._stage("give", self.declarer)
 
+    def _start_play(self) -> bool:
+        """The first leader (declarer, forehand or the holder of a card), the trump in force
+        from the first trick (`play.trump`: a suit, or the turn-up's suit)."""
+        ref = self.ref
+        if ref.fixed_trump >= 0:
+            self.trump = ref.fixed_trump
+        elif ref.trump_turnup and self.turnup >= 0:
+            self.trump = ref.eval.suit(self.turnup)
+        if ref.first_leader == "holder":
+            first = next(s for s in self.active if ref.leader_card in self.hands[s])
+        elif ref.first_leader == "declarer" and self.declarer >= 0:
+            first = self.declarer
+        else:
+            first = self.active[0]
+        self.start_hands = {seat: list(self.hands[seat]) for seat in self.active}
+        self.tricks_total = len(self.hands[first]) + self.stock_left() // len(self.active)
+        return self._stage("play", first)
+
+    # ------------------------------------------------------------ decisions between phases
+    def _ask_point(self, point: str) -> bool:
+        """Queue the decisions of `point`: each decision in the order of the file, and of
+        each, every player of the deal in deal order (`who: declarer`: the declarer alone);
+        ask the first whose `offer_if` holds."""
+        self.queue = [
+            (seat, d)
+            for d in self.ref.decisions
+            for seat in self.active
+            if point in d.at and (d.who == "each" or seat == self.declarer)
+        ]
+        return self._ask_next()
+
+    def _ask_next(self) -> bool:
+        """Drop the queued decisions not offered now (an earlier answer may have changed
+        it); ask the first one that is."""
+        while self.queue:
+            seat, d = self.queue[0]
+            if d.offer_if is None or self.ref.eval(
+                d.offer_if, self.decision_env(seat), hand=self.hands[seat]
+            ):
+                return self._stage("decide", seat)
+            self.queue.pop(0)
+        return False
+
+    def stock_left(self) -> int:
+        """Cards in the stock, the turn-up included."""
+        return len(self.stock) + (1 if self.turnup >= 0 else 0)
+
+    def decision_env(self, seat: int) -> dict[str, Any]:
+        """The names a decision (offer_if, its rules, a choice's OPTION_if) reads now."""
+        env = self.ref.result_env(self, seat, definitions=False, now=True)
+        env.update(
+            stock_left=self.stock_left(),
+            stock_closed=self.stock_closed,
+            hand_size=len(self.hands[seat]),
+        )
+        env[TRUMP] = self.trump
+        return env
+
+    def _take(self, seat: int, d: DecisionRule) -> None:
+        """A decision taken: its rules set the player's deal values in order, then its
+        effect (close the stock, exchange the turn-up, end the deal, skip a phase)."""
+        ref = self.ref
+        env = self.decision_env(seat)
+        hand = self.hands[seat]
+        # public: every player's values (of the players of the deal), else his own
+        owners = [self.context[s] for s in self.active] if d.public else [self.context[seat]]
+        for step in d.steps:
+            if step.condition is None or ref.eval(step.condition, env, hand=hand):
+                assigned = [
+                    (
+                        a.name,
+                        in_range(
+                            ref.eval(a.expr, env, hand=hand),
+                            f"decision '{d.name}' rule '{step.name}'",
+                        ),
+                    )
+                    for a in step.assigns
+                ]
+                for values in owners:
+                    values.update(assigned)
+                env.update(assigned)
+        effect = d.effect
+        if not effect:
+            return
+        if effect[0] == "close_stock":
+            self.stock_closed = True
+        elif effect[0] == "swap_turnup":
+            card = self.trump * ref.eval.n_ranks + ref.eval.ranks[effect[1]]
+            hand.remove(card)
+            hand.append(self.turnup)
+            self.turnup = card
+            for seen in self.seen:  # the exchanged card lies face up
+                seen.add(card)
+        elif effect[0] == "end_deal":
+            self._end_now()
+        elif effect[0] == "skip":
+            self.skipped.add(effect[1])
+
+    def _by_name(self, name: str) -> DecisionRule:
+        return next(d for d in self.ref.decisions if d.name == name and not d.options)
+
+    # ------------------------------------------------------------ the legal actions
+    def legal(self) -> dict[str, str] | None:
+        """The texts of the actions the rules allow the seat to act, each with its kind; None
+        where the checker does not restate them (the calls of an auction in turns)."""
+        stage = self.stage
+        seat = self.to_act
+        ref = self.ref
+        ct = ref.card_text
+        hand = self.hands[seat] if seat >= 0 else []
+        if stage == "redeal":
+            env = ref.hand_env(hand, len(self.active), self.context[seat])
+            allowed = ref.allowed_if is not None and ref.eval(ref.allowed_if, env, hand=hand)
+            return {"redeal": "redeal", "keep": "keep"} if allowed else {"keep": "keep"}
+        if stage == "pass":
+            return {f"pass {ct[c]}": "pass_card" for c in hand}
+        if stage == "bid":
+            return self._pair_calls(seat) if self.listener >= 0 else None
+        if stage == "bids":
+            if not self.looked[seat]:
+                out = {f"bid {v} blind": "bid" for v in ref.blind}
+                out["look"] = "look"
+                return out
+            assert ref.bids_max is not None
+            env = ref.hand_env(hand, len(self.active), self.context[seat])
+            top = in_range(ref.eval(ref.bids_max, env, hand=hand), "bids.max")
+            return {f"bid {v}": "bid" for v in range(ref.bids_min, top + 1)}
+        if stage == "give":
+            targets = [s for s, n in self.gives_left.items() if n > 0]
+            if targets:
+                return {f"give {ct[c]} to {s}": "give" for c in hand for s in targets}
+            return {f"discard {ct[c]}": "discard" for c in hand}
+        if stage == "raise":
+            contract = ref.contract
+            assert contract is not None and ref.contract_cap is not None
+            env = ref.hand_env(hand, len(self.active), self.context[seat], self.contract)
+            cap = in_range(ref.eval(ref.contract_cap, env, hand=hand), "contract cap")
+            out = {"keep contract": "keep_contract"}
+            out.update(
+                (f"raise {v}", "raise")
+                for v in range(self.contract + contract.step, cap + 1, contract.step)
+            )
+            return out
+        if stage == "decide":
+            _, d = self.queue[0]
+            if not d.options:
+                return {d.name: "decide", "keep": "keep"}
+            env = self.decision_env(seat)
+            return {
+                option: "choose"
+                for option, rule in zip(d.options, d.option_ifs, strict=True)
+                if rule is None or ref.eval(rule, env, hand=hand)
+            }
+        if stage == "play":
+            return self._turn_actions(seat)
+        return {}
+
+    def _pair_calls(self, seat: int) -> dict[str, str]:
+        """K14-K17: the listener holds or passes; a challenger names a value above every
+        value named (up to the cap) or passes; the survivor with nothing named plays at the
+        lowest value or passes."""
+        ref = self.ref
+        b = ref.bidding
+        assert b is not None
+        if self.answering:
+            return {"hold": "hold", "pass": "pass"}
+        if not self.challengers:
+            return {f"bid {b.values[0]}": "bid", "pass": "pass"}
+        low = self.high[0] if self.high else 0
+        cap = None
+        if ref.bid_cap is not None:
+            env = ref.hand_env(self.hands[seat], len(self.active), self.context[seat], low)
+            cap = in_range(ref.eval(ref.bid_cap, env, hand=self.hands[seat]), "bidding cap")
+        out = {f"bid {v}": "bid" for v in b.values if low < v and (cap is None or v <= cap)}
+        out["pass"] = "pass"
+        return out
+
+    def _turn_actions(self, seat: int) -> dict[str, str]:
+        """At a turn in trick play: the decisions offered, announcements, and the cards."""
+        ref = self.ref
+        ct = ref.card_text
+        out: dict[str, str] = {}
+        hand = self.hands[seat]
+        if self.announced is not None:  # lead a card of the meld, or a decision after it
+            mi, suit = self.announced
+            out.update((d, "decide") for d in self._decisions_offered(seat, "announced"))
+            out.update((f"play {ct[c]}", "play") for c in self._meld_cards(mi, suit) if c in hand)
+            return out
+        at = "play" if self.trick else "lead"
+        out.update((d, "decide") for d in self._decisions_offered(seat, at))
+        if not self.trick and ref.announced_melds:
+            out.update((a, "announce") for a in self._announcements(seat))
+        plays, marries = self.legal_plays(seat)
+        out.update((ref.play_text[c], "play") for c in plays)
+        out.update((ref.marry_text[c], "marry") for c in marries)
+        return out
+
+    def _decisions_offered(self, seat: int, at: str) -> list[str]:
+        """The decisions `seat` may take at his turn to `at` (lead, play), or right after
+        announcing a meld (`after_announce`), whose `offer_if` holds now."""
+        out = []
+        env: dict[str, Any] | None = None
+        for d in self.ref.decisions:
+            if d.options or not (d.after_announce if at == "announced" else at in d.at):
+                continue
+            if env is None:
+                env = self.decision_env(seat)
+            if d.offer_if is None or self.ref.eval(d.offer_if, env, hand=self.hands[seat]):
+                out.append(d.name)
+        return out
+
+    def _meld_cards(self, mi: int, suit: int) -> list[int]:
+        meld = self.ref.melds[mi]
+        if meld.cards:
+            return list(meld.cards)
+        return [suit * self.ref.eval.n_ranks + r for r in meld.ranks]
+
+    def _declare_env(self, seat: int) -> dict[str, Any]:
+        """The names a meld's `declare_if` reads for the player on lead."""
+        return {
+            "tricks_won": self.tricks_won[seat],
+            "tricks_played": len(self.tricks),
+            "declarer": seat == self.declarer,
+            "first_lead": self.leads[seat] == 0,
+            "stock_left": self.stock_left(),
+            "stock_closed": self.stock_closed,
+            **self.context[seat],
+        }
+
+    def _announcements(self, seat: int) -> list[str]:
+        """`announce NAME SUIT` for every announced meld held in full whose declare_if holds."""
+        ref = self.ref
+        held = set(self.hands[seat])
+        out = []
+        env: dict[str, Any] | None = None
+        for mi, suit, _, cards in ref.concrete:
+            meld = ref.melds[mi]
+            if not meld.announce or not held.issuperset(cards):
+                continue
+            if env is None:
+                env = self._declare_env(seat)
+            if meld.declare_if is None or ref.eval(meld.declare_if, env, hand=self.hands[seat]):
+                sym = f" {ref.suit_symbols[suit]}" if suit >= 0 else ""
+                out.append(f"announce {meld.name}{sym}")
+        return out
+
+    def meld_led(self, seat: int, card: int) -> tuple[int, int, int] | None:
+        """The meld (index, suit, value) that leading this card declares (`marry`): the
+        first meld declared by leading (not announced) that holds the card and that the
+        seat holds complete; None if none."""
+        ref = self.ref
+        held = set(self.hands[seat]) | {card}
+        for mi, suit, _, cards in ref.concrete:
+            if card in cards and not ref.melds[mi].announce and held.issuperset(cards):
+                return mi, suit, ref.melds[mi].value_in(suit, self.trump)
+        return None
+
+    def relations(self) -> tuple[list[int], list[int]]:
+        """Each card's effective suit and power now (trump, qualifier, options chosen)."""
+        return self.ref.relations(self.trump, self.qualifier, self.chosen)
+
+    def _card_env(self, seat: int) -> dict[str, Any]:
+        """The names `lead_if` and `play_if` read (besides the card in question)."""
+        eff = self.relations()[0]
+        played = [c for t in self.tricks for _, c in t[0]]
+        return {
+            "first_lead": self.leads[seat] == 0,
+            "tricks_played": len(self.tricks),
+            "tricks_won": self.tricks_won[seat],
+            "declarer": seat == self.declarer,
+            "trump_set": self.trump >= 0,
+            "trump_broken": any(eff[c] == self.ref.trump_id for c in played),
+            "hand_size": len(self.hands[seat]),
+            PLAYED: played,
+            MEMO: {},
+            **self.context[seat],
+        }
+
+    def _filtered(self, rule: s.Expr, env: dict[str, Any], cards: Iterable[int], hand: list[int]):
+        """The cards a `lead_if` / `play_if` rule allows; all of them when it allows none."""
+        ref = self.ref
+        eff = self.relations()[0]
+        cards = list(cards)
+        allowed = set()
+        for c in cards:
+            env["card_is_trump"] = eff[c] == ref.trump_id
+            if ref.eval(rule, env, hand=hand, card=c):
+                allowed.add(c)
+        return allowed or set(cards)
+
+    def legal_plays(self, seat: int) -> tuple[set[int], set[int]]:
+        """The cards `seat` may play now, and those it may lead declaring a meld (marry)."""
+        hand = self.hands[seat]
+        ref = self.ref
+        if self.trick:
+            follow = self._follow_plays(seat, hand)
+            if ref.play_if is None:
+                return set(follow), set()
+            env = self._card_env(seat)
+            eff = self.relations()[0]
+            led = eff[self.trick[0][1]]
+            env["can_follow"] = any(eff[c] == led for c in hand)
+            return self._filtered(ref.play_if, env, follow, hand), set()
+        leads = set(hand)
+        if ref.lead_if is not None:
+            leads = self._filtered(ref.lead_if, self._card_env(seat), hand, hand)
+        marry: set[int] = set()
+        if not ref.led_melds:
+            return leads, marry
+        env = self._declare_env(seat)
+        for c in leads:
+            meld = self.meld_led(seat, c)
+            if meld is None:
+                continue
+            declare_if = ref.melds[meld[0]].declare_if
+            if declare_if is None or ref.eval(declare_if, env, hand=hand):
+                marry.add(c)
+        return leads, marry
+
+    def _duties(self, seat: int) -> dict[str, bool]:
+        """follow, beat_in_suit, trump_when_void and overtrump now (each a yes/no, or a rule
+        read at each play: stock_left, stock_closed, tricks_played, declarer, values)."""
+        if self.ref.fixed_duties:
+            return self.ref.obligations  # type: ignore[return-value]
+        out = {}
+        env: dict[str, Any] | None = None
+        for name, rule in self.ref.obligations.items():
+            if isinstance(rule, bool):
+                out[name] = rule
+                continue
+            if env is None:
+                env = {
+                    "stock_left": self.stock_left(),
+                    "stock_closed": self.stock_closed,
+                    "tricks_played": len(self.tricks),
+                    "declarer": seat == self.declarer,
+                    **self.context[seat],
+                }
+            out[name] = bool(self.ref.eval(rule, env))
+        return out
+
+    def _follow_plays(self, seat: int, hand: list[int]) -> list[int]:
+        """T14, S13, X13, K29: follow the led (effective) suit, beat in suit unless trumped,
+        trump when void, overtrump; by the cards' effective suits and powers."""
+        duty = self._duties(seat)
+        eff, power = self.relations()
+        trump = self.ref.trump_id
+        led = eff[self.trick[0][1]]
+        on_table = [c for _, c in self.trick]
+        follow = [c for c in hand if eff[c] == led]
+        if follow:
+            if not duty["follow"]:
+                return hand
+            trumped = led != trump and any(eff[c] == trump for c in on_table)
+            if duty["beat_in_suit"] and not trumped:
+                best = max(power[c] for c in on_table if eff[c] == led)
+                return [c for c in follow if power[c] > best] or follow
+            return follow
+        trumps = [c for c in hand if eff[c] == trump]
+        if duty["trump_when_void"] and trumps:
+            in_trick = [power[c] for c in on_table if eff[c] == trump]
+            if duty["overtrump"] and in_trick:
+                return [c for c in trumps if power[c] > max(in_trick)] or trumps
+            return trumps
+        return hand
+
+    # ------------------------------------------------------------ following the deal
     def apply(
         self,
         seat: int,
@@ -417,138 +1434,431 @@ class TrickReplay:
         value: int = 0,
         to: int = -1,
         qualifier: str = "",
+        text: str = "",
     ) -> None:
-        """Follow one action of the deal."""
-        if kind == "bid":
-            self.declarer, self.contract, self.qualifier = seat, value, qualifier
-            return
-        if kind in ("pass", "redeal", "keep"):
-            return
-        self.take_talon()
-        if kind == "raise":
-            self.contract = value
-        elif kind == "give":
-            self.hands[seat].remove(card)
-            self.hands[to].append(card)
-            self.seen[to].add(card)
-        elif kind in ("play", "marry"):
-            self._play(seat, kind, card)
+        """Follow one action of the deal, taken by `seat` in the current stage."""
+        self.log.append((seat, kind, text, to))
+        stage = self.stage
+        if stage == "redeal":
+            self._redeal_answer(seat, kind)
+        elif stage == "pass":
+            self._pass_card(seat, card)
+        elif stage == "bid":
+            self.calls.append((seat, text))
+            if self.listener >= 0:
+                self._pair_call(seat, kind, value)
+            else:
+                self._call(seat, kind, value, qualifier)
+        elif stage == "bids":
+            self._bid(seat, kind, value, qualifier, text)
+        elif stage == "give":
+            self._give(kind, card, to)
+        elif stage == "raise":
+            if kind == "raise":
+                self.contract = value
+            self._flow_on()
+        elif stage == "decide":
+            self._answer(seat, kind, text)
+        elif stage == "play":
+            self._turn(seat, kind, card, value, to, text)
+        else:
+            raise ReferenceError(f"an action after the deal ended: {text}")
+        self._show_open_hands()
 
-    def _play(self, seat: int, kind: str, card: int) -> None:
-        ref = self.ref
-        if not self.tricks and not self.trick:
-            self.tricks_total = len(self.hands[seat])
+    def _show_open_hands(self) -> None:
+        """The cards of the hands lying open (`open_hand_if`) are seen by everybody."""
+        if self.ref.open_hand_if is not None:
+            for s in self.open_seats():
+                for seen in self.seen:
+                    seen.update(self.hands[s])
+
+    def _redeal_answer(self, seat: int, kind: str) -> None:
+        self.redeal_queue.pop(0)
+        if kind == "redeal":
+            self._void(seat)
+        elif self.redeal_queue:
+            self.to_act = self.redeal_queue[0]
+        else:
+            self._flow_on()
+
+    def _pass_card(self, seat: int, card: int) -> None:
+        """A card set aside; after the last choice every set goes `pass_to` seats on."""
+        self.hands[seat].remove(card)
+        self.set_aside[seat].append(card)
+        if len(self.set_aside[seat]) < self.ref.pass_count:
+            return
+        i = self.active.index(seat)
+        if i + 1 < len(self.active):
+            self.to_act = self.active[i + 1]
+            return
+        n = len(self.active)
+        for k, giver in enumerate(self.active):
+            taker = self.active[(k + self.pass_to) % n]
+            cards = self.set_aside[giver]
+            self.hands[taker] += cards
+            self.seen[taker].update(cards)
+            self.passed[giver] = (taker, list(cards))
+        self.set_aside = {}
+        self._leader_card_public()
+        self._flow_on()
+
+    def _call(self, seat: int, kind: str, value: int, qualifier: str) -> None:
+        """An auction in turns (T6-T9, S6-S8): the next bidder, the declarer, or everybody
+        passed. Its calls themselves are not restated."""
+        b = self.ref.bidding
+        assert b is not None
+        if kind == "bid":
+            quals = ("", *b.qualifiers)
+            self.high = (value, quals.index(qualifier) if qualifier in quals else 0)
+            self.high_bidder = seat
+            self.passes_in_row = 0
+        else:
+            self.passes_in_row += 1
+            if b.pass_drops_out and seat in self.in_auction:
+                self.in_auction.remove(seat)
+        if b.pass_drops_out:
+            enough = b.ends_after_passes is not None and self.passes_in_row >= b.ends_after_passes
+            if self.high is not None and (len(self.in_auction) == 1 or enough):
+                self._declare(self.high_bidder)
+                return
+            if not self.in_auction:
+                self._all_passed()
+                return
+        elif self.passes_in_row >= (b.ends_after_passes or 0):
+            if self.high is not None:
+                self._declare(self.high_bidder)
+            else:
+                self._all_passed()
+            return
+        still = self.in_auction if b.pass_drops_out else self.active
+        n = len(self.active)
+        i = self.active.index(seat)
+        self.to_act = next(
+            self.active[(i + k) % n] for k in range(1, n + 1) if self.active[(i + k) % n] in still
+        )
+
+    def _pair_call(self, seat: int, kind: str, value: int) -> None:
+        """K14-K19: a bid, a hold or a pass; then the answer, the next challenger, the
+        declarer at the highest value named, or everybody passed."""
+        if kind == "bid":
+            self.high = (value, 0)
+            if not self.challengers:  # the survivor plays at the lowest value
+                self._declare(seat)
+                return
+            self.answering = True
+            self.to_act = self.listener
+            return
+        if kind == "hold":
+            self.answering = False
+            self.to_act = self.challengers[0]
+            return
+        if not self.challengers:  # the survivor passes too
+            self._all_passed()
+            return
+        challenger = self.challengers.pop(0)
+        if self.answering:  # the listener passed: the challenger survives him
+            self.answering = False
+            self.listener = challenger
+        if self.challengers:
+            self.to_act = self.challengers[0]
+        elif self.high is not None:
+            self._declare(self.listener)
+        else:
+            self.to_act = self.listener
+
+    def _declare(self, seat: int) -> None:
+        """The declarer and his contract: the highest value named (and its qualifier)."""
+        b = self.ref.bidding
+        assert b is not None and self.high is not None
+        self.declarer = seat
+        self.contract = self.high[0]
+        self.qualifier = ("", *b.qualifiers)[self.high[1]]
+        self._flow_on()
+
+    def _all_passed(self) -> None:
+        """Nobody bid: thrown in (redeal), played as it is (played), or the flow goes on
+        with no declarer (play_on)."""
+        b = self.ref.bidding
+        mode = b.all_pass if b is not None else "redeal"
+        if mode == "played":
+            self._end_now()
+        elif mode == "play_on":
+            self._flow_on()
+        else:
+            self._void(-1)
+
+    def _bid(self, seat: int, kind: str, value: int, qualifier: str, text: str) -> None:
+        self.looked[seat] = True
+        self.seen[seat].update(self.hands[seat])
+        if kind == "look":
+            return
+        self.tricks_bid[seat] = value
+        self.bid_blind[seat] = qualifier == "blind"
+        self.calls.append((seat, text))
+        i = self.active.index(seat)
+        if i + 1 < len(self.active):
+            self.to_act = self.active[i + 1]
+        else:
+            self._flow_on()
+
+    def _give(self, kind: str, card: int, to: int) -> None:
+        """A card given to a defender (he sees it), or laid away by the declarer."""
+        self.hands[self.declarer].remove(card)
+        if kind == "discard":
+            self.laid_away.append(card)
+            self.lay_away_left -= 1
+            if not self.lay_away_left:
+                self._flow_on()
+            return
+        self.hands[to].append(card)
+        self.received[to].append(card)
+        self.seen[to].add(card)
+        self.gives_left[to] -= 1
+        if not any(self.gives_left.values()) and not self.lay_away_left:
+            self._flow_on()
+
+    def _answer(self, seat: int, kind: str, text: str) -> None:
+        """The answer to the decision asked between phases: it, keep, or an option."""
+        _, d = self.queue.pop(0)
+        if kind == "choose":
+            self.chosen.append(text)
+            for ctx in self.context:  # an option chosen is public, and true for everyone
+                ctx[text] = True
+            trump = d.option_trumps[d.options.index(text)]
+            if trump >= 0:
+                self.trump = trump
+        elif kind == "decide":
+            self._take(seat, d)
+            if d.effect[:1] == ("end_deal",):
+                return
+        if not self._ask_next():
+            self._flow_on()
+
+    def _turn(self, seat: int, kind: str, card: int, value: int, to: int, text: str) -> None:
+        """A decision, an announcement or a card at a turn in trick play."""
+        if kind == "decide":
+            self._take(seat, self._by_name(text))
+            return
+        if kind == "announce":
+            meld = self.ref.melds[value]
+            self.declarations.append((seat, value, to, meld.value_in(to, self.trump)))
+            if meld.sets_trump and to >= 0:
+                self.trump = to
+            self.announced = (value, to)
+            for seen in self.seen:  # X24: he shows the meld's cards
+                seen.update(self._meld_cards(value, to))
+            return
+        self.announced = None
         if not self.trick:
             self.leads[seat] += 1
             if kind == "marry":
-                meld = self.meld_led(seat, card)
-                if meld is not None:
-                    mi, suit, value = meld
+                led = self.meld_led(seat, card)
+                if led is not None:
+                    mi, suit, value = led
                     self.declarations.append((seat, mi, suit, value))
-                    if ref.melds[mi][3]:
+                    if self.ref.melds[mi].sets_trump and suit >= 0:
                         self.trump = suit
+                    for seen in self.seen:
+                        seen.update(self._meld_cards(mi, suit))
         self.hands[seat].remove(card)
         for seen in self.seen:
             seen.add(card)
         self.trick.append((seat, card))
-        if len(self.trick) < len(self.active):
+        n = len(self.active)
+        if len(self.trick) < n:
+            self.to_act = self.active[(self.active.index(seat) + 1) % n]
             return
-        winner = trick_winner(ref, self.trick, self.trump)
+        self._trick_done()
+
+    def _trick_done(self) -> None:
+        """The trick to its winner, who leads next; stop_if; drawing from the stock; the
+        end of play when every hand is empty."""
+        ref = self.ref
+        winner = trick_winner(self.relations(), ref.trump_id, self.trick)
         self.card_points[winner] += sum(ref.points[c] for _, c in self.trick)
         self.tricks_won[winner] += 1
         self.tricks.append((tuple(self.trick), winner, self.trump))
         self.trick = []
+        self.to_act = winner
+        if ref.stop_if is not None and any(
+            ref.eval(ref.stop_if, self.open_env(s)) for s in self.active
+        ):
+            self.ended_early = True
+            self._flow_on()
+            return
+        if ref.draw and not self.stock_closed:  # X12: the winner first, the turn-up last
+            n = len(self.active)
+            i = self.active.index(winner)
+            for k in range(n):
+                seat = self.active[(i + k) % n]
+                if self.stock:
+                    card = self.stock.pop(0)
+                elif self.turnup >= 0:
+                    card, self.turnup = self.turnup, -1
+                else:
+                    break
+                self.hands[seat].append(card)
+                self.seen[seat].add(card)
+        if not any(self.hands[s] for s in self.active):
+            self._flow_on()
 
-    def meld_led(self, seat: int, card: int) -> tuple[int, int, int] | None:
-        """The meld (index, suit, value) a seat holds complete with this card, if any."""
-        ev = self.ref.eval
-        held = set(self.hands[seat]) | {card}
-        suit = ev.suit(card)
-        for mi, (_, ranks, values, _, _, _) in enumerate(self.ref.melds):
-            if ev.rank(card) in ranks and all(suit * ev.n_ranks + r in held for r in ranks):
-                return mi, suit, values[suit]
-        return None
-
-    # ------------------------------------------------------------ legal plays
-    def legal_plays(self, seat: int) -> tuple[set[int], set[int]]:
-        """The cards `seat` may play now, and those it may lead declaring a meld (marry)."""
-        hand = self.hands[seat]
-        if self.trick:
-            return set(self._follow_plays(hand)), set()
-        ref = self.ref
-        ev = ref.eval
-        leads = set(hand)
-        if ref.lead_if is not None:
-            trump = self.trump
-            env: dict[str, Any] = {
-                "first_lead": self.leads[seat] == 0,
-                "tricks_played": len(self.tricks),
-                "tricks_won": self.tricks_won[seat],
-                "declarer": seat == self.declarer,
-                "trump_set": trump >= 0,
-                "trump_broken": trump >= 0
-                and any(ev.suit(c) == trump for t in self.tricks for _, c in t[0]),
-                "hand_size": len(hand),
-                **self.context[seat],
-            }
-            allowed = set()
-            for c in hand:
-                env["card_is_trump"] = ev.suit(c) == trump
-                if ref.eval(ref.lead_if, env, hand=hand, card=c):
-                    allowed.add(c)
-            leads = allowed
-        marry = set()
-        env = {
+    # ------------------------------------------------------------ what the rules make public
+    def open_env(self, seat: int) -> dict[str, Any]:
+        """The names `open_hand_if`, `stop_if` (and `counts_for_if`) read for a player."""
+        return {
+            "declarer": seat == self.declarer,
             "tricks_won": self.tricks_won[seat],
             "tricks_played": len(self.tricks),
-            "declarer": seat == self.declarer,
-            "first_lead": self.leads[seat] == 0,
             **self.context[seat],
         }
-        for c in leads:
-            meld = self.meld_led(seat, c)
-            if meld is None:
-                continue
-            declare_if = ref.melds[meld[0]][4]
-            if declare_if is None or ref.eval(declare_if, env, hand=hand):
-                marry.add(c)
-        return leads, marry
 
-    def _follow_plays(self, hand: list[int]) -> list[int]:
-        """T14, S13: follow suit, beat in suit, trump when void, overtrump."""
-        model = self.ref.model
-        assert model.tricks is not None
-        rules = model.tricks.play
-        ev = self.ref.eval
-        trump = self.trump
-        led = ev.suit(self.trick[0][1])
-        on_table = [c for _, c in self.trick]
-        follow = [c for c in hand if ev.suit(c) == led]
-        if follow:
-            if not rules.follow:
-                return hand
-            trumped = led != trump and any(ev.suit(c) == trump for c in on_table)
-            if rules.beat_in_suit and not trumped:
-                best = min(ev.rank(c) for c in on_table if ev.suit(c) == led)
-                return [c for c in follow if ev.rank(c) < best] or follow
-            return follow
-        trumps = [c for c in hand if ev.suit(c) == trump] if trump >= 0 else []
-        if rules.trump_when_void and trumps:
-            in_trick = [ev.rank(c) for c in on_table if ev.suit(c) == trump]
-            if rules.overtrump and in_trick:
-                return [c for c in trumps if ev.rank(c) < min(in_trick)] or trumps
-            return trumps
-        return hand
+    def open_seats(self) -> list[int]:
+        """The players whose hands lie face up now (`open_hand_if`)."""
+        rule = self.ref.open_hand_if
+        if rule is None:
+            return []
+        return [s for s in self.active if self.ref.eval(rule, self.open_env(s))]
+
+    def sees_own_hand(self, seat: int) -> bool:
+        """False while a player who may bid blind has neither looked nor bid."""
+        return self.looked[seat]
+
+    def won_last_trick(self, seat: int) -> bool:
+        """He won the deal's last trick, and the deal was played out (not ended early)."""
+        return bool(self.tricks) and self.tricks[-1][1] == seat and not self.ended_early
+
+    def set_aside_owner(self) -> int:
+        """Who gets the laid-away cards and the talon left untaken: the first player in deal
+        order for whom `talon.counts_for_if` holds (-1: nobody)."""
+        ref = self.ref
+        if ref.counts_for_if is None or (not self.laid_away and not self.talon):
+            return -1
+        for seat in self.active:
+            env = self.open_env(seat)
+            env.update(won_last_trick=self.won_last_trick(seat), contract=self.contract)
+            if ref.eval(ref.counts_for_if, env, qualifier=self.qualifier):
+                return seat
+        return -1
+
+    def top_trumps(self, seat: int) -> int:
+        """Over his hand as play began and the talon cards counted for him: with the
+        highest trump, his unbroken run of trumps from the top; without it, the trumps above
+        his highest (all of them if he has none). Trumps by the relations at the end."""
+        eff, power = self.relations()
+        trumps = sorted(
+            (c for c in range(self.ref.size) if eff[c] == self.ref.trump_id),
+            key=lambda c: -power[c],
+        )
+        held = set(self.start_hands.get(seat, ()))
+        if seat == self.set_aside_owner():
+            held.update(self.laid_away)
+            held.update(self.talon)
+        if not trumps:
+            return 0
+        with_top = trumps[0] in held
+        run = 0
+        for c in trumps:
+            if (c in held) != with_top:
+                break
+            run += 1
+        return run
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What the rules let `seat` see of its own cards and of what lies open: its hand
+        (nothing while it may bid blind and has not decided), the cards it set aside,
+        received and passed; the talon shown (`show`, or left untaken once the deal is
+        over); the turn-up (while it lies and the stock is open), the stock's
+        size and state, the meld announced and not yet led, every player's deal values,
+        the cards laid away (the declarer's own; everybody's at the end), the hands lying
+        open, the passing offset; card lists sorted."""
+        ref = self.ref
+        ct = ref.card_text
+
+        def texts(cards: Iterable[int]) -> list[str]:
+            return sorted(ct[c] for c in cards)
+
+        received = list(self.received.get(seat, ()))
+        received += [c for taker, cards in self.passed.values() if taker == seat for c in cards]
+        given = []
+        if seat == self.declarer:
+            given = [(s, texts(v)) for s, v in self.received.items() if v]
+        if seat in self.passed:
+            taker, cards = self.passed[seat]
+            given.append((taker, texts(cards)))
+        announced = None
+        if self.announced is not None:
+            mi, suit = self.announced
+            name = ref.suit_names[suit] if suit >= 0 else ""
+            announced = (self.to_act, ref.melds[mi].name, name)
+        over = self.stage == OVER
+        shown = self.talon_shown
+        if shown is None and over and self.talon:  # K33: the untaken talon, at the end
+            shown = self.talon
+        return {
+            "hand": texts(self.hands[seat]) if self.looked[seat] else [],
+            "talon_shown": None if shown is None else texts(shown),
+            "set_aside": texts(self.set_aside.get(seat, ())),
+            "received": texts(received),
+            "given": sorted(given),
+            "turnup": ct[self.turnup] if self.turnup >= 0 and not self.stock_closed else None,
+            "stock_size": self.stock_left(),
+            "stock_closed": self.stock_closed,
+            "announced": announced,
+            "deal_keep": tuple(
+                (s, name, self.context[s][name]) for s in self.active for name, _ in ref.deal_keep
+            ),
+            "laid_away": texts(self.laid_away) if seat == self.declarer or over else [],
+            "open_hands": [(s, texts(self.hands[s])) for s in self.open_seats() if s != seat],
+            "pass_to": self.pass_to,
+            "log": [
+                (actor, self._seen_as(actor, kind, text, to, seat))
+                for actor, kind, text, to in self.log
+            ],
+        }
+
+    def _seen_as(self, actor: int, kind: str, text: str, to: int, seat: int) -> str:
+        """An action as `seat` saw it: a card given, passed or laid away by another is
+        hidden (a given card is seen by its taker; laid-away cards show at the end)."""
+        if kind == "give" and seat not in (actor, to):
+            return f"give a card to {to}"
+        if kind == "pass_card" and seat != actor:
+            return "pass a card"
+        if kind == "discard" and seat != actor and self.stage != OVER:
+            return "discard a card"
+        return text
 
 
-def trick_winner(ref: Reference, cards: Sequence[tuple[int, int]], trump: int) -> int:
-    """T15: the highest trump wins, else the highest card of the suit led."""
-    ev = ref.eval
-    led = ev.suit(cards[0][1])
-    trumps = [(ev.rank(c), seat) for seat, c in cards if ev.suit(c) == trump]
+def observed(obs: Any) -> dict[str, Any]:
+    """The fields of an Observation that `TrickReplay.view` restates, card lists sorted."""
+    return {
+        "hand": sorted(obs.hand),
+        "talon_shown": None if obs.talon_shown is None else sorted(obs.talon_shown),
+        "set_aside": sorted(obs.set_aside),
+        "received": sorted(obs.received),
+        "given": sorted((to, sorted(cards)) for to, cards in obs.given),
+        "turnup": obs.turnup,
+        "stock_size": obs.stock_size,
+        "stock_closed": obs.stock_closed,
+        "announced": obs.announced,
+        "deal_keep": obs.deal_keep,
+        "laid_away": sorted(obs.laid_away),
+        "open_hands": [(s, sorted(cards)) for s, cards in obs.open_hands],
+        "pass_to": obs.pass_to,
+        "log": list(obs.log),
+    }
+
+
+def trick_winner(
+    relations: tuple[list[int], list[int]], trump_id: int, cards: Sequence[tuple[int, int]]
+) -> int:
+    """T15, X9, K30: the highest trump wins, else the highest card of the (effective) suit
+    led; of equal powers the first played."""
+    eff, power = relations
+    led = eff[cards[0][1]]
+    trumps = [(power[c], -i, seat) for i, (seat, c) in enumerate(cards) if eff[c] == trump_id]
     if trumps:
-        return min(trumps)[1]
-    return min((ev.rank(c), seat) for seat, c in cards if ev.suit(c) == led)[1]
+        return max(trumps)[2]
+    return max((power[c], -i, seat) for i, (seat, c) in enumerate(cards) if eff[c] == led)[2]
 
 
 # ---------------------------------------------------------------- bouts
@@ -620,13 +1930,31 @@ def bout_moves(
 
 # ---------------------------------------------------------------- match
 class MatchBook:
-    """Scores and kept values of a match, kept by running `after_deal` here."""
+    """Scores and kept values of a match, kept by running `after_deal` here; and whether
+    the match ends after a deal, and who wins (`target`, `end_if`, `tie_break`, limits);
+    and who deals next."""
 
     def __init__(self, ref: Reference, seats: int) -> None:
         self.ref = ref
+        self.seats = seats
         self.scores = [0] * seats
         self.kept = [dict(ref.keep) for _ in range(seats)]
         self.deals_scored = 0
+        self.redeals = 0
+        self.dealer = 0  # C1: seat 0 deals first
+
+    def dealt(self, redealt: bool, loser: int = -1) -> None:
+        """Who deals the next deal: after a redeal the same dealer (`redeal.same_dealer`) or
+        the next; after a played deal by `next_dealer` (left, same, loser)."""
+        if redealt:
+            if not self.ref.same_dealer:
+                self.dealer = (self.dealer + 1) % self.seats
+            return
+        rule = self.ref.model.deal.next_dealer
+        if rule == "left" or (rule == "loser" and loser < 0):
+            self.dealer = (self.dealer + 1) % self.seats
+        elif rule == "loser":
+            self.dealer = loser
 
     def context(self) -> list[dict[str, Any]]:
         """What each seat knows of the match as the next deal begins."""
@@ -636,8 +1964,9 @@ class MatchBook:
                 "deal_number": self.deals_scored + 1,
                 "score": score,
                 "target": self.ref.target,
+                "max_other_score": self.ref.max_other_score(seat, self.scores),
             }
-            for score, kept in zip(self.scores, self.kept, strict=True)
+            for seat, (score, kept) in enumerate(zip(self.scores, self.kept, strict=True))
         ]
 
     def after_deal(
@@ -671,3 +2000,62 @@ class MatchBook:
             self.scores[seat] = env["score"]
             for name in self.kept[seat]:
                 self.kept[seat][name] = env[name]
+
+    # ------------------------------------------------------------ the end
+    def standing(self, seat: int) -> int:
+        """What the match ranks a seat by: `rank_by`, else its score."""
+        ref = self.ref
+        if ref.rank_by is None:
+            return self.scores[seat]
+        return int(ref.eval(ref.rank_by, {"score": self.scores[seat], **self.kept[seat]}))
+
+    def ends(self, redealt: bool, declarer: int) -> tuple[bool, list[int]]:
+        """Whether the match is over after the deal just finished, and its winners.
+
+        After a played deal: the seats that reached the target (if any), ranked by
+        `tie_break`; else `end_if` holding for any seat ends it, the winners ranked among all
+        seats by standing and then `tie_break`. `play_on` in the tie-breaks: winners of
+        more than one side play another deal. The deal and redeal limits end it regardless,
+        the winners the seats of the highest standing.
+        """
+        ref = self.ref
+        seats = range(self.seats)
+        if not redealt:
+            candidates: list[int] = []
+            if ref.has_target:
+                candidates = [x for x in seats if self.scores[x] >= ref.target]
+            if not candidates and ref.end_if is not None:
+                if any(ref.eval(ref.end_if, self._end_env(seat)) for seat in seats):
+                    top = max(self.standing(x) for x in seats)
+                    candidates = [x for x in seats if self.standing(x) == top]
+            if candidates:
+                winners = self._tie_break(candidates, declarer)
+                if winners is not None:
+                    return True, winners
+        if self.deals_scored >= ref.deal_limit or self.redeals > ref.redeal_limit:
+            top = max(self.standing(x) for x in seats)
+            return True, [x for x in seats if self.standing(x) == top]
+        return False, []
+
+    def _tie_break(self, candidates: list[int], declarer: int) -> list[int] | None:
+        """The winners among `candidates` by `tie_break`; None when `play_on` plays on."""
+        for rule in self.ref.tie_break:
+            if rule == "declarer" and declarer in candidates:
+                return [declarer]
+            if rule == "highest":
+                top = max(self.standing(x) for x in candidates)
+                candidates = [x for x in candidates if self.standing(x) == top]
+            if rule == "play_on":
+                sides = {tuple(self.ref.side(x, self.seats)) for x in candidates}
+                if len(sides) > 1:
+                    return None
+        return candidates
+
+    def _end_env(self, seat: int) -> dict[str, Any]:
+        return {
+            **self.kept[seat],
+            "score": self.scores[seat],
+            "deal_number": self.deals_scored,
+            "target": self.ref.target,
+            "max_other_score": self.ref.max_other_score(seat, self.scores),
+        }

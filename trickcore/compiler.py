@@ -5,35 +5,45 @@ Every setting is checked here, with the file:line:column of the setting that is 
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable
 from typing import TypeVar
+
+import attrs
 
 from . import syntax as s
 from .errors import Location, RulesError
 from .exprs import (
     BOOL,
     BOOL_WORDS,
+    CARD_KEY,
     INT,
+    QUALIFIER_KEY,
+    TAKEN_FUNCS,
     CompiledExpr,
     Scope,
     Symbols,
     compile_expr,
+    functions_used,
     names_used,
 )
-from .limits import MAX_BIDS
+from .limits import MAX_BIDS, MAX_VALUE
 from .loader import Entry, MergedBlock, MergedRules
 from .model import (
     TRICK_PHASES,
     Assignment,
     Bidding,
+    BidsRules,
     BoutRules,
     ContractRules,
     DealRules,
+    Decision,
     Deck,
     MatchRules,
     Meld,
     Packet,
+    PassRules,
     PlayRules,
     Rank,
     RedealRules,
@@ -47,18 +57,47 @@ from .model import (
 from .settings import BlockSettings, int_item, word_int
 from .vocabulary import (
     ASSIGNABLE_BUILTINS,
+    BLIND_NAMES,
     BOUT_LIMIT_NAMES,
     BOUT_RESULT_NAMES,
+    DECISION_NAMES,
     DECLARE_NAMES,
+    END_NAMES,
     HAND_NAMES,
     LEAD_NAMES,
     MATCH_NAMES,
     MATCH_STATE_NAMES,
+    OBLIGATION_NAMES,
+    OPEN_NAMES,
+    PASS_NAMES,
+    PLAY_NAMES,
     QUANTITIES,
+    RELATION_NAMES,
     RESULT_NAMES,
 )
 
 T = TypeVar("T")
+
+# Action words of the engine: a decision (whose action is its name) may not take one.
+RESERVED_ACTION_WORDS = {
+    "pass",
+    "redeal",
+    "keep",
+    "give",
+    "raise",
+    "play",
+    "marry",
+    "announce",
+    "bid",
+    "look",
+    "take",
+    "done",
+    "attack",
+    "throw",
+    "beat",
+    "swap",
+    "transfer",
+}
 
 MAX_PLAYERS = 8
 MAX_DECK = 128
@@ -69,16 +108,53 @@ MAX_ATTACK_SUITS = 8  # a rank's multi-card attacks: at most 2**8 sets
 MAX_SYMBOL = 8  # rank and suit symbols: card texts stay short (action texts fit in 200)
 
 BLOCK_SETTINGS: dict[str, set[str]] = {
-    "variant": {"name", "players"},
-    "deck": {"suits", "ranks", "points"},
-    "meld": {"cards", "value", "declare_if", "counts_if", "sets_trump"},
-    "deal": {"pattern", "hands", "sits_out", "next_dealer", "flow"},
-    "redeal": {"allowed_if", "same_dealer"},
-    "bidding": {"opening", "forced_opening", "step", "pass", "ends", "cap", "qualifiers"},
-    "talon": {"show", "give_each_defender", "split_if"},
+    "variant": {"name", "players", "sides"},
+    "deck": {"suits", "ranks", "points", "card_points"},
+    "meld": {
+        "cards",
+        "suits",
+        "value",
+        "trump_value",
+        "announce",
+        "declare_if",
+        "counts_if",
+        "sets_trump",
+    },
+    "decision": {"at", "who", "offer_if", "after_announce", "effect", "public"},
+    "deal": {"pattern", "hands", "sits_out", "next_dealer", "flow", "keep"},
+    "redeal": {"allowed_if", "forced_if", "same_dealer"},
+    "bidding": {
+        "opening",
+        "forced_opening",
+        "step",
+        "pass",
+        "ends",
+        "cap",
+        "qualifiers",
+        "style",
+        "values",
+        "all_pass",
+    },
+    "talon": {"show", "give_each_defender", "split_if", "lay_away", "counts_for_if"},
     "contract": {"raise", "step", "cap"},
-    "play": {"follow", "trump_when_void", "beat_in_suit", "overtrump", "lead_if", "first_leader"},
-    "match": {"target", "deal_limit", "redeal_limit", "tie_break", "keep", "rank_by"},
+    "play": {
+        "follow",
+        "trump_when_void",
+        "beat_in_suit",
+        "overtrump",
+        "lead_if",
+        "play_if",
+        "first_leader",
+        "trump",
+        "draw",
+        "trump_power",
+        "power",
+        "open_hand_if",
+        "stop_if",
+    },
+    "pass_cards": {"count", "to"},
+    "bids": {"min", "max", "blind_if", "blind"},
+    "match": {"target", "deal_limit", "redeal_limit", "tie_break", "keep", "rank_by", "end_if"},
     "bouts": {
         "attack",
         "throw_in_by",
@@ -99,6 +175,10 @@ BLOCK_SETTINGS: dict[str, set[str]] = {
 }
 TOP_BLOCKS = {
     "bouts",
+    "decision",
+    "choice",
+    "pass_cards",
+    "bids",
     "deck",
     "meld",
     "deal",
@@ -128,21 +208,47 @@ class _Compiler:
         self.top_loc = Location(rules.path, 1, 1, "")
         self.errors: list[RulesError] = []
 
-    def attempt(self, fn: Callable[[], T], default: T) -> T:
-        """Run one independent part of the compilation; record its error and go on."""
+    def attempt(self, fn: Callable[[], T], default: T, blocks: tuple[str, ...] = ()) -> T:
+        """Run one independent part of the compilation; record its error and go on.
+
+        `blocks` are the blocks the part reads: an error in an inherited setting also names
+        the line of another file that changed one of their settings (`because of ...`).
+        """
         try:
             return fn()
         except RulesError as exc:
-            self.errors.append(exc)
+            self.errors.append(self.blamed(exc, blocks))
             return default
 
-    def need(self, fn: Callable[[], T]) -> T:
+    def need(self, fn: Callable[[], T], blocks: tuple[str, ...] = ()) -> T:
         """Run a part every later part depends on: on error, stop with all errors so far."""
         try:
             return fn()
         except RulesError as exc:
-            self.errors.append(exc)
+            self.errors.append(self.blamed(exc, blocks))
             raise _Failed(self.errors) from None
+
+    def blamed(self, exc: RulesError, blocks: tuple[str, ...]) -> RulesError:
+        """`exc`, naming the changes other files made to the settings of `blocks` (settings
+        they replaced or removed, or, failing those, settings they added)."""
+        paths = [f"{b}.{name}" for b in blocks for name in sorted(BLOCK_SETTINGS.get(b, ()))]
+        found = self.rules.because(exc, paths) if paths else exc
+        if found is not exc or exc.location is None:
+            return found
+        added = sorted(
+            {
+                entry.loc
+                for key in blocks
+                if isinstance(block := self.root.entries.get(key), MergedBlock)
+                for entry in block.entries.values()
+                if entry.loc is not None and entry.loc.file != exc.location.file
+            },
+            key=lambda loc: (loc.file, loc.line, loc.column),
+        )
+        if not added:
+            return exc
+        shown = ", ".join(str(loc) for loc in added)
+        return RulesError(f"{exc.message} (because of {shown})", exc.location)
 
     def block(self, key: str, label: str | None = None) -> BlockSettings:
         entry = self.root.entries.get(key)
@@ -160,7 +266,7 @@ class _Compiler:
         name_items = self.attempt(lambda: top.items("name"), None)
         title = name_items[0].parts[0] if name_items else self.rules.name
         players = self.need(lambda: self.players(top))
-        deck = self.need(self.deck)
+        deck = self.need(self.deck, ("deck",))
         ranks = {r.symbol: i for i, r in enumerate(deck.ranks)}
         suits = {su.symbol: i for i, su in enumerate(deck.suits)}
         suits.update({su.name: i for i, su in enumerate(deck.suits)})
@@ -174,17 +280,26 @@ class _Compiler:
             qualifiers,
             tuple(c % n for c in range(deck.size)),
             tuple(c // n for c in range(deck.size)),
+            {deck.card_text(c): c for c in range(deck.size)},
         )
+        if b_points := self.block("deck").raw("card_points"):
+            deck = self.need(lambda: self.card_points(deck, b_points), ("deck",))
+        no_sides: tuple[tuple[int, ...], ...] = ()
+        sides = self.attempt(lambda: self.sides(top, players), no_sides)
         is_bouts = "bouts" in self.root.entries
-        deal = self.need(lambda: self.deal(players, deck, is_bouts))
+        deal = self.need(lambda: self.deal(players, deck, is_bouts), ("deal", "deck"))
         self.deal_rules = deal
-        self.kept = self.kept_types()
+        self.kept = {
+            **self.kept_types(),
+            **{k: t for k, t, _ in deal.keep},
+            **{option: BOOL for option in self.choice_options()},
+        }
         no_melds: tuple[Meld, ...] = ()
         melds = self.attempt(lambda: self.melds(deck), no_melds)
         hand_scope = Scope(
             {**HAND_NAMES, **self.kept}, self.symbols, hand=True, where="in a hand rule"
         )
-        redeal = self.attempt(lambda: self.redeal(hand_scope), None)
+        redeal = self.attempt(lambda: self.redeal(hand_scope), None, ("redeal",))
         tricks: TrickRules | None = None
         bouts: BoutRules | None = None
         def_types: dict[str, str] = {}
@@ -204,33 +319,65 @@ class _Compiler:
                 self.errors.append(
                     RulesError("melds have no meaning in a game of bouts", self.top_loc)
                 )
-            bouts = self.attempt(lambda: self.bouts(deck, deal, players), None)
+            bouts = self.attempt(lambda: self.bouts(deck, deal, players), None, ("bouts", "deal"))
             result_names = dict(BOUT_RESULT_NAMES)
         else:
             hands = deal.hands or min(players)
-            bidding = self.attempt(
-                lambda: self.bidding(bidding_block, hand_scope, qualifiers, hands), None
+            flow = self.attempt(self.flow, TRICK_PHASES, ("deal",))
+            self.flow_kinds = flow
+            auction = "auction" in flow
+            bidding = (
+                self.attempt(
+                    lambda: self.bidding(bidding_block, hand_scope, qualifiers, hands),
+                    None,
+                    ("bidding",),
+                )
+                if auction
+                else None
             )
-            talon = self.attempt(lambda: self.talon(deal, players), None)
+            talon = self.attempt(lambda: self.talon(deal, players), None, ("talon", "deal"))
             contract = (
-                self.attempt(lambda: self.contract(bidding, hand_scope), None)
+                self.attempt(lambda: self.contract(bidding, hand_scope), None, ("contract",))
                 if bidding is not None
                 else None
             )
-            play = self.attempt(self.play, None)
-            scoring_types = self.attempt(self.scoring, None)
+            pass_cards = (
+                self.attempt(self.pass_cards, None, ("pass_cards", "deal"))
+                if "pass" in flow
+                else None
+            )
+            bids = (
+                self.attempt(lambda: self.bids(hand_scope), None, ("bids",))
+                if "bids" in flow
+                else None
+            )
+            play = self.attempt(lambda: self.play(auction), None, ("play",))
+            no_decisions: tuple[Decision, ...] = ()
+            decisions = self.attempt(lambda: self.decisions(deck), no_decisions)
+            scoring_types = self.attempt(lambda: self.scoring(auction), None)
             if scoring_types is not None:
                 def_types = scoring_types[1]
             scoring_failed = scoring_types is None
             if (
-                bidding is not None
+                (bidding is not None or not auction)
                 and talon is not None
-                and contract is not None
+                and (contract is not None or not auction)
                 and play is not None
                 and scoring_types is not None
+                and (pass_cards is not None or "pass" not in flow)
+                and (bids is not None or "bids" not in flow)
             ):
-                flow = self.attempt(self.flow, TRICK_PHASES)
-                tricks = TrickRules(bidding, talon, contract, play, scoring_types[0], flow)
+                tricks = TrickRules(
+                    bidding,
+                    talon,
+                    contract,
+                    play,
+                    scoring_types[0],
+                    flow,
+                    pass_cards,
+                    bids,
+                    decisions,
+                )
             result_names = dict(RESULT_NAMES)
         match = (
             None  # after_deal reads scoring's definitions: checking it now would only mislead
@@ -255,9 +402,10 @@ class _Compiler:
             sources=tuple(p for p, _ in self.rules.sources),
             source_files=self.rules.files or tuple(p for p, _ in self.rules.sources),
             source_texts=tuple(text for _, text in self.rules.sources),
+            sides=sides,
         )
-        if tricks is not None:
-            self.need(lambda: _check_bid_ranges(model, tricks, bidding_block))
+        if tricks is not None and tricks.bidding is not None:
+            self.need(lambda: _check_bid_ranges(model, tricks, bidding_block), ("bidding",))
         return model
 
     def check_top_entry(self, key: str, entry: Entry) -> None:
@@ -268,11 +416,13 @@ class _Compiler:
                     f"unknown block '{entry.kind}'; blocks: {', '.join(sorted(TOP_BLOCKS))}",
                     entry.loc,
                 )
-            if entry.kind == "meld" and entry.name is None:
-                raise RulesError("a meld block needs a name: 'meld NAME { ... }'", entry.loc)
+            if entry.kind in ("meld", "decision", "choice") and entry.name is None:
+                raise RulesError(
+                    f"a {entry.kind} block needs a name: '{entry.kind} NAME {{ ... }}'", entry.loc
+                )
         elif key not in BLOCK_SETTINGS["variant"]:
             raise RulesError(
-                f"unknown top-level setting '{key}'; settings: name, players", entry.loc
+                f"unknown top-level setting '{key}'; settings: name, players, sides", entry.loc
             )
 
     def flow(self) -> tuple[str, ...]:
@@ -281,13 +431,16 @@ class _Compiler:
         items = b.items("flow")
         has_talon = any(p.to == "talon" for p in self.deal_rules.pattern)
         raises = self.block("contract").flag("raise", False)
+        blocks = {
+            "redeal": ("redeal", "a 'redeal' block"),
+            "pass": ("pass_cards", "a 'pass_cards' block"),
+            "auction": ("bidding", "a 'bidding' block"),
+            "bids": ("bids", "a 'bids' block"),
+        }
+        present = {kind: key in self.root.entries for kind, (key, _) in blocks.items()}
+        present.update(talon=has_talon, contract=raises, tricks=True)
         if items is None:  # the phases the file gives something to do
-            present = {
-                "redeal": "redeal" in self.root.entries,
-                "talon": has_talon,
-                "contract": raises,
-            }
-            return tuple(k for k in TRICK_PHASES if present.get(k, True))
+            return tuple(k for k in TRICK_PHASES if present[k])
         kinds: list[str] = []
         for it in items:
             kind = it.parts[0]
@@ -300,9 +453,8 @@ class _Compiler:
                 raise RulesError(f"phase '{kind}' is named twice in the flow", it.loc)
             kinds.append(kind)
         loc = b.raw("flow").loc
-        for kind in ("auction", "tricks"):
-            if kind not in kinds:
-                raise RulesError(f"the flow of a trick game needs the phase '{kind}'", loc)
+        if "tricks" not in kinds:
+            raise RulesError("the flow of a trick game needs the phase 'tricks'", loc)
         order = [k for k in TRICK_PHASES if k in kinds]
         if kinds != order:
             raise RulesError(
@@ -310,18 +462,109 @@ class _Compiler:
                 "before it decide: a declarer, his hand)",
                 loc,
             )
-        agree = (
-            ("redeal", "redeal" in self.root.entries, "a 'redeal' block"),
-            ("talon", has_talon, "a talon in the deal pattern"),
-        )
+        for kind in ("talon", "contract"):
+            if kind in kinds and "auction" not in kinds:
+                raise RulesError(f"the phase '{kind}' needs the phase 'auction' (a declarer)", loc)
+        agree = [
+            *((kind, present[kind], what) for kind, (_, what) in blocks.items()),
+            ("talon", has_talon and "auction" in kinds, "a talon in the deal pattern"),
+        ]
         for kind, needed, what in agree:
             if needed and kind not in kinds:
                 raise RulesError(f"the flow needs the phase '{kind}': there is {what}", loc)
             if kind in kinds and not needed:
                 raise RulesError(f"the phase '{kind}' has nothing to do without {what}", loc)
+        if has_talon and "auction" not in kinds:
+            raise RulesError("a talon needs the phase 'auction': nobody would take it", loc)
         if "contract" not in kinds and raises:
             raise RulesError("the flow needs the phase 'contract': 'contract { raise: yes }'", loc)
         return tuple(kinds)
+
+    def sides(self, top: BlockSettings, players: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+        """Partnerships (`sides: 0 2, 1 3`): they cover every seat once for each player count."""
+        items = top.items("sides")
+        if items is None:
+            return ()
+        sides: list[tuple[int, ...]] = []
+        for it in items:
+            seats = [*it.parts]
+            side = tuple(word_int(w, it.loc, "a seat") for w in seats)
+            sides.append(side)
+        flat = [seat for side in sides for seat in side]
+        for seated in players:
+            if sorted(flat) != list(range(seated)):
+                raise RulesError(
+                    f"the sides must name each seat 0..{seated - 1} exactly once "
+                    f"(for {seated} players)",
+                    top.raw("sides").loc,
+                )
+        return tuple(sides)
+
+    def card_points(self, deck: Deck, entry: object) -> Deck:
+        """`card_points = EXPR`: the points of each card, computed once per card."""
+        b = self.block("deck")
+        scope = Scope({}, self.symbols, card=True, where="in deck.card_points")
+        fn = b.expr("card_points", scope, INT)
+        points = []
+        for c in range(deck.size):
+            value = fn({CARD_KEY: c})
+            if not -MAX_VALUE <= value <= MAX_VALUE:
+                raise RulesError(
+                    f"card_points gives {deck.card_text(c)} a number outside ±{MAX_VALUE:,}",
+                    b.raw("card_points").loc,
+                )
+            points.append(value)
+        return attrs.evolve(deck, by_card=tuple(points))
+
+    def pass_cards(self) -> PassRules:
+        """Passing cards: how many, and how many seats on."""
+        b = self.block("pass_cards")
+        b.check_known(BLOCK_SETTINGS["pass_cards"])
+        count = b.integer("count", None, minimum=1)
+        if count is None:
+            raise RulesError("pass_cards needs 'count: N' (cards each player passes)", b.loc)
+        if count > self.deal_rules.per_hand:
+            raise RulesError(
+                f"a player cannot pass {count} cards from a hand of {self.deal_rules.per_hand}",
+                b.raw("count").loc,
+            )
+        scope = Scope(dict(PASS_NAMES), self.symbols, where="in pass_cards.to")
+        return PassRules(count, b.expr("to", scope, INT))
+
+    def bids(self, hand_scope: Scope) -> BidsRules:
+        """One bid of a number from each player, some possibly blind."""
+        b = self.block("bids")
+        b.check_known(BLOCK_SETTINGS["bids"])
+        low = b.integer("min", 0, minimum=0) or 0
+        high = b.expr("max", attrs.evolve(hand_scope, where="in bids.max"), INT)
+        blind_scope = Scope({**BLIND_NAMES, **self.kept}, self.symbols, where="in bids.blind_if")
+        blind_if = b.expr("blind_if", blind_scope, BOOL, None) if b.raw("blind_if") else None
+        blind = tuple(int_item(it, "a blind bid", 0) for it in b.items("blind") or ())
+        if blind_if is not None and not blind:
+            raise RulesError(
+                "bids.blind_if needs 'blind: V, ...' (the bids allowed blind)",
+                b.raw("blind_if").loc,
+            )
+        if blind and blind_if is None:
+            raise RulesError(
+                "'blind:' needs 'blind_if = ...' (who may bid blind)", b.raw("blind").loc
+            )
+        if len(set(blind)) != len(blind):
+            raise RulesError("a blind bid is listed twice", b.raw("blind").loc)
+        if len(blind) > MAX_BIDS:
+            raise RulesError(f"at most {MAX_BIDS} blind bids", b.raw("blind").loc)
+        return BidsRules(low, high, blind_if, blind)
+
+    def choice_options(self) -> list[str]:
+        """The options of every `choice` block, read early: each is a yes/no name every
+        expression of the deal may read (checked with the block)."""
+        out: list[str] = []
+        for entry in self.root.entries.values():
+            if isinstance(entry, MergedBlock) and entry.kind == "choice":
+                options = entry.entries.get("options")
+                if isinstance(options, s.ListSetting):
+                    out.extend(it.parts[0] for it in options.items if _is_name(it.parts[0]))
+        return out
 
     def kept_types(self) -> dict[str, str]:
         """The kept names and their types, read early: deal-time expressions may read the
@@ -416,6 +659,12 @@ class _Compiler:
                     )
                 texts[text] = (r.symbol, su.symbol)
         rank_index = {r.symbol: i for i, r in enumerate(ranks)}
+        if b.raw("points") is not None and b.raw("card_points") is not None:
+            raise RulesError(
+                "give card points either by rank ('points:') or by card ('card_points ='), "
+                "not both",
+                b.raw("points").loc,
+            )
         points: dict[int, int] = {}
         for it in b.items("points") or ():
             parts = it.parts
@@ -440,8 +689,6 @@ class _Compiler:
         for it in b.items("pattern", required=True) or ():
             parts = it.parts
             if parts[0] == "rest" and len(parts) == 2 and parts[1] in ("stock",):
-                if not is_bouts:
-                    raise RulesError("a stock is dealt only in a game of bouts", it.loc)
                 packets.append(Packet(-1, "stock"))
                 continue
             count = word_int(parts[0], it.loc, "a packet size")
@@ -458,13 +705,15 @@ class _Compiler:
                 raise RulesError("packet sizes and repeat counts must be positive", it.loc)
             if count * times > MAX_DECK:
                 raise RulesError(f"a deal pattern deals at most {MAX_DECK} cards", it.loc)
-            if parts[1] in ("stock", "turnup") and not is_bouts:
-                raise RulesError(f"a {parts[1]} is dealt only in a game of bouts", it.loc)
             if parts[1] == "talon" and is_bouts:
                 raise RulesError("a game of bouts has a stock, not a talon", it.loc)
-            if parts[1] == "turnup" and count * times != 1:
+            if parts[1] == "turnup" and (
+                count * times != 1 or any(p.to == "turnup" for p in packets)
+            ):
                 raise RulesError("one card is turned up for trump: '1 turnup'", it.loc)
             packets.extend([Packet(count, parts[1])] * times)
+        if sum(1 for p in packets if p.count < 0) > 1:
+            raise RulesError("'rest stock' is written once", b.raw("pattern").loc)
         hands = b.integer("hands", None, minimum=2)
         sits_out = b.word("sits_out", ("dealer", "none"), "none")
         if not is_bouts and b.word("next_dealer", ("left", "same", "loser"), "left") == "loser":
@@ -473,11 +722,15 @@ class _Compiler:
                 "says left or same",
                 b.raw("next_dealer").loc,
             )
+        keep = self.deal_keep(b)
+        if keep and is_bouts:
+            raise RulesError("a game of bouts has no decisions to set 'keep'", b.raw("keep").loc)
         rules = DealRules(
             tuple(packets),
             hands,
             None if sits_out == "none" else sits_out,
             b.word("next_dealer", ("left", "same", "loser"), "left"),
+            keep,
         )
         loc = b.raw("pattern").loc
         for seated in players:
@@ -490,7 +743,11 @@ class _Compiler:
                     "add 'sits_out: dealer' to the deal block",
                     loc,
                 )
-            dealt = rules.per_hand * in_deal + rules.talon_size
+            fixed = sum(p.count for p in rules.pattern if p.to in ("stock", "turnup"))
+            dealt = rules.per_hand * in_deal + rules.talon_size + fixed
+            rest = any(p.count < 0 for p in rules.pattern)
+            if rest and not is_bouts and dealt <= deck.size:
+                continue
             if is_bouts:
                 if rules.per_hand * in_deal > deck.size:
                     raise RulesError(
@@ -502,10 +759,36 @@ class _Compiler:
             if dealt != deck.size:
                 raise RulesError(
                     f"the deal pattern deals {dealt} cards ({rules.per_hand} to each of "
-                    f"{in_deal} hands + {rules.talon_size} talon) but the deck has {deck.size}",
+                    f"{in_deal} hands + {rules.talon_size} talon"
+                    + (f" + {fixed} stock" if fixed else "")
+                    + f") but the deck has {deck.size}",
                     loc,
                 )
         return rules
+
+    def deal_keep(self, b: BlockSettings) -> tuple[tuple[str, str, int | bool], ...]:
+        """`deal { keep: NAME INITIAL, ... }`: per-player values during one deal."""
+        keep: list[tuple[str, str, int | bool]] = []
+        builtins = {*QUANTITIES, *BOOL_WORDS}
+        match_kept = self.kept_types()
+        for it in b.items("keep") or ():
+            parts = it.parts
+            if len(parts) != 2:
+                raise RulesError("a deal's kept value is written: NAME INITIAL", it.loc)
+            name = parts[0]
+            if name in builtins or not _is_name(name) or name in match_kept:
+                raise RulesError(
+                    f"'{name}' cannot be kept in a deal: it is a built-in quantity or kept by "
+                    "the match; choose another name",
+                    it.loc,
+                )
+            if any(name == k for k, _, _ in keep):
+                raise RulesError(f"'{name}' is kept twice", it.loc)
+            if parts[1] in BOOL_WORDS:
+                keep.append((name, BOOL, BOOL_WORDS[parts[1]]))
+            else:
+                keep.append((name, INT, word_int(parts[1], it.loc, "an initial value")))
+        return tuple(keep)
 
     def melds(self, deck: Deck) -> tuple[Meld, ...]:
         rank_index = {r.symbol: i for i, r in enumerate(deck.ranks)}
@@ -525,8 +808,19 @@ class _Compiler:
                 continue
             b = BlockSettings(entry, f"meld '{entry.name}'", self.top_loc)
             b.check_known(BLOCK_SETTINGS["meld"])
+            card_items = b.items("cards", required=True) or ()
+            suits_word = b.word("suits", ("each", "all"), "each")
+            texts = ["".join(it.parts) for it in card_items]
+            by_text = self.symbols.cards
+            fixed: list[int] = []
+            if suits_word == "all" or (
+                all(t in by_text for t in texts)
+                and not all(it.parts[0] in rank_index and not it.words for it in card_items)
+            ):
+                fixed = self.fixed_meld_cards(card_items, texts, suits_word == "all", deck)
+                card_items = ()
             ranks = []
-            for it in b.items("cards", required=True) or ():
+            for it in card_items:
                 sym = it.parts[0]
                 if sym not in rank_index or it.words:
                     raise RulesError(
@@ -541,7 +835,13 @@ class _Compiler:
                 ranks.append(rank_index[sym])
             values = [0] * len(deck.suits)
             seen = set()
-            for it in b.items("value", required=True) or ():
+            value_items = b.items("value", required=True) or ()
+            if len(value_items) == 1 and len(value_items[0].parts) == 1:  # `value: 20`
+                one = int_item(value_items[0], "a meld value")
+                values = [one] * len(deck.suits)
+                seen = set(range(len(deck.suits)))
+                value_items = ()
+            for it in value_items:
                 parts = it.parts
                 if len(parts) != 2 or parts[0] not in suit_index:
                     raise RulesError(
@@ -554,6 +854,19 @@ class _Compiler:
                 missing = [su.name for i, su in enumerate(deck.suits) if i not in seen]
                 raise RulesError(f"meld has no value for {', '.join(missing)}", b.raw("value").loc)
             true = compile_expr(s.Name("yes", entry.loc or self.top_loc), declare_scope, BOOL)
+            if fixed:
+                if len(set(values)) != 1:
+                    raise RulesError(
+                        "a meld of cards from several suits has one value: 'value: N'",
+                        b.raw("value").loc,
+                    )
+                for setting in ("trump_value", "sets_trump"):
+                    if b.raw(setting) is not None and not (
+                        setting == "sets_trump" and not b.flag(setting, False)
+                    ):
+                        raise RulesError(
+                            f"'{setting}' needs a meld of one suit", b.raw(setting).loc
+                        )
             melds.append(
                 Meld(
                     entry.name or "",
@@ -561,22 +874,54 @@ class _Compiler:
                     tuple(values),
                     b.expr("declare_if", declare_scope, BOOL, true),
                     b.expr("counts_if", count_scope, BOOL, true),
-                    b.flag("sets_trump", True),
+                    b.flag("sets_trump", not fixed),
+                    b.integer("trump_value", None),
+                    b.flag("announce", False),
+                    tuple(fixed),
                 )
             )
         return tuple(melds)
+
+    def fixed_meld_cards(
+        self, items: tuple[s.Item, ...], texts: list[str], all_suits: bool, deck: Deck
+    ) -> list[int]:
+        """The cards of a meld that is not ranks of one suit: the listed ranks in every suit
+        (`suits: all`: four aces), or the listed cards (`cards: QS, JD`)."""
+        n = len(deck.ranks)
+        rank_index = {r.symbol: i for i, r in enumerate(deck.ranks)}
+        cards: list[int] = []
+        for it, text in zip(items, texts, strict=True):
+            if all_suits:
+                if it.words or it.parts[0] not in rank_index:
+                    raise RulesError(
+                        f"with 'suits: all' a meld lists ranks; '{text}' is not a rank", it.loc
+                    )
+                new = [si * n + rank_index[it.parts[0]] for si in range(len(deck.suits))]
+            else:
+                new = [self.symbols.cards[text]]
+            if any(c in cards for c in new):
+                raise RulesError(f"'{text}' is named twice in the meld", it.loc)
+            cards.extend(new)
+        return cards
 
     def redeal(self, hand_scope: Scope) -> RedealRules | None:
         if "redeal" not in self.root.entries:
             return None
         b = self.block("redeal")
         b.check_known(BLOCK_SETTINGS["redeal"])
-        return RedealRules(b.expr("allowed_if", hand_scope, BOOL), b.flag("same_dealer", True))
+        forced = b.expr("forced_if", hand_scope, BOOL, None) if b.raw("forced_if") else None
+        never = compile_expr(s.Name("no", b.loc or self.top_loc), hand_scope, BOOL)
+        allowed = b.expr("allowed_if", hand_scope, BOOL, never if forced is not None else None)
+        return RedealRules(allowed, b.flag("same_dealer", True), forced)
 
     def bidding(
         self, b: BlockSettings, hand_scope: Scope, qualifiers: tuple[str, ...], hands: int
     ) -> Bidding:
         b.check_known(BLOCK_SETTINGS["bidding"])
+        all_pass = b.word("all_pass", ("redeal", "played", "play_on"), "redeal")
+        values = self.bid_values(b)
+        if b.word("style", ("calls", "pairs"), "calls") == "pairs":
+            return self.pair_bidding(b, hand_scope, values, all_pass)
         opening_expr: CompiledExpr | None = None
         if isinstance(b.raw("opening"), s.ExprSetting):
             opening_expr = b.expr("opening", hand_scope, INT)
@@ -591,9 +936,13 @@ class _Compiler:
                     b.raw("opening").loc,
                 )
             opening = word_int(parts[1], items[0].loc, "the opening bid")
-        step = b.integer("step", None, minimum=1)
+        step = b.integer("step", None if not values else 1, minimum=1)
         if step is None:
-            raise RulesError("bidding needs a 'step:' (the bid increment)", b.loc)
+            raise RulesError("bidding needs a 'step:' (the bid increment) or 'values:'", b.loc)
+        if values and b.raw("step") is not None:
+            raise RulesError(
+                "bids come from 'values:' here; a 'step' means nothing", b.raw("step").loc
+            )
         ends_items = b.items("ends") or ()
         ends_after: int | None = None
         if ends_items:
@@ -630,6 +979,47 @@ class _Compiler:
             cap=b.expr("cap", hand_scope, INT),
             qualifiers=qualifiers,
             opening_expr=opening_expr,
+            values=values,
+            all_pass=all_pass,
+        )
+
+    def bid_values(self, b: BlockSettings) -> tuple[int, ...]:
+        """`values: 18, 20, ...`: the bids there are, each once, lowest first."""
+        items = b.items("values") or ()
+        values = [int_item(it, "a bid value", 1) for it in items]
+        for it, (low, high) in zip(items[1:], itertools.pairwise(values), strict=True):
+            if high <= low:
+                raise RulesError("bid values are listed lowest first, each once", it.loc)
+        if len(values) > MAX_BIDS:
+            raise RulesError(f"at most {MAX_BIDS} bid values", items[MAX_BIDS].loc)
+        return tuple(values)
+
+    def pair_bidding(
+        self, b: BlockSettings, hand_scope: Scope, values: tuple[int, ...], all_pass: str
+    ) -> Bidding:
+        """`style: pairs`: the second player bids to the first, who holds or passes; each
+        later player bids to the survivor in turn; bids come from `values`."""
+        if not values:
+            raise RulesError("'style: pairs' needs 'values: ...' (the bids there are)", b.loc)
+        for name in ("opening", "forced_opening", "step", "pass", "ends", "qualifiers"):
+            if b.raw(name) is not None:
+                raise RulesError(
+                    f"'{name}' means nothing with 'style: pairs' (bids come from 'values')",
+                    b.raw(name).loc,
+                )
+        no_cap = compile_expr(s.Number(values[-1], b.loc or self.top_loc), hand_scope, INT)
+        return Bidding(
+            opening=values[0],
+            opening_exact=False,
+            forced_opening=False,
+            step=1,
+            pass_drops_out=True,
+            ends_after_passes=None,
+            cap=b.expr("cap", hand_scope, INT, no_cap),
+            qualifiers=(),
+            style="pairs",
+            values=values,
+            all_pass=all_pass,
         )
 
     def talon(self, deal: DealRules, players: tuple[int, ...]) -> TalonRules:
@@ -638,23 +1028,33 @@ class _Compiler:
         scope = Scope({}, self.symbols, qualifier=True, where="in the talon rules")
         split = b.expr("split_if", scope, BOOL, compile_expr(s.Name("no", self.top_loc), scope))
         give = b.integer("give_each_defender", 0) or 0
+        lay_away = b.integer("lay_away", 0) or 0
         for seated in players:
             hands = deal.hands or seated
             talon = deal.talon_size
-            declarer_keeps = deal.per_hand + talon - give * (hands - 1)
-            if talon and give * hands != talon:
+            declarer_keeps = deal.per_hand + talon - give * (hands - 1) - lay_away
+            if talon and give * hands + lay_away != talon:
+                what = f"gives {give} to each of {hands - 1} defenders" + (
+                    f" and lays away {lay_away}" if lay_away else ""
+                )
                 raise RulesError(
-                    f"the declarer takes the {talon}-card talon and gives {give} to each of "
-                    f"{hands - 1} defenders: hands would differ ({declarer_keeps} against "
-                    f"{deal.per_hand + give}); 'give_each_defender' must be {talon} / {hands}",
-                    (b.raw("give_each_defender") or b).loc,
+                    f"the declarer takes the {talon}-card talon and {what}: hands would differ "
+                    f"({declarer_keeps} against {deal.per_hand + give}); the talon must be "
+                    "the cards given to each player times the players, plus those laid away",
+                    (b.raw("give_each_defender") or b.raw("lay_away") or b).loc,
                 )
             if talon and b.raw("split_if") is not None and talon % hands:
                 raise RulesError(
                     f"a {talon}-card talon cannot be split one card each among {hands} hands",
                     b.raw("split_if").loc,
                 )
-        return TalonRules(b.flag("show", False), give, split)
+        counts_scope = Scope(
+            {**OPEN_NAMES, "won_last_trick": BOOL, "contract": INT, **self.kept},
+            self.symbols,
+            where="in talon.counts_for_if",
+        )
+        counts_for = b.expr("counts_for_if", counts_scope, BOOL) if b.raw("counts_for_if") else None
+        return TalonRules(b.flag("show", False), give, split, lay_away, counts_for)
 
     def contract(self, bidding: Bidding, hand_scope: Scope) -> ContractRules:
         b = self.block("contract")
@@ -668,47 +1068,375 @@ class _Compiler:
             cap_entry.loc if cap_entry is not None else None,
         )
 
-    def play(self) -> PlayRules:
+    def play(self, auction: bool) -> PlayRules:
         b = self.block("play")
         b.check_known(BLOCK_SETTINGS["play"])
         lead_scope = Scope(
-            {**LEAD_NAMES, **self.kept}, self.symbols, hand=True, card=True, where="in play.lead_if"
+            {**LEAD_NAMES, **self.kept},
+            self.symbols,
+            hand=True,
+            card=True,
+            played=True,
+            where="in play.lead_if",
         )
+        play_scope = attrs.evolve(
+            lead_scope, names={**PLAY_NAMES, **self.kept}, where="in play.play_if"
+        )
+        leader_items = b.items("first_leader")
+        first_leader = "declarer" if auction else "forehand"
+        leader_card = -1
+        if leader_items is not None:
+            it = leader_items[0]
+            parts = it.parts
+            if len(leader_items) == 1 and parts[0] == "holder" and len(parts) >= 2:
+                text = "".join(parts[1:])
+                found = self.symbols.cards.get(text)
+                if found is None:
+                    raise RulesError(f"'{text}' is not a card of this deck", it.loc)
+                first_leader, leader_card = "holder", found
+            else:
+                first_leader = b.word("first_leader", ("declarer", "forehand"), first_leader)
+        if first_leader == "declarer" and not auction:
+            raise RulesError(
+                "'first_leader: declarer' needs an auction; say forehand or 'holder CARD'",
+                b.raw("first_leader").loc,
+            )
+        trump = -1
+        trump_items = b.items("trump")
+        pattern = self.deal_rules.pattern
+        if trump_items is not None:
+            word = trump_items[0].parts[0]
+            if (
+                len(trump_items) != 1
+                or trump_items[0].words
+                or (word not in ("none", "turnup") and word not in self.symbols.suits)
+            ):
+                names = ", ".join(["none", "turnup", *self.symbols.suits])
+                raise RulesError(f"'trump' is one of: {names}", trump_items[0].loc)
+            if word == "turnup" and not any(p.to == "turnup" for p in pattern):
+                raise RulesError(
+                    "'trump: turnup' needs a turned-up card: '1 turnup' in the deal pattern",
+                    trump_items[0].loc,
+                )
+            trump = self.symbols.suits.get(word, -1)
+        draw = b.flag("draw", False)
+        if draw and not any(p.to == "stock" for p in pattern):
+            raise RulesError(
+                "'draw: yes' needs a stock: 'rest stock' in the deal pattern", b.raw("draw").loc
+            )
+        obligation_scope = Scope(
+            {**OBLIGATION_NAMES, **self.kept}, self.symbols, where="in a play obligation"
+        )
+        open_scope = Scope({**OPEN_NAMES, **self.kept}, self.symbols, where="in play")
+        flags: dict[str, bool] = {}
+        obligations: list[tuple[str, CompiledExpr]] = []
+        for name, default in (
+            ("follow", True),
+            ("trump_when_void", False),
+            ("beat_in_suit", False),
+            ("overtrump", False),
+        ):
+            if isinstance(b.raw(name), s.ExprSetting):
+                obligations.append((name, b.expr(name, obligation_scope, BOOL)))
+                flags[name] = default
+            else:
+                flags[name] = b.flag(name, default)
         return PlayRules(
-            follow=b.flag("follow", True),
-            trump_when_void=b.flag("trump_when_void", False),
-            beat_in_suit=b.flag("beat_in_suit", False),
-            overtrump=b.flag("overtrump", False),
+            follow=flags["follow"],
+            trump_when_void=flags["trump_when_void"],
+            beat_in_suit=flags["beat_in_suit"],
+            overtrump=flags["overtrump"],
             lead_if=b.expr("lead_if", lead_scope, BOOL, None) if b.raw("lead_if") else None,
-            first_leader=b.word("first_leader", ("declarer", "forehand"), "declarer"),
+            first_leader=first_leader,
+            play_if=b.expr("play_if", play_scope, BOOL, None) if b.raw("play_if") else None,
+            trump=trump,
+            leader_card=leader_card,
+            trump_turnup=trump_items is not None and trump_items[0].parts[0] == "turnup",
+            draw=draw,
+            obligations=tuple(obligations),
+            trump_power=self.relation(b, "trump_power"),
+            power=self.relation(b, "power"),
+            open_hand_if=b.expr("open_hand_if", open_scope, BOOL, None)
+            if b.raw("open_hand_if")
+            else None,
+            stop_if=b.expr("stop_if", open_scope, BOOL, None) if b.raw("stop_if") else None,
+            obligation_reads=frozenset(
+                name
+                for key, _ in obligations
+                for name in names_used(b.raw(key).expr)
+                if name in self.kept or name in MATCH_STATE_NAMES
+            ),
+            player_reads=frozenset(
+                name
+                for key in ("open_hand_if", "stop_if")
+                if isinstance(b.raw(key), s.ExprSetting)
+                for name in names_used(b.raw(key).expr)
+                if name in self.kept or name in MATCH_STATE_NAMES
+            ),
         )
 
-    def scoring(self) -> tuple[Scoring, dict[str, str]]:
+    def relation(self, b: BlockSettings, name: str) -> CompiledExpr | None:
+        """`trump_power` / `power`: a number per card, checked on every card and trump."""
+        if b.raw(name) is None:
+            return None
+        options = self.choice_options()
+        scope = Scope(
+            {**RELATION_NAMES, **dict.fromkeys(options, BOOL)},
+            self.symbols,
+            card=True,
+            qualifier=True,
+            where=f"in play.{name}",
+        )
+        fn = b.expr(name, scope, INT)
+        n = len(self.symbols.ranks)
+        for trump in range(-1, len(set(self.symbols.suit_of_card))):
+            for quals in ("", *self.symbols.qualifiers):
+                for chosen in ["", *options]:
+                    for c in range(len(self.symbols.suit_of_card)):
+                        value = fn(
+                            {
+                                CARD_KEY: c,
+                                QUALIFIER_KEY: quals,
+                                "rank_index": c % n,
+                                "suit_index": c // n,
+                                "card_in_trump_suit": c // n == trump,
+                                "trump_set": trump >= 0,
+                                **{o: o == chosen for o in options},
+                            }
+                        )
+                        if not -MAX_VALUE <= value <= MAX_VALUE:
+                            raise RulesError(
+                                f"{name} gives a number outside ±{MAX_VALUE:,}", b.raw(name).loc
+                            )
+        return fn
+
+    def decisions(self, deck: Deck) -> tuple[Decision, ...]:
+        """The `decision NAME` blocks: who may take them when, and what they do."""
+        scope = Scope(
+            {**DECISION_NAMES, **self.kept},
+            self.symbols,
+            hand=True,
+            taken=True,
+            trump=True,
+            where="in a decision",
+        )
+        assignable = {k: t for k, t, _ in self.deal_rules.keep}
+        rank_index = {r.symbol: i for i, r in enumerate(deck.ranks)}
+        out: list[Decision] = []
+        seen_options: set[str] = set()
+        for entry in self.root.entries.values():
+            if not isinstance(entry, MergedBlock) or entry.kind not in ("decision", "choice"):
+                continue
+            name = entry.name or ""
+            b = BlockSettings(entry, f"{entry.kind} '{name}'", self.top_loc)
+            if name in RESERVED_ACTION_WORDS:
+                raise RulesError(
+                    f"a decision cannot be called '{name}': it is an action word of the engine",
+                    entry.loc,
+                )
+            at = tuple(" ".join(it.parts) for it in b.items("at", required=True) or ())
+            flow = self.flow_kinds
+            for it, point in zip(b.items("at") or (), at, strict=True):
+                parts = it.parts
+                turn = point in ("lead", "play", "end")
+                between = len(parts) == 2 and parts[0] == "before" and parts[1] in flow
+                if not (turn or between):
+                    raise RulesError(
+                        "'at' is one of: lead, play (turns in trick play; both may be listed), "
+                        f"end, before PHASE (phases here: {', '.join(flow)})",
+                        it.loc,
+                    )
+            if len(at) > 1 and not set(at) <= {"lead", "play"}:
+                raise RulesError(
+                    "a decision between phases ('end', 'before PHASE') has one 'at'",
+                    b.raw("at").loc,
+                )
+            who = b.word("who", ("each", "declarer"), "each")
+            if who == "declarer" and "auction" not in flow:
+                raise RulesError("'who: declarer' needs an auction (a declarer)", b.raw("who").loc)
+            if b.raw("who") is not None and set(at) <= {"lead", "play"}:
+                raise RulesError(
+                    "'who' is for decisions between phases: at its turn a player decides",
+                    b.raw("who").loc,
+                )
+            if entry.kind == "choice":
+                out.append(self.choice(b, name, at, who, scope, seen_options))
+                continue
+            steps: list[StepRule] = []
+            effect, swap_rank, skip = "", -1, ""
+            for key, item in entry.entries.items():
+                if isinstance(item, s.Step):
+                    steps.append(self.step_rule(item, scope, assignable, "a deal's keep names"))
+                elif key not in BLOCK_SETTINGS["decision"]:
+                    known = ", ".join(sorted(BLOCK_SETTINGS["decision"]))
+                    raise RulesError(
+                        f"unknown setting '{key}' in {b.label}; settings: {known}, and "
+                        "'rule NAME: ...' lines",
+                        item.loc,
+                    )
+            effects = b.items("effect") or ()
+            if len(effects) > 1:
+                raise RulesError("a decision has one effect", effects[1].loc)
+            for it in effects:
+                parts = it.parts
+                if parts in (("close_stock",), ("end_deal",)):
+                    effect = parts[0]
+                elif len(parts) == 2 and parts[0] == "swap_turnup" and parts[1] in rank_index:
+                    effect, swap_rank = "swap_turnup", rank_index[parts[1]]
+                elif len(parts) == 2 and parts[0] == "skip" and parts[1] in flow:
+                    effect, skip = "skip", parts[1]
+                    later = [p.split()[1] for p in at if p.startswith("before ")]
+                    if not later or flow.index(later[0]) > flow.index(skip):
+                        raise RulesError(
+                            f"'skip {skip}' needs a decision asked before that phase starts "
+                            f"('at: before {skip}' or an earlier phase)",
+                            it.loc,
+                        )
+                else:
+                    raise RulesError(
+                        "'effect' is one of: close_stock, swap_turnup RANK, end_deal, "
+                        f"skip PHASE (phases here: {', '.join(flow)})",
+                        it.loc,
+                    )
+            needs = {"close_stock": "stock", "swap_turnup": "turnup"}.get(effect)
+            if needs and not any(p.to == needs for p in self.deal_rules.pattern):
+                raise RulesError(
+                    f"'{effect}' needs a {needs} in the deal pattern", b.raw("effect").loc
+                )
+            out.append(
+                Decision(
+                    name,
+                    at,
+                    b.expr("offer_if", scope, BOOL),
+                    b.flag("after_announce", False),
+                    tuple(steps),
+                    effect,
+                    swap_rank,
+                    who,
+                    skip,
+                    reads=_block_reads(entry),
+                    public=b.flag("public", False),
+                )
+            )
+        return tuple(out)
+
+    def choice(
+        self,
+        b: BlockSettings,
+        name: str,
+        at: tuple[str, ...],
+        who: str,
+        scope: Scope,
+        seen: set[str],
+    ) -> Decision:
+        """A `choice NAME` block: one of its options must be chosen between phases; each
+        option is a yes/no name of the deal, and may set the trump suit."""
+        block = b.block
+        assert block is not None
+        if set(at) & {"lead", "play"}:
+            raise RulesError(
+                "a choice is made between phases: 'at: before PHASE' or 'at: end'",
+                b.raw("at").loc,
+            )
+        items = b.items("options", required=True) or ()
+        options: list[str] = []
+        for it in items:
+            option = it.parts[0]
+            if it.words or not _is_name(option) or option in RESERVED_ACTION_WORDS:
+                raise RulesError(f"an option is one word, not an action word: '{option}'", it.loc)
+            if option in seen or option in options:
+                raise RulesError(f"option '{option}' is named twice", it.loc)
+            if option in QUANTITIES or option in {k for k, _, _ in self.deal_rules.keep}:
+                raise RulesError(f"option '{option}' is already a name here", it.loc)
+            options.append(option)
+        seen.update(options)
+        trumps = dict.fromkeys(options, -1)
+        for it in b.items("trump") or ():
+            parts = it.parts
+            if len(parts) != 2 or parts[0] not in trumps or parts[1] not in self.symbols.suits:
+                raise RulesError("'trump' pairs an option with a suit: OPTION SUIT, ...", it.loc)
+            trumps[parts[0]] = self.symbols.suits[parts[1]]
+        known = {"at", "who", "options", "trump", *(f"{o}_if" for o in options)}
+        for key, entry in block.entries.items():
+            if key not in known:
+                raise RulesError(
+                    f"unknown setting '{key}' in {b.label}; settings: at, who, options, trump, "
+                    "and OPTION_if = ... for an option offered only sometimes",
+                    entry.loc,
+                )
+        yes = compile_expr(s.Name("yes", b.loc or self.top_loc), scope, BOOL)
+        conditions = tuple(
+            b.expr(f"{o}_if", scope, BOOL) if b.raw(f"{o}_if") is not None else yes for o in options
+        )
+        return Decision(
+            name,
+            at,
+            yes,
+            False,
+            (),
+            "",
+            -1,
+            who,
+            "",
+            tuple(options),
+            conditions,
+            tuple(trumps[o] for o in options),
+            _block_reads(block),
+        )
+
+    def step_rule(
+        self, entry: s.Step, scope: Scope, assignable: dict[str, str], what: str
+    ) -> StepRule:
+        """One `rule NAME: [if C then] x = e, ...` line; it may assign the names `assignable`."""
+        cond = compile_expr(entry.condition, scope, BOOL) if entry.condition else None
+        assigns = []
+        for a in entry.assigns:
+            if a.name not in assignable:
+                known = ", ".join(sorted(assignable)) or "none"
+                raise RulesError(f"cannot assign '{a.name}'; assignable ({what}): {known}", a.loc)
+            assigns.append(Assignment(a.name, compile_expr(a.expr, scope, assignable[a.name])))
+        return StepRule(entry.name, cond, tuple(assigns), entry.loc)
+
+    def scoring(self, auction: bool) -> tuple[Scoring, dict[str, str]]:
         b = self.block("scoring")
         scope = Scope(
             {**RESULT_NAMES, **MATCH_STATE_NAMES, **self.kept},
             self.symbols,
             qualifier=True,
             where="in scoring",
+            taken=True,
+            aggregates=True,
         )
+        roles = ("declarer", "defender") if auction else ("player",)
         defs: dict[str, s.ExprSetting] = {}
         for key, entry in b.block.entries.items() if b.block else ():
             if not isinstance(entry, s.ExprSetting):
                 raise RulesError(
                     f"scoring holds definitions 'name = expression'; '{key}' is not", entry.loc
                 )
-            if (key in RESULT_NAMES or key in MATCH_STATE_NAMES) and key not in (
-                "declarer",
-                "defender",
-            ):
+            other = ("player",) if auction else ("declarer", "defender")
+            if key in other:
+                raise RulesError(
+                    f"'{key}' has no meaning "
+                    + (
+                        "with an auction: say 'declarer = ...' and 'defender = ...'"
+                        if auction
+                        else "without an auction (no declarer): say 'player = ...'"
+                    ),
+                    entry.loc,
+                )
+            if (key in RESULT_NAMES or key in MATCH_STATE_NAMES) and key not in roles:
                 raise RulesError(
                     f"'{key}' is a built-in quantity and cannot be redefined", entry.loc
                 )
             defs[key] = entry
-        for required in ("declarer", "defender"):
+        for required in roles:
             if required not in defs:
                 raise RulesError(
-                    f"scoring needs '{required} = ...' (that role's deal score)", b.loc
+                    f"scoring needs '{required} = ...' (that role's deal score)"
+                    if auction
+                    else "scoring needs 'player = ...' (each player's deal score)",
+                    b.loc,
                 )
         ordered: list[tuple[str, CompiledExpr]] = []
         types: dict[str, str] = {}
@@ -730,7 +1458,7 @@ class _Compiler:
                 )
             visiting.append(name)
             for dep in sorted(names_used(defs[name].expr)):
-                if dep in defs and dep not in ("declarer", "defender"):
+                if dep in defs and dep not in roles:
                     visit(dep)
             visiting.pop()
             compiled = checked(defs[name].expr, scope.with_names(types))
@@ -738,12 +1466,14 @@ class _Compiler:
             ordered.append((name, compiled))
 
         for name in defs:
-            if name not in ("declarer", "defender"):
+            if name not in roles:
                 visit(name)
         full = scope.with_names(types)
-        declarer = checked(defs["declarer"].expr, full, INT)
-        defender = checked(defs["defender"].expr, full, INT)
-        return Scoring(tuple(ordered), declarer, defender), types
+        declarer = checked(defs[roles[0]].expr, full, INT)
+        defender = checked(defs[roles[-1]].expr, full, INT)
+        reads_taken = any(functions_used(entry.expr) & set(TAKEN_FUNCS) for entry in defs.values())
+        reads_top = any("top_trumps" in names_used(entry.expr) for entry in defs.values())
+        return Scoring(tuple(ordered), declarer, defender, reads_taken, reads_top), types
 
     def match(self, def_types: dict[str, str], result_names: dict[str, str]) -> MatchRules:
         b = self.block("match")
@@ -768,8 +1498,8 @@ class _Compiler:
                 keep.append((parts[0], INT, word_int(parts[1], it.loc, "an initial value")))
         tie = tuple(it.parts[0] for it in (b.items("tie_break") or ()))
         for it in b.items("tie_break") or ():
-            if it.parts[0] not in ("declarer", "highest") or it.words:
-                raise RulesError("tie_break items are: declarer, highest", it.loc)
+            if it.parts[0] not in ("declarer", "highest", "play_on") or it.words:
+                raise RulesError("tie_break items are: declarer, highest, play_on", it.loc)
         target = b.integer("target", None, minimum=1)
         deal_limit = b.integer("deal_limit", None, minimum=1)
         if deal_limit is None:
@@ -783,7 +1513,14 @@ class _Compiler:
                     f"'{label}' must be a number of at most {MAX_DEALS:,} deals",
                     b.raw(label).loc,
                 )
-        names = {**result_names, **def_types, **MATCH_NAMES, **{k: t for k, t, _ in keep}}
+        deal_keep = {k: t for k, t, _ in self.deal_rules.keep}
+        names = {
+            **result_names,
+            **def_types,
+            **MATCH_NAMES,
+            **deal_keep,
+            **{k: t for k, t, _ in keep},
+        }
         names["target"] = INT
         scope = Scope(names, self.symbols, qualifier=True, where="in after_deal")
         assignable = {*ASSIGNABLE_BUILTINS, *(k for k, _, _ in keep)}
@@ -814,6 +1551,10 @@ class _Compiler:
             {"score": INT, **{k: t for k, t, _ in keep}}, self.symbols, where="in rank_by"
         )
         rank_by = b.expr("rank_by", rank_scope, INT, None) if b.raw("rank_by") else None
+        end_scope = Scope(
+            {**END_NAMES, **{k: t for k, t, _ in keep}}, self.symbols, where="in match.end_if"
+        )
+        end_if = b.expr("end_if", end_scope, BOOL, None) if b.raw("end_if") else None
         changes_score = any(a.name == "score" for st in steps for a in st.assigns)
         if not changes_score and rank_by is None:
             raise RulesError(
@@ -830,6 +1571,7 @@ class _Compiler:
             tuple(steps),
             rank_by,
             redeal_limit,
+            end_if,
         )
 
     def bouts(self, deck: Deck, deal: DealRules, players: tuple[int, ...]) -> BoutRules:
@@ -943,6 +1685,7 @@ def _check_bid_ranges(model: VariantModel, tricks: TrickRules, b: BlockSettings)
         rng.sample(range(model.deck.size), model.deal.per_hand) for _ in range(200)
     ]
     bidding = tricks.bidding
+    assert bidding is not None
     envs = [{**quantities.env(hand, 0, players), **context} for hand in hands]
     caps = [bidding.cap(env) for env in envs]
     openings = [bidding.opening_for(env) for env in envs]
@@ -951,7 +1694,7 @@ def _check_bid_ranges(model: VariantModel, tricks: TrickRules, b: BlockSettings)
         raise RulesError(
             f"the opening bid {min(openings)} is above the bid cap for every hand "
             f"(the highest cap any hand reaches is {best})",
-            b.raw("opening").loc,
+            (b.raw("opening") or b.raw("values") or b).loc,
         )
     low = min(openings)
     if (best - low) // bidding.step > MAX_BIDS:
@@ -961,7 +1704,7 @@ def _check_bid_ranges(model: VariantModel, tricks: TrickRules, b: BlockSettings)
             b.raw("cap").loc if b.raw("cap") else b.loc,
         )
     contract = tricks.contract
-    if contract.raise_allowed:
+    if contract is not None and contract.raise_allowed:
         top = max(
             contract.cap({**quantities.env(hand, best, players), **context}) for hand in hands
         )
@@ -971,6 +1714,20 @@ def _check_bid_ranges(model: VariantModel, tricks: TrickRules, b: BlockSettings)
                 f"steps of {contract.step}); raise the step or lower the cap",
                 contract.cap_loc or b.loc,
             )
+
+
+def _block_reads(block: MergedBlock) -> frozenset[str]:
+    """The names and functions the expressions of a block's settings and rules use."""
+    out: set[str] = set()
+    for entry in block.entries.values():
+        exprs: list[s.Expr] = []
+        if isinstance(entry, s.ExprSetting):
+            exprs.append(entry.expr)
+        elif isinstance(entry, s.Step):
+            exprs.extend(e for e in (entry.condition, *(a.expr for a in entry.assigns)) if e)
+        for e in exprs:
+            out |= names_used(e) | functions_used(e)
+    return frozenset(out)
 
 
 def _step_reads(step: s.Step) -> set[str]:

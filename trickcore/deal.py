@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .exprs import QUALIFIER_KEY
+from .exprs import QUALIFIER_KEY, SIDE_KEY, TABLE_KEY, TAKEN_KEY
 from .limits import in_range
 from .observation import Declaration, Observation, TrickView
+from .phases.turns import ask_decisions
 from .state import OVER, DealState
 
 if TYPE_CHECKING:
@@ -33,28 +34,52 @@ class Deal(DealState):
         super().__init__(game, deck_order, dealer, seats, context)
         order = self.active
         self.talon: list[int] = []
+        self.stock: list[int] = []  # face down, top first; the turned-up card lies under it
+        self.turnup = -1
         pos = 0
         for packet in model.deal.pattern:
             if packet.to == "each":
                 for s in order:
                     self.hands[s].extend(self.deck_order[pos : pos + packet.count])
                     pos += packet.count
+                continue
+            count = packet.count if packet.count >= 0 else len(self.deck_order) - pos
+            cards = self.deck_order[pos : pos + count]
+            pos += count
+            if packet.to == "talon":
+                self.talon.extend(cards)
+            elif packet.to == "stock":
+                self.stock.extend(cards)
             else:
-                self.talon.extend(self.deck_order[pos : pos + packet.count])
-                pos += packet.count
+                self.turnup = cards[0]
+        self.stock_closed = False
+        self.ended_early = False  # ended before the hands were empty (a decision, stop_if)
+        self.announced: tuple[int, int] | None = None  # (meld, suit) announced, to be led
+        self.ask_queue: list[tuple[int, str]] = []  # (seat, decision) asked between phases
+        self.chosen: tuple[str, ...] = ()  # the options of choices made so far
+        self.rel: tuple[list[int], list[int]] | None = None  # relations() while trump stays
+        self.rel_trump = -1
+        if model.deal.keep or game.options:  # values set during the deal: its own copies
+            self.context = [dict(c) for c in self.context]
+            for seat in range(seats):  # a seat sitting out has them too (for his results)
+                self.context[seat].update((name, init) for name, _, init in model.deal.keep)
+                self.context[seat].update(dict.fromkeys(game.options, False))
         self.bids: list[tuple[int, Action]] = []
         self.high: tuple[int, int] | None = None
         self.high_bidder = -1
         self.in_auction = list(order)
+        self.listener = -1  # an auction in pairs: who is bid to, who bids, is he answering
+        self.challengers: list[int] = []
+        self.answering = False
         self.passes_in_row = 0
-        self.declarer = -1
         self.contract = 0
         self.qualifier = ""
         self.talon_shown: tuple[int, ...] | None = None
         self.gives_left: dict[int, int] = {}
+        self.lay_away_left = 0
+        self.laid_away: list[int] = []  # the cards the declarer laid away (face down)
         self.received: dict[int, list[int]] = {s: [] for s in order}
         self.talon_taken: dict[int, list[int]] = {s: [] for s in order}
-        self.trump = -1
         self.trick: list[tuple[int, int]] = []
         self.leader = -1
         self.tricks: list[TrickView] = []
@@ -62,32 +87,77 @@ class Deal(DealState):
         self.card_points = [0] * seats
         self.leads = [0] * seats
         self.declarations: list[Declaration] = []
-        self.gains: list[int] | None = None
         self.results: list[dict[str, Any]] = []
-        self.redealt = False
-        self.redeal_by = -1
         self.tricks_total = 0
         self.redeal_queue: list[int] = []
+        self.pass_to = 0
+        self.set_aside: dict[int, list[int]] = {}
+        self.passed: dict[int, tuple[int, list[int]]] = {}  # giver -> (taker, cards)
+        self.tricks_bid = [-1] * seats
+        self.bid_blind = [False] * seats
+        self.looked = [True] * seats
+        self.played: list[int] = []  # the cards of the finished tricks, in order
+        self.start_hands: dict[int, list[int]] = {}  # each hand as trick play began
+        self._owner: tuple[object, int] = (None, -1)  # set_aside_owner, for its state
         self.to_act = -1
         self._flow: list[Phase] = game.flow
         self._step = -1
+        self._asked = -1  # the flow position whose decisions `before` it were asked
+        self.skipped: set[str] = set()  # phases a decision skipped
         self._current: Phase | None = None
         self.next_phase()
 
     # ------------------------------------------------------------ the flow
     def next_phase(self) -> None:
         """Enter the next phase of the flow that has something to decide; after the last,
-        score the deal."""
+        score the deal. Decisions `at: before PHASE` (and `at: end`, before scoring) are
+        asked first."""
         flow = self._flow
+        kinds = self.rules.flow
         while self._step + 1 < len(flow):
-            self._step += 1
-            phase = flow[self._step]
+            here = self._step + 1
+            if self._asked < here:
+                self._asked = here
+                point = f"before {kinds[here]}"
+                if point in self.game.ask_points and ask_decisions(self.game, self, point):
+                    return
+            self._step = here
+            phase = flow[here]
             self.phase = phase.name
-            if phase.start(self):
+            if kinds[here] not in self.skipped and phase.start(self):
                 self._current = phase
+                return
+        if self._asked < len(flow):
+            self._asked = len(flow)
+            if "end" in self.game.ask_points and ask_decisions(self.game, self, "end"):
                 return
         self._current = None
         self._score()
+
+    def all_passed(self) -> None:
+        """Nobody bid: thrown in (a redeal), or played as it is with no declarer
+        (`bidding { all_pass: played }`: it counts as a deal and is scored)."""
+        bidding = self.rules.bidding
+        if bidding is not None and bidding.all_pass == "played":
+            self.end_now()
+        elif bidding is not None and bidding.all_pass == "play_on":
+            self.next_phase()
+        else:
+            self.end_unplayed(by=-1)
+
+    def skip_phase(self, kind: str) -> None:
+        """A decision skips a phase of the flow that has not started yet (a hand game: no
+        talon)."""
+        self.skipped.add(kind)
+
+    def end_now(self) -> None:
+        """A decision ended the deal: the phases left are skipped (the decisions at the end
+        are still asked), and it is scored."""
+        self.ended_early = True
+        self.ask_queue = []
+        self._step = len(self._flow) - 1
+        self._asked = max(self._asked, len(self._flow) - 1)  # the end's decisions: once
+        self.next_phase()
 
     def end_unplayed(self, by: int) -> None:
         """The deal ends without being played: a redeal demanded by `by` (S5), or thrown in
@@ -97,6 +167,10 @@ class Deal(DealState):
         self.phase = OVER
         self.to_act = -1
         self._current = None
+
+    def ask(self) -> None:
+        """Decisions between phases are asked now (`ask_queue`): they act as a phase."""
+        self._current = self.game.asking
 
     def _compute_legal(self) -> list[Action]:
         current = self._current
@@ -111,12 +185,14 @@ class Deal(DealState):
         gains = [0] * self.seats
         results: list[dict[str, Any]] = [{} for _ in range(self.seats)]
         scoring = self.rules.scoring
-        for seat in self.active:
-            env = self._scored_env(seat)
+        envs = self._scored_envs()
+        for seat in range(self.seats):
+            results[seat] = env = envs[seat]
+            if seat not in self.active:
+                continue
             role = "declarer" if seat == self.declarer else "defender"
             gains[seat] = (scoring.declarer if role == "declarer" else scoring.defender)(env)
             in_range(gains[seat], f"scoring's {role} score", None)
-            results[seat] = env
         self.gains = gains
         self.results = results
         self.phase = OVER
@@ -125,38 +201,126 @@ class Deal(DealState):
     def result_env(self, seat: int) -> dict[str, Any]:
         """The quantities a scoring rule reads for one seat at the end of the deal."""
         game = self.game
-        own = [d for d in self.declarations if d.seat == seat]
-        env = dict(game.result_base)
-        env.update(
-            tricks_won=self.tricks_won[seat],
-            tricks_total=self.tricks_total,
-            declarer=seat == self.declarer,
-            card_points=self.card_points[seat],
-            meld_points=0,
-            melds_declared=sum(d.value for d in own),
-            contract=self.contract,
-            players=len(self.active),
-        )
-        env[QUALIFIER_KEY] = self.qualifier
-        env.update(self.context[seat])
-        melds = game.model.melds
-        env["meld_points"] = sum(
-            d.value for d in own if melds[game.meld_index[d.meld]].counts_if(env)
-        )
+        rules = self.rules
+        tricks = self.tricks
+        own = [d for d in self.declarations if d.seat == seat] if self.declarations else []
+        env = {
+            **game.result_base,
+            "tricks_won": self.tricks_won[seat],
+            "tricks_total": self.tricks_total,
+            "tricks_played": len(tricks),
+            "won_last_trick": bool(tricks) and tricks[-1].winner == seat and not self.ended_early,
+            "stock_closed": self.stock_closed,
+            "tricks_bid": max(self.tricks_bid[seat], 0),
+            "bid_blind": self.bid_blind[seat],
+            "declarer": seat == self.declarer,
+            "card_points": self.card_points[seat]
+            + (self._set_aside_points(seat) if rules.talon.counts_for_if else 0),
+            "meld_points": 0,
+            "melds_declared": sum(d.value for d in own),
+            "contract": self.contract,
+            "players": len(self.active),
+            QUALIFIER_KEY: self.qualifier,
+            "top_trumps": self.top_trumps(seat) if rules.scoring.reads_top_trumps else 0,
+            **self.context[seat],
+        }
+        if rules.scoring.reads_taken:
+            env[TAKEN_KEY] = [c for t in tricks if t.winner == seat for _, c in t.cards]
+        if own:
+            melds = game.model.melds
+            env["meld_points"] = sum(
+                d.value for d in own if melds[game.meld_index[d.meld]].counts_if(env)
+            )
         return env
 
-    def _scored_env(self, seat: int) -> dict[str, Any]:
-        env = self.result_env(seat)
+    def note_choice(self, option: str, trump: int) -> None:
+        """An option of a choice was chosen: it is public, and may set the trump suit."""
+        self.chosen = (*self.chosen, option)
+        for seat in range(self.seats):
+            self.context[seat][option] = True
+        if trump >= 0:
+            self.trump = trump
+        self.rel = None
+
+    def relations(self) -> tuple[list[int], list[int]]:
+        """Each card's effective suit and power now (see `Game.relations`), kept while the
+        trump suit stays (the qualifier and the choices are settled before play)."""
+        if self.rel_trump != self.trump or self.rel is None:
+            self.rel = self.game.relations(self.trump, self.qualifier, self.chosen)
+            self.rel_trump = self.trump
+        return self.rel
+
+    def top_trumps(self, seat: int) -> int:
+        """With the highest trump among his cards: the unbroken run of trumps he holds from
+        the top; without it: the trumps above his highest (see the name `top_trumps`)."""
+        trumps = self.game.trump_order(self.trump, self.qualifier, self.chosen)
+        held = set(self.start_hands.get(seat, ()))
+        if seat == self.set_aside_owner():
+            held.update(self.laid_away)
+            held.update(self.talon)
+        run = 0
+        with_top = bool(trumps) and trumps[0] in held
+        for c in trumps:
+            if (c in held) != with_top:
+                break
+            run += 1
+        return run
+
+    def set_aside_owner(self) -> int:
+        """Who gets the laid-away and untaken talon cards: the first player in deal order
+        for whom `talon.counts_for_if` holds (-1: nobody)."""
+        rule = self.rules.talon.counts_for_if
+        if rule is None or (not self.laid_away and not self.talon):
+            return -1
+        key = (len(self.tricks), self.declarer, self.ended_early)
+        if self._owner[0] == key:
+            return self._owner[1]
+        owner = -1
+        for seat in self.active:
+            env = self.open_env(seat)
+            env.update(won_last_trick=self._won_last_trick(seat), contract=self.contract)
+            if rule(env):
+                owner = seat
+                break
+        self._owner = (key, owner)
+        return owner
+
+    def _won_last_trick(self, seat: int) -> bool:
+        return bool(self.tricks) and self.tricks[-1].winner == seat and not self.ended_early
+
+    def _set_aside_points(self, seat: int) -> int:
+        """The points of the laid-away and untaken talon cards, for their owner."""
+        if seat != self.set_aside_owner():
+            return 0
+        points = self.game.points_of
+        return sum(points[c] for c in self.laid_away) + sum(points[c] for c in self.talon)
+
+    def _scored_envs(self) -> list[dict[str, Any]]:
+        """Every seat's scoring environment: each definition is worked out for every player
+        before the next one, so that `sum_all(x)` and the like see them all (they read the
+        players of the deal; a seat sitting out has his own results, all zero)."""
+        active = self.active
+        envs = [self.result_env(s) for s in range(self.seats)]
+        table = [envs[s] for s in active]
+        side_of = self.game.side_of[self.seats]
+        for seat in range(self.seats):
+            envs[seat][TABLE_KEY] = table
+            envs[seat][SIDE_KEY] = [
+                envs[s] for s in range(self.seats) if side_of[s] == side_of[seat]
+            ]
+        everyone = range(self.seats)
         for name, fn in self.rules.scoring.definitions:
-            env[name] = value = fn(env)
-            in_range(value, f"scoring definition '{name}'", None)
-        return env
+            for seat in everyone:
+                env = envs[seat]
+                env[name] = value = fn(env)
+                in_range(value, f"scoring definition '{name}'", None)
+        return envs
 
     def final_env(self, seat: int) -> dict[str, Any]:
         """The scoring quantities and definitions of a seat after the deal (for after_deal)."""
         if self.results and self.results[seat]:
             return dict(self.results[seat])
-        return self._scored_env(seat)
+        return dict(self._scored_envs()[seat])
 
     def summary(self) -> dict[str, Any]:
         """The deal's result as plain data (kept in Match.deal_results)."""
@@ -178,20 +342,29 @@ class Deal(DealState):
         given: tuple[tuple[int, tuple[str, ...]], ...] = ()
         if seat >= 0 and seat == self.declarer:
             given = tuple((s, tuple(ct(c) for c in v)) for s, v in self.received.items() if v)
+        received = list(self.received.get(seat, ()))
+        if self.passed and seat >= 0:
+            if seat in self.passed:
+                taker, cards = self.passed[seat]
+                given = (*given, (taker, tuple(ct(c) for c in cards)))
+            received += [c for taker, cards in self.passed.values() if taker == seat for c in cards]
+        sees_hand = seat >= 0 and self.looked[seat]
         return Observation(
             seat=seat,
             phase=self.phase,
             to_act=self.to_act,
             dealer=self.dealer,
             players_in_deal=tuple(self.active),
-            hand=tuple(ct(c) for c in sorted(self.hands[seat])) if seat >= 0 else (),
+            hand=tuple(ct(c) for c in sorted(self.hands[seat])) if sees_hand else (),
             hand_sizes=tuple(len(h) for h in self.hands),
             talon_size=len(self.talon),
-            talon_shown=None
-            if self.talon_shown is None
-            else tuple(ct(c) for c in self.talon_shown),
+            talon_shown=tuple(ct(c) for c in self.talon_shown)
+            if self.talon_shown is not None
+            else tuple(ct(c) for c in self.talon)
+            if self.phase == OVER and self.talon
+            else None,
             talon_taken=tuple(ct(c) for c in self.talon_taken.get(seat, ())),
-            received=tuple(ct(c) for c in self.received.get(seat, ())),
+            received=tuple(ct(c) for c in received),
             cards_received_by_others=tuple(sorted(others_received.items())),
             given=given,
             bids=tuple((s, a.text) for s, a in self.bids),
@@ -204,17 +377,69 @@ class Deal(DealState):
                 (t.leader, tuple((s, ct(c)) for s, c in t.cards), t.winner) for t in self.tricks
             ),
             declarations=tuple(
-                (d.seat, d.meld, deck.suits[d.suit].name, d.value) for d in self.declarations
+                (d.seat, d.meld, deck.suits[d.suit].name if d.suit >= 0 else "", d.value)
+                for d in self.declarations
             ),
             tricks_won=tuple(self.tricks_won),
             card_points_taken=tuple(self.card_points) if self.phase == OVER else None,
             gains=None if self.gains is None else tuple(self.gains),
             redealt=self.redealt,
             log=tuple((s, self._seen_as(a, s, seat)) for s, a in self.history),
+            set_aside=tuple(ct(c) for c in self.set_aside.get(seat, ())),
+            pass_to=self.pass_to,
+            open_hands=self._open_hands(seat),
+            laid_away=tuple(ct(c) for c in self.laid_away)
+            if seat == self.declarer or self.phase == OVER
+            else (),
+            turnup=ct(self.turnup) if self.turnup >= 0 and not self.stock_closed else None,
+            stock_size=len(self.stock) + (self.turnup >= 0),
+            stock_closed=self.stock_closed,
+            announced=None
+            if self.announced is None
+            else (
+                self.to_act,
+                self.game.model.melds[self.announced[0]].name,
+                deck.suits[self.announced[1]].name if self.announced[1] >= 0 else "",
+            ),
+            deal_keep=tuple(
+                (s, name, self.context[s][name])
+                for s in self.active
+                for name, _, _ in self.game.model.deal.keep
+            ),
         )
+
+    def _open_hands(self, seat: int) -> tuple[tuple[int, tuple[str, ...]], ...]:
+        """The other hands shown to all by `play.open_hand_if`."""
+        rule = self.rules.play.open_hand_if
+        if rule is None:
+            return ()
+        ct = self.game.card_text
+        out = []
+        for s in self.active:
+            if s != seat and rule(self.open_env(s)):
+                out.append((s, tuple(ct(c) for c in sorted(self.hands[s]))))
+        return tuple(out)
+
+    def open_env(self, seat: int) -> dict[str, Any]:
+        """The names `play.open_hand_if`, `play.stop_if` and `talon.counts_for_if` read for a
+        player (of his own values, those they use)."""
+        context = self.context[seat]
+        env = {
+            "declarer": seat == self.declarer,
+            "tricks_won": self.tricks_won[seat],
+            "tricks_played": len(self.tricks),
+            **{name: context[name] for name in self.rules.play.player_reads},
+        }
+        if self.rules.talon.counts_for_if is not None:
+            env.update(context)
+        return env
 
     def _seen_as(self, action: Action, actor: int, seat: int) -> str:
         """An action's text as `seat` saw it: the card of a give only its giver and taker see."""
         if action.kind == "give" and seat not in (actor, action.to):
             return f"give a card to {action.to}"
+        if action.kind == "pass_card" and seat != actor:
+            return "pass a card"
+        if action.kind == "discard" and seat != actor and self.phase != OVER:
+            return "discard a card"
         return action.text

@@ -24,6 +24,11 @@ Fn = Callable[[Env], Any]
 HAND_KEY = "\x00hand"
 QUALIFIER_KEY = "\x00qualifier"
 CARD_KEY = "\x00card"
+PLAYED_KEY = "\x00played"  # cards in the deal's finished tricks
+TAKEN_KEY = "\x00taken"  # cards in the tricks the player won
+TABLE_KEY = "\x00table"  # every player's environment (scoring aggregates)
+SIDE_KEY = "\x00side"  # the environments of the player's side, himself included
+TRUMP_KEY = "\x00trump"  # the trump suit in force (-1: none)
 MAX_DEPTH = 100
 
 BOOL_WORDS = {"yes": True, "true": True, "no": False, "false": False}
@@ -50,6 +55,7 @@ class Symbols:
     qualifiers: Sequence[str]
     rank_of_card: Sequence[int]
     suit_of_card: Sequence[int]
+    cards: Mapping[str, int] = attrs.field(factory=dict)  # card text -> card number
 
 
 def _round_half_up(x: int, m: int) -> int:
@@ -64,11 +70,16 @@ def _ceil_to(x: int, m: int) -> int:
     return -((-x) // m) * m
 
 
+def _mod(x: int, m: int) -> int:
+    return x % m
+
+
 _NUMERIC_FUNCS: dict[str, tuple[int, int, Callable[..., int], str]] = {
     # name: (min args, max args, implementation, help)
     "round": (2, 2, _round_half_up, "round(x, m): x to the nearest multiple of m, halves up"),
     "floor": (2, 2, _floor_to, "floor(x, m): x down to a multiple of m"),
     "ceil": (2, 2, _ceil_to, "ceil(x, m): x up to a multiple of m"),
+    "mod": (2, 2, _mod, "mod(x, m): the remainder of x divided by m (0 to m - 1)"),
     "min": (1, 16, min, "min(a, b, ...): the smallest"),
     "max": (1, 16, max, "max(a, b, ...): the largest"),
     "abs": (1, 1, abs, "abs(x): x without its sign"),
@@ -82,6 +93,24 @@ QUALIFIER_FUNCS = {"bid_is": "bid_is(Q): the winning bid carries qualifier Q (e.
 CARD_FUNCS = {
     "card_rank": "card_rank(R): the card in question has rank R",
     "card_suit": "card_suit(S): the card in question has suit S",
+    "card_is": "card_is(C): the card in question is card C (e.g. QS)",
+}
+TRUMP_FUNCS = {"holds_trump": "holds_trump(R): the hand holds the card of rank R of the trump suit"}
+PLAYED_FUNCS = {
+    "played_suit": "played_suit(S): cards of suit S in the deal's finished tricks",
+    "played_card": "played_card(C): card C is in one of the deal's finished tricks",
+}
+TAKEN_FUNCS = {
+    "taken_suit": "taken_suit(S): cards of suit S in the tricks the player won",
+    "taken_card": "taken_card(C): card C is in a trick the player won",
+}
+AGGREGATE_FUNCS = {
+    "sum_all": "sum_all(x): x summed over the players of the deal",
+    "max_all": "max_all(x): the largest x of the players of the deal",
+    "min_all": "min_all(x): the smallest x of the players of the deal",
+    "count_all": "count_all(b): players of the deal for whom b holds",
+    "sum_side": "sum_side(x): x summed over the player's side (himself included)",
+    "count_side": "count_side(b): players of the player's side for whom b holds",
 }
 
 
@@ -95,12 +124,14 @@ class Scope:
     qualifier: bool = False
     where: str = "here"
     card: bool = False
+    played: bool = False  # played_suit / played_card: the deal's finished tricks are known
+    taken: bool = False  # taken_suit / taken_card: the player's won tricks are known
+    aggregates: bool = False  # sum_all, count_side, ...: every player's result is known
+    trump: bool = False  # holds_trump: the hand and the trump suit are known
 
     def with_names(self, extra: Mapping[str, str]) -> Scope:
         """A copy with more names."""
-        return Scope(
-            {**self.names, **extra}, self.symbols, self.hand, self.qualifier, self.where, self.card
-        )
+        return attrs.evolve(self, names={**self.names, **extra})
 
 
 def compile_expr(expr: s.Expr, scope: Scope, want: str | None = None) -> CompiledExpr:
@@ -242,6 +273,51 @@ def _symbol_arg(arg: s.Expr, table: Mapping[str, int], kind: str) -> int:
     return table[text]
 
 
+def _card_arg(arg: s.Expr, sym: Symbols) -> int:
+    """A card argument (its text, e.g. QS or 10H) as a card number."""
+    text = (
+        arg.name
+        if isinstance(arg, s.Name)
+        else str(arg.value)
+        if isinstance(arg, s.String)
+        else None
+    )
+    if text is None or text not in sym.cards:
+        some = ", ".join(list(sym.cards)[:3])
+        raise RulesError(f"expected a card here, written like {some}", _loc(arg))
+    return sym.cards[text]
+
+
+def _suit_or_card(func: str, args: Sequence[s.Expr], sym: Symbols, key: str) -> tuple[str, Fn]:
+    """played_suit / taken_suit (a count) and played_card / taken_card (yes/no) over the
+    cards under `key` in the environment."""
+    if func.endswith("_card"):
+        card = _card_arg(args[0], sym)
+        return BOOL, lambda env: card in env[key]
+    suit = _symbol_arg(args[0], sym.suits, "suit")
+    of = sym.suit_of_card
+    return INT, lambda env: sum(1 for c in env[key] if of[c] == suit)
+
+
+def _aggregate(func: str, arg: s.Expr, scope: Scope) -> tuple[str, Fn]:
+    """sum_all(x), max_all(x), ...: a name read in every player's environment."""
+    if not isinstance(arg, s.Name) or arg.name not in scope.names:
+        known = ", ".join(sorted(scope.names))
+        raise RulesError(f"{func}() takes the name of a quantity or definition ({known})", arg.loc)
+    name = arg.name
+    want = BOOL if func.startswith("count") else INT
+    if scope.names[name] != want:
+        raise RulesError(f"{AGGREGATE_FUNCS[func]}: '{name}' is not {_type_word(want)}", arg.loc)
+    key = SIDE_KEY if func.endswith("_side") else TABLE_KEY
+    if func.startswith("count"):
+        return INT, lambda env: sum(1 for e in env[key] if e[name])
+    if func.startswith("sum"):
+        return INT, lambda env: sum(e[name] for e in env[key])
+    if func.startswith("max"):
+        return INT, lambda env: max(e[name] for e in env[key])
+    return INT, lambda env: min(e[name] for e in env[key])
+
+
 def _rank_or_suit(arg: s.Expr, sym: Symbols, rank: bool) -> tuple[int, Sequence[int]]:
     """A rank (or suit) argument, and the table giving each card's rank (or suit)."""
     if rank:
@@ -257,7 +333,7 @@ def _compile_call(expr: s.Call, scope: Scope) -> tuple[str, Fn]:
         if not lo <= len(args) <= hi:
             raise RulesError(f"wrong number of arguments: {help_text}", expr.loc)
         fns = [_expect(a, scope, INT, f"an argument of {func}()") for a in args]
-        if func in ("round", "floor", "ceil"):
+        if func in ("round", "floor", "ceil", "mod"):
             m = args[1]
             if not isinstance(m, s.Number) or m.value <= 0:
                 raise RulesError(f"the step of {func}() must be a positive number", _loc(m))
@@ -290,10 +366,70 @@ def _compile_call(expr: s.Call, scope: Scope) -> tuple[str, Fn]:
             )
         if len(args) != 1:
             raise RulesError(f"wrong number of arguments: {CARD_FUNCS[func]}", expr.loc)
+        if func == "card_is":
+            card = _card_arg(args[0], scope.symbols)
+            return BOOL, lambda env: env[CARD_KEY] == card
         want, of = _rank_or_suit(args[0], scope.symbols, func == "card_rank")
         return BOOL, lambda env: of[env[CARD_KEY]] == want
-    known = ", ".join(sorted([*_NUMERIC_FUNCS, *HAND_FUNCS, *QUALIFIER_FUNCS, *CARD_FUNCS]))
+    if func in TRUMP_FUNCS:
+        if not (scope.trump and scope.hand):
+            raise RulesError(f"{func}() means nothing {scope.where}", expr.loc)
+        if len(args) != 1:
+            raise RulesError(f"wrong number of arguments: {TRUMP_FUNCS[func]}", expr.loc)
+        rank = _symbol_arg(args[0], scope.symbols.ranks, "rank")
+        n_ranks = len(scope.symbols.ranks)
+        return (
+            BOOL,
+            lambda env: env[TRUMP_KEY] >= 0 and env[TRUMP_KEY] * n_ranks + rank in env[HAND_KEY],
+        )
+    for table, allowed, key in (
+        (PLAYED_FUNCS, scope.played, PLAYED_KEY),
+        (TAKEN_FUNCS, scope.taken, TAKEN_KEY),
+    ):
+        if func in table:
+            if not allowed:
+                raise RulesError(f"{func}() means nothing {scope.where}", expr.loc)
+            if len(args) != 1:
+                raise RulesError(f"wrong number of arguments: {table[func]}", expr.loc)
+            return _suit_or_card(func, args, scope.symbols, key)
+    if func in AGGREGATE_FUNCS:
+        if not scope.aggregates:
+            raise RulesError(f"{func}() means nothing {scope.where}", expr.loc)
+        if len(args) != 1:
+            raise RulesError(f"wrong number of arguments: {AGGREGATE_FUNCS[func]}", expr.loc)
+        return _aggregate(func, args[0], scope)
+    known = ", ".join(sorted(ALL_FUNCS))
     raise RulesError(f"unknown function '{func}'; functions: {known}", expr.loc)
+
+
+ALL_FUNCS = {
+    **{k: v[3] for k, v in _NUMERIC_FUNCS.items()},
+    **HAND_FUNCS,
+    **QUALIFIER_FUNCS,
+    **CARD_FUNCS,
+    **TRUMP_FUNCS,
+    **PLAYED_FUNCS,
+    **TAKEN_FUNCS,
+    **AGGREGATE_FUNCS,
+}
+
+
+def functions_used(expr: s.Expr) -> set[str]:
+    """Every function an expression calls."""
+    out: set[str] = set()
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, s.Call):
+            out.add(node.func)
+            stack.extend(node.args)
+        elif isinstance(node, s.Unary):
+            stack.append(node.operand)
+        elif isinstance(node, s.Binary):
+            stack.extend([node.left, node.right])
+        elif isinstance(node, s.Cond):
+            stack.extend([node.test, node.then, node.other])
+    return out
 
 
 def names_used(expr: s.Expr) -> set[str]:

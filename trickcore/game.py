@@ -10,10 +10,13 @@ from .actions import Action, ActionTable
 from .bouts import BoutDeal
 from .deal import Deal
 from .errors import TrickcoreError
+from .exprs import CARD_KEY, QUALIFIER_KEY
 from .hands import HandQuantities, meld_cards, start_context
 from .limits import MAX_VALUE, check_seat, in_range, shown
-from .model import VariantModel
+from .model import Decision, VariantModel
 from .phases import PHASE_KINDS, Phase
+from .phases.pair_auction import PairAuction
+from .phases.turns import AskDecisions
 
 
 class Game:
@@ -28,28 +31,76 @@ class Game:
         n = len(deck.ranks)
         self.suit_of = [c // n for c in range(deck.size)]
         self.rank_of = [c % n for c in range(deck.size)]
-        self.points_of = [deck.points[c % n] for c in range(deck.size)]
+        self.points_of = list(deck.card_points)
         self.card_texts = [deck.card_text(c) for c in range(deck.size)]
         self._card_by_text = {t: c for c, t in enumerate(self.card_texts)}
+        # melds declared by leading one of their cards (`marry CARD`), by card ...
         self.meld_of_card: dict[int, list[tuple[int, int, int, tuple[int, ...]]]] = {}
+        # ... and melds announced on their own (`announce NAME SUIT`)
+        self.announced_melds: list[tuple[int, int, tuple[int, ...]]] = []
         for mi, suit, value, cards in meld_cards(model):
+            if model.melds[mi].announce:
+                self.announced_melds.append((mi, suit, cards))
+                continue
             for c in cards:
                 self.meld_of_card.setdefault(c, []).append((mi, suit, value, cards))
         self.meld_index = {m.name: i for i, m in enumerate(model.melds)}
-        quals = model.tricks.bidding.qualifiers if model.tricks else ()
+        tricks = model.tricks
+        quals = tricks.bidding.qualifiers if tricks and tricks.bidding else ()
+        if tricks and tricks.bids and tricks.bids.blind:
+            quals = (*quals, "blind")
         self.qualifiers: tuple[str, ...] = ("", *quals)
-        self.actions = ActionTable(self.card_texts, max(model.players), quals)
+        self.actions = ActionTable(
+            self.card_texts,
+            max(model.players),
+            quals,
+            tuple(d.name for d in tricks.decisions if not d.options) if tricks else (),
+            tuple(
+                (mi, model.melds[mi].name, suit, deck.suits[suit].symbol if suit >= 0 else "")
+                for mi, suit, _ in self.announced_melds
+            ),
+            tuple(o for d in (tricks.decisions if tricks else ()) for o in d.options),
+        )
         self.hand_quantities = HandQuantities(model)
         self._start_context = start_context(model)
+        self.side_of = {n: model.side_of(n) for n in model.players}  # seats -> side of each
+        self.asking = AskDecisions(self)  # decisions between phases, as a phase
+        # the decisions offered at a turn ("lead", "play", or right after an announcement)
+        # and what they read
+        self.decisions_at: dict[str, tuple[list[Decision], frozenset[str]]] = {}
+        for at in ("lead", "play", "announced"):
+            asked = [
+                d
+                for d in (tricks.decisions if tricks else ())
+                if (d.after_announce if at == "announced" else at in d.at)
+            ]
+            self.decisions_at[at] = (asked, frozenset().union(*(d.reads for d in asked)))
+        self.ask_points = {
+            point
+            for d in (tricks.decisions if tricks else ())
+            for point in d.at
+            if point not in ("lead", "play")
+        }
         self.flow: list[Phase] = (
-            [PHASE_KINDS[kind](self) for kind in model.tricks.flow] if model.tricks else []
+            [self._phase_of(kind) for kind in model.tricks.flow] if model.tricks else []
         )
         self._beaters: dict[int, list[dict[int, Action]]] = {}
+        self.trump_suit_id = len(deck.suits)  # the effective suit of every trump
+        self._relations: dict[tuple[int, str, tuple[str, ...]], tuple[list[int], list[int]]] = {}
+        self.options = [o for d in (tricks.decisions if tricks else ()) for o in d.options]
+        self._trump_orders: dict[tuple[int, str, tuple[str, ...]], list[int]] = {}
         self._singles: dict[str, list[Action]] = {}
         self.result_base: dict[str, Any] = {
             "deck_points": deck.total_points,
             "all_melds": self.hand_quantities.all_melds,
         }
+
+    def _phase_of(self, kind: str) -> Phase:
+        """The phase that runs a kind of the flow (the auction in its style)."""
+        tricks = self.model.tricks
+        if kind == "auction" and tricks and tricks.bidding and tricks.bidding.style == "pairs":
+            return PairAuction(self)
+        return PHASE_KINDS[kind](self)
 
     # ------------------------------------------------------------ identity
     @property
@@ -77,6 +128,72 @@ class Game:
             found = [self.actions.bout(kind, (c,)) for c in range(self.model.deck.size)]
             self._singles[kind] = found
         return found
+
+    def relations(
+        self, trump: int, qualifier: str = "", chosen: tuple[str, ...] = ()
+    ) -> tuple[list[int], list[int]]:
+        """How the cards compare in a trick while `trump` is trump (-1: none) and the
+        contract carries `qualifier` and these `choice` options were chosen: each card's
+        effective suit (`trump_suit_id` for every
+        trump) and its power (higher beats lower within an effective suit).
+
+        By default the trumps are the cards of the trump suit and the power follows the
+        deck's rank order; `play { trump_power = ..., power = ... }` say otherwise (jacks as
+        trumps, a second rank order). Worked out once per trump suit and qualifier.
+        """
+        key = (trump, qualifier, chosen)
+        found = self._relations.get(key)
+        if found is None:
+            found = self._relations[key] = self._work_out_relations(trump, qualifier, chosen)
+        return found
+
+    def trump_order(self, trump: int, qualifier: str, chosen: tuple[str, ...]) -> list[int]:
+        """The trumps under these relations, highest first (kept)."""
+        key = (trump, qualifier, chosen)
+        found = self._trump_orders.get(key)
+        if found is None:
+            eff, power = self.relations(trump, qualifier, chosen)
+            found = sorted(
+                (c for c in range(len(eff)) if eff[c] == self.trump_suit_id),
+                key=lambda c: -power[c],
+            )
+            self._trump_orders[key] = found
+        return found
+
+    def _work_out_relations(
+        self, trump: int, qualifier: str, chosen: tuple[str, ...]
+    ) -> tuple[list[int], list[int]]:
+        play = self.model.tricks.play if self.model.tricks else None
+        n = len(self.model.deck.ranks)
+        eff: list[int] = []
+        power: list[int] = []
+        for c in range(self.model.deck.size):
+            env = {
+                CARD_KEY: c,
+                QUALIFIER_KEY: qualifier,
+                "rank_index": c % n,
+                "suit_index": c // n,
+                "card_in_trump_suit": c // n == trump,
+                "trump_set": trump >= 0,
+                **{option: option in chosen for option in self.options},
+            }
+            if play is not None and play.trump_power is not None:
+                tp = play.trump_power(env)
+                in_range(tp, "play.trump_power", None)
+            else:
+                tp = n - c % n if c // n == trump else 0
+            if tp > 0:
+                eff.append(self.trump_suit_id)
+                power.append(tp)
+                continue
+            eff.append(c // n)
+            if play is not None and play.power is not None:
+                p = play.power(env)
+                in_range(p, "play.power", None)
+                power.append(p)
+            else:
+                power.append(n - c % n)
+        return eff, power
 
     def beaters(self, trump: int) -> list[dict[int, Action]]:
         """For each card, the cards that beat it under `trump` (D8), with their beat actions.
@@ -166,6 +283,11 @@ class Game:
                 ctx.update(kept[seat])
             ctx.update(deal_number=deal_number, score=scores[seat] if scores else 0)
             out.append(ctx)
+        if scores:  # else every score is 0, and so is the start context's max_other_score
+            side_of = self.side_of[seats]
+            for seat, ctx in enumerate(out):
+                others = [scores[s] for s in range(seats) if side_of[s] != side_of[seat]]
+                ctx["max_other_score"] = max(others, default=0)
         return out
 
     def stack_deck(

@@ -9,10 +9,14 @@ from .model import VariantModel
 
 
 def meld_cards(model: VariantModel) -> list[tuple[int, int, int, tuple[int, ...]]]:
-    """Every concrete meld as (meld index, suit, value, cards)."""
+    """Every concrete meld as (meld index, suit, value, cards); suit -1 for a meld of fixed
+    cards."""
     n = len(model.deck.ranks)
     out = []
     for mi, meld in enumerate(model.melds):
+        if meld.cards:  # a fixed set of cards from several suits: suit -1
+            out.append((mi, -1, meld.values[0], meld.cards))
+            continue
         for si, value in enumerate(meld.values):
             out.append((mi, si, value, tuple(si * n + r for r in meld.ranks)))
     return out
@@ -47,7 +51,7 @@ class HandQuantities:
 def start_context(model: VariantModel) -> dict[str, Any]:
     """What a player knows of the match as it begins: deal 1, score 0, initial kept values."""
     ctx: dict[str, Any] = {name: init for name, _, init in model.match.keep}
-    ctx.update(deal_number=1, score=0, target=model.match.target or 0)
+    ctx.update(deal_number=1, score=0, target=model.match.target or 0, max_other_score=0)
     return ctx
 
 

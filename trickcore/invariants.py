@@ -8,14 +8,29 @@ evaluator of the rules' expressions and a replay of each deal from its deck orde
 - every card is in exactly one place, and each hand holds what the deal and the actions
   put there;
 - a seat is to act and has a legal action until the deal ends, every deal ends within a
-  bound derived from the rules (`deal_action_bound`), every match within its limits;
-- the legal actions are exactly those the rules allow: card plays (follow, beat, trump,
-  overtrump, `lead_if`, `declare_if`) and every move of a bout (attack, throw, beat, take,
-  transfer, swap, and who is asked to throw in), nothing missing and nothing extra; every
-  trick goes to the right player;
+  bound derived from the rules (`deal_action_bound`), every match within its limits; the
+  deal is in the phase the rules give, the seat they give is to act, and the deal ends
+  (or is void and dealt again) exactly when they end it; the dealer is the rules' dealer;
+- the legal actions are exactly those the rules allow: the redeal offer, cards passed
+  (every card of the hand, in deal order), calls of an auction in pairs (bid, hold, pass
+  over the listed values), bids (min..max, blind bids and `look` before the hand is seen),
+  talon cards given and laid away, contract raises, decisions and choices between phases
+  (in the order of the file, while their `offer_if` holds; the options their conditions
+  allow), and at a turn in trick play the decisions offered, meld announcements, card
+  plays (the first leader, follow, beat, trump, overtrump by the card relations and
+  obligations written as rules, `lead_if`, `play_if`, `declare_if`, the meld's cards after
+  an announcement) and every move of a bout (attack, throw, beat, take, transfer, swap, and
+  who is asked to throw in), nothing missing and nothing extra; every trick goes to the
+  right player under the right trump;
+- what a player sees of his own cards and of what lies open: his hand (nothing while he
+  may bid blind and has not decided), the cards he set aside, received and passed, the
+  turn-up (while it lies and the stock is open), the stock's size and state, the meld
+  announced, the deal values, cards laid away, open hands, the passing offset, the log
+  (cards given, passed and laid away hidden from the others), match scores and kept values;
 - card points, tricks won and declarations are recomputed from the cards in the tricks,
   deal scores from them by the scoring rules, match scores and kept values by running
-  `after_deal`; scores change only at the end of a deal;
+  `after_deal`; scores change only at the end of a deal; the match ends exactly when the
+  rules end it (target, `end_if`, `play_on`, limits) with the winners they rank first;
 - illegal actions are refused and change nothing;
 - information: at every step, for every seat, in another world consistent with what the
   seat has seen (two cards hidden from it swapped, the public history replayed), the seat
@@ -36,12 +51,15 @@ import attrs
 from .actions import Action
 from .bouts import BoutDeal
 from .check_reference import (
+    OVER,
     MatchBook,
     OutOfRange,
     Reference,
     TrickReplay,
+    _calls,
     bout_limit,
     bout_moves,
+    observed,
 )
 from .deal import Deal
 from .errors import IllegalActionError, StuckError, TrickcoreError
@@ -92,19 +110,63 @@ def deal_action_bound(game: Game, players: int) -> int:
     tricks = model.tricks
     assert tricks is not None
     b = tricks.bidding
-    rng = random.Random(0)
-    caps = [
-        b.cap(game.hand_env(h, 0, hands))
-        for h in meld_rich_hands(model)
-        + [rng.sample(range(size), model.deal.per_hand) for _ in range(50)]
-    ]
-    max_cap = max([*caps, b.opening]) + size  # a little room for caps a sample misses
-    bids = ((max_cap - b.opening) // b.step + 2) * len(game.qualifiers)
-    passes_per_bid = b.ends_after_passes or hands
-    auction = bids * (passes_per_bid + 1) + hands
+    max_cap = size
+    auction = 0
+    if b is not None and "auction" in tricks.flow and b.style == "pairs":
+        auction = 2 * len(b.values) + 2 * hands + 2  # each bid is higher: a bid, a hold
+    elif b is not None and "auction" in tricks.flow:
+        rng = random.Random(0)
+        caps = [
+            b.cap(game.hand_env(h, 0, hands))
+            for h in meld_rich_hands(model)
+            + [rng.sample(range(size), model.deal.per_hand) for _ in range(50)]
+        ]
+        max_cap = max([*caps, b.opening]) + size  # a little room for caps a sample misses
+        steps = len(b.values) + 2 if b.values else (max_cap - b.opening) // b.step + 2
+        bids = steps * len(game.qualifiers)
+        passes_per_bid = b.ends_after_passes or hands
+        auction = bids * (passes_per_bid + 1) + hands
     redeal = hands if model.redeal is not None else 0
-    contract_change = (max_cap // tricks.contract.step + 2) if tricks.contract.raise_allowed else 0
-    return redeal + auction + size + 1 + contract_change + size
+    contract = tricks.contract
+    contract_change = (
+        (max_cap // contract.step + 2)
+        if contract is not None and contract.raise_allowed and "contract" in tricks.flow
+        else 0
+    )
+    passing = hands * tricks.pass_cards.count if tricks.pass_cards is not None else 0
+    bidding = 2 * hands if tricks.bids is not None else 0  # a look, then a bid
+    talon = tricks.talon.give_each_defender * hands + tricks.talon.lay_away
+    # decisions at a turn (each may be taken again while offered: a few per card) and an
+    # announcement per lead; decisions between phases once per player at each point
+    turn = sum(1 for d in tricks.decisions if set(d.at) & {"lead", "play"})
+    between = len(tricks.decisions) - turn
+    decisions = (size + 1) * (2 * turn + 1) + hands * between * (len(tricks.flow) + 1)
+    return (
+        redeal + passing + auction + bidding + talon + decisions + size + 1 + contract_change + size
+    )
+
+
+def _invariant(stage: str, kinds: set[str]) -> str:
+    """The invariant wrong legal actions break, by phase and the kinds of actions involved."""
+    if stage == "play":
+        if "decide" in kinds:
+            return "decisions"
+        if "announce" in kinds:
+            return "melds"
+        return "obligations"
+    names = {"bid": "auction", "decide": "decisions", "give": "talon", "raise": "contract"}
+    return names.get(stage, stage)
+
+
+# In whole matches, the trick deals checked at every step before only every `step_deals`-th is.
+FULL_DEALS = 20
+
+
+def _sampled(deal: int, every: int) -> bool:
+    """Deal 1 and every `every`-th deal after it; past ten such spans, every tenth span
+    (a match of random players may run to a deal limit of hundreds)."""
+    span = every if deal <= 10 * every else 10 * every
+    return (deal - 1) % span == 0
 
 
 @attrs.define
@@ -163,8 +225,12 @@ class Checker:
 
     `info_every` is how often (in steps) the information checks compare worlds (1: every
     step; 0: never), for every seat or (`every_seat=False`) one seat in turn, in every
-    `info_deals`-th deal of the match (the first included); the other worlds are kept up
-    to date at every step regardless.
+    `info_deals`-th deal of the match (the first included; past the 10th such deal only
+    every 10·`info_deals`-th); the other worlds are kept up to date at every step
+    regardless. In whole matches with `step_deals` above 1, the checks at every step (cards,
+    legal actions, refused actions, information) run in the first `FULL_DEALS` trick deals
+    and then in every `step_deals`-th deal (sampled as the information checks are); every
+    deal's tricks, scores, match scores and the match's end are checked in every deal.
     """
 
     def __init__(
@@ -176,6 +242,7 @@ class Checker:
         worlds: int = 1,
         every_seat: bool = True,
         info_deals: int = 1,
+        step_deals: int = 1,
     ) -> None:
         self.game = game
         self.max_actions = max_actions
@@ -184,12 +251,22 @@ class Checker:
         self.worlds = max(worlds, 1)
         self.every_seat = every_seat
         self.info_deals = max(info_deals, 1)
+        self.step_deals = max(step_deals, 1)
         self._bounds: dict[int, int] = {}
         self._action_texts = list(game.actions.by_text)
         bouts = game.model.bouts
-        # rules that make whose turn it is depend on cards, on purpose (public facts)
+        # rules that make whose turn it is depend on cards, on purpose (public facts): in
+        # bouts, skipping who cannot add; in trick games, decisions between phases offered
+        # by what a hand holds (being asked tells it)
         self._public_turns = bouts is not None and (
             bouts.skip_unable or bouts.first_attacker == "lowest_trump"
+        )
+        hand_functions = {"count_rank", "count_suit", "holds_trump"}
+        self._public_turns = self._public_turns or any(
+            d.offer_if is not None
+            and not set(d.at) & {"lead", "play"}
+            and bool(hand_functions & set(_calls(d.offer_if)))
+            for d in self.ref.decisions
         )
 
     # ------------------------------------------------------------ a run
@@ -219,75 +296,193 @@ class Checker:
         bound = self._bounds.setdefault(players, deal_action_bound(game, players))
         book = MatchBook(self.ref, match.seats)
         self._dealt = 0
+        self._accounted = 0  # deals of the match accounted for (followed, or void as dealt)
+        self._orders: list[list[int]] = []  # the deck orders the seed shuffles, deal by deal
+        self._shuffle = random.Random(seed)
         self._redeals = 0
         self._turn = seed
+        self._skipped = False
         deal: Deal | BoutDeal | None = None
         in_deal = 0
         step = 0
         while not match.is_over and (whole or step < self.max_actions):
             if match.current is not deal:
+                self._void_deals(match, book)
                 deal = match.current
-                self._begin_deal(deal, book)
+                self._begin_deal(deal, book, match)
                 in_deal = 0
-            self._check_cards(deal)
-            self._check_hands(deal)
+                light = (
+                    whole
+                    and isinstance(deal, Deal)
+                    and self._dealt > FULL_DEALS
+                    and not _sampled(self._dealt, self.step_deals)
+                )
+            self._obs: dict[int, Any] = {}  # observations of this step, made once
             try:
                 legal = match.legal_actions()
             except StuckError as exc:
                 raise _Found("stuck", str(exc).split(";")[0]) from None
-            self._check_moves(deal, legal)
-            if step % 17 == 5:
-                self._check_illegal_refused(match, legal)
-            due = self.info_every and (self._dealt - 1) % self.info_deals == 0
-            if due and step % self.info_every == self._dealt % self.info_every:
+            due = not light and self.info_every and _sampled(self._dealt, self.info_deals)
+            due = due and step % self.info_every == self._dealt % self.info_every
+            if not light:
+                self._check_cards(deal)
+                self._check_hands(deal)
+                self._check_moves(deal, legal)
+                if step % 17 == 5:
+                    self._check_illegal_refused(match, legal)
+            if due:
                 self._turn += 1
-                seats = range(deal.seats) if self.every_seat else [self._turn % deal.seats]
+                seats = range(deal.seats) if self.every_seat else self._next_seat(deal)
                 self._check_worlds(deal, legal, seats)
+                if self._replay is not None and isinstance(deal, Deal):
+                    # the views the worlds were compared on (made already), and every
+                    # eighth such step all the seats compared
+                    viewed = [x for x in seats if x in self._obs or step % 8 == 0]
+                    self._check_views(deal, self._replay, viewed)
             choice = choices[step] if step < len(choices) else rng.randrange(1 << 16)
             action = legal[choice % len(legal)]
             scores = list(match.scores)
             seat = deal.to_act
+            phase = deal.phase
             self._shapes.append(self._shape(deal))
             match.apply(action)
+            self._obs = {}
             taken.append(action.text)
-            self._follow(deal, seat, action)
+            self._follow(deal, seat, action, phase)
             in_deal += 1
             step += 1
             if match.current is not deal or match.is_over:
                 self._check_deal_end(deal, match, book)
                 self._check_match_limits(book)
+                self._void_deals(match, book)
             elif match.scores != scores:
                 raise _Found("scores", "match scores changed in the middle of a deal")
             if in_deal > bound:
                 raise _Found(
                     "deal ends", f"a deal took more than {bound} actions, the most the rules allow"
                 )
+        if match.is_over:
+            self._void_deals(match, book)
         self._check_replay(match)
 
-    def _begin_deal(self, deal: Deal | BoutDeal, book: MatchBook) -> None:
+    def _begin_deal(self, deal: Deal | BoutDeal, book: MatchBook, match: Match) -> None:
         self._dealt += 1
         self._twins: dict[int, list[_Twin]] = {}
         self._replay: TrickReplay | None = None
         self._bout = _BoutBook()
         self._shapes: list[tuple[Any, ...]] = []
+        self._viewed = ""  # the stage whose views were last checked for every player
+        if self.ref.forced_if is not None and deal.deck_order != self._order(self._accounted):
+            raise _Found("deals", f"deal {self._accounted + 1} is not the one the seed shuffles")
+        self._accounted += 1
+        if deal.dealer != book.dealer:
+            raise _Found("dealer", f"seat {deal.dealer} deals, the rules give seat {book.dealer}")
+        kept = tuple(tuple(sorted(k.items())) for k in book.kept)
+        for seat in range(deal.seats):
+            obs = match.observation(seat)
+            if obs.scores != tuple(book.scores) or obs.kept != kept:
+                raise _Found(
+                    "view",
+                    f"seat {seat} sees the scores {list(obs.scores)} and kept values "
+                    f"{obs.kept}, the match has {book.scores} and {kept}",
+                )
         if isinstance(deal, Deal):
             self._replay = TrickReplay(
                 self.ref, deal.deck_order, deal.dealer, deal.seats, book.context()
             )
             self._seen = self._replay.seen
+            if self._replay.redealt:
+                raise _Found(
+                    "redeal",
+                    f"seat {self._replay.redeal_by}'s hand makes the deal void as dealt "
+                    "(redeal.forced_if), but it is played",
+                )
         else:
             self._seen = [set(h) for h in deal.hands]
             public = {deal.trump_card} if deal.trump_card >= 0 else set()
             for seen in self._seen:
                 seen.update(public)
 
+    def _order(self, index: int) -> list[int]:
+        """The deck order of the match's deal `index` (from 0): the seed's shuffles, as a
+        match from a seed deals (C2)."""
+        size = self.game.model.deck.size
+        while len(self._orders) <= index:
+            order = list(range(size))
+            self._shuffle.shuffle(order)
+            self._orders.append(order)
+        return self._orders[index]
+
+    def _void_deals(self, match: Match, book: MatchBook) -> None:
+        """Deals void as dealt (`redeal.forced_if`: a hand that meets it voids the deal, nobody
+        asked), which the match books and deals again before anyone acts: each must be void
+        by the rules' own reading of its hands, and each is booked here (redeal count, dealer,
+        the match's end)."""
+        current = match.current
+        last = match.deals_dealt if current.is_over else match.deals_dealt - 1
+        while self._accounted < last:
+            index = self._accounted
+            if self.ref.forced_if is None:
+                raise _Found(
+                    "redeal", f"deal {index + 1} was void as dealt, but no rule voids a deal"
+                )
+            replay = TrickReplay(
+                self.ref, self._order(index), book.dealer, match.seats, book.context()
+            )
+            if not replay.redealt:
+                raise _Found(
+                    "redeal",
+                    f"deal {index + 1} was void as dealt, but no hand in it meets redeal.forced_if",
+                )
+            self._accounted += 1
+            self._redeals += 1
+            book.redeals += 1
+            book.dealt(True)
+            self._check_match_limits(book)
+            over, winners = book.ends(True, -1)
+            final = self._accounted == match.deals_dealt and match.is_over
+            if over != final:
+                raise _Found(
+                    "match end",
+                    f"after the void deal {index + 1} the match "
+                    + ("is over" if final else "goes on")
+                    + ", the rules "
+                    + ("end it" if over else "deal again"),
+                )
+            if over and sorted(match.winners) != sorted(winners):
+                raise _Found(
+                    "winners",
+                    f"the match is won by seats {sorted(match.winners)}, the rules rank "
+                    f"{sorted(winners)} first",
+                )
+
     # ------------------------------------------------------------ following the deal
-    def _follow(self, deal: Deal | BoutDeal, seat: int, action: Action) -> None:
+    def _follow(self, deal: Deal | BoutDeal, seat: int, action: Action, phase: str) -> None:
         """Bring the restatement, the seen cards and the other worlds up to date."""
         replay = self._replay
         if replay is not None:
+            if phase != replay.stage or seat != replay.to_act:
+                raise _Found(
+                    "phases",
+                    f"seat {seat} acted in phase '{phase}', the rules give seat "
+                    f"{replay.to_act} in phase '{replay.stage}'",
+                )
             done = len(replay.tricks)
-            replay.apply(seat, action.kind, action.card, action.value, action.to, action.qualifier)
+            try:
+                replay.apply(
+                    seat,
+                    action.kind,
+                    action.card,
+                    action.value,
+                    action.to,
+                    action.qualifier,
+                    action.text,
+                )
+            except (ValueError, KeyError, IndexError, StopIteration):
+                raise _Found(
+                    "legal",
+                    f"seat {seat} took '{action.text}' ({phase}), which the rules do not allow",
+                ) from None
             if len(replay.tricks) > done and isinstance(deal, Deal):
                 self._check_trick(deal, done)
         else:
@@ -394,7 +589,10 @@ class Checker:
             places = [*(c for h in deal.hands for c in h), *deal.stock, *deal.discarded]
             places += [c for pair in deal.table for c in pair if c >= 0]
         else:
-            places = [*(c for h in deal.hands for c in h), *deal.talon]
+            places = [*(c for h in deal.hands for c in h), *deal.talon, *deal.stock]
+            places += [deal.turnup] if deal.turnup >= 0 else []
+            places += deal.laid_away
+            places += [c for cards in deal.set_aside.values() for c in cards]
             places += [c for _, c in deal.trick]
             places += [c for t in deal.tricks for _, c in t.cards]
         counts = Counter(places)
@@ -414,8 +612,6 @@ class Checker:
         replay = self._replay
         if replay is None or not isinstance(deal, Deal):
             return
-        if deal.phase not in ("redeal", "bid"):
-            replay.take_talon()
         text = self._texts
         for seat in range(deal.seats):
             if sorted(deal.hands[seat]) != sorted(replay.hands[seat]):
@@ -428,6 +624,29 @@ class Checker:
             raise _Found(
                 "cards", f"the talon is {text(deal.talon)}, the rules leave {text(replay.talon)}"
             )
+        if deal.stock != replay.stock or deal.turnup != replay.turnup:
+            ct = self.game.card_text
+            raise _Found(
+                "cards",
+                f"the stock is {', '.join(map(ct, deal.stock)) or 'empty'} (turn-up "
+                f"{ct(deal.turnup) if deal.turnup >= 0 else 'none'}), the deal and the "
+                f"actions so far leave {', '.join(map(ct, replay.stock)) or 'empty'} (turn-up "
+                f"{ct(replay.turnup) if replay.turnup >= 0 else 'none'})",
+            )
+        if sorted(deal.laid_away) != sorted(replay.laid_away):
+            raise _Found(
+                "cards",
+                f"{text(deal.laid_away)} are laid away, the declarer laid away "
+                f"{text(replay.laid_away)}",
+            )
+        for seat in replay.active:
+            aside = deal.set_aside.get(seat, [])
+            if aside != replay.set_aside.get(seat, []):
+                raise _Found(
+                    "cards",
+                    f"seat {seat} has set aside {text(aside)} but it chose "
+                    f"{text(replay.set_aside.get(seat, []))}",
+                )
 
     def _texts(self, cards: Iterable[int]) -> str:
         return ", ".join(self.game.card_text(c) for c in sorted(cards)) or "nothing"
@@ -437,39 +656,59 @@ class Checker:
         if isinstance(deal, BoutDeal):
             self._check_bout_moves(deal, legal)
             return
-        if deal.phase != "play":
-            return
         replay = self._replay
         assert replay is not None
-        seat = deal.to_act
-        if replay.trick:
-            order = replay.active
-            due = order[(order.index(replay.trick[-1][0]) + 1) % len(order)]
-        elif replay.tricks:
-            due = replay.tricks[-1][1]
-        else:
-            tricks = self.game.model.tricks
-            assert tricks is not None
-            first = tricks.play.first_leader
-            due = replay.declarer if first == "declarer" else replay.active[0]
-        if seat != due:
-            raise _Found("turn", f"seat {seat} is to play, but it is seat {due}'s turn")
-        plays = {a.card for a in legal if a.kind == "play"}
-        marries = {a.card for a in legal if a.kind == "marry"}
-        allowed, declaring = replay.legal_plays(seat)
-        for offered, right, what in (
-            (plays, allowed, "play"),
-            (marries, declaring, "lead declaring a meld (marry)"),
-        ):
-            if offered != right:
+        stage, phase, seat = replay.stage, deal.phase, deal.to_act
+        if phase != stage:
+            raise _Found("phases", f"the deal is in phase '{phase}', the rules give '{stage}'")
+        if seat != replay.to_act:
+            raise _Found(
+                "turn", f"seat {seat} is to act ({phase}), but it is seat {replay.to_act}'s turn"
+            )
+        right = replay.legal()
+        offered = {a.text: a.kind for a in legal}
+        if right is None or offered.keys() == right.keys():  # (calls in turns: not restated)
+            if stage != self._viewed:  # every player's view as a phase begins
+                self._viewed = stage
+                self._check_views(deal, replay, replay.active)
+            return
+        extra = sorted(set(offered) - set(right))
+        missing = sorted(set(right) - set(offered))
+        kinds = {offered[x] for x in extra} | {right[x] for x in missing}
+        words = []
+        if extra:
+            words.append(f"is offered {', '.join(extra)}, which the rules do not allow")
+        if missing:
+            words.append(f"is not offered {', '.join(missing)}, which the rules allow")
+        raise _Found(_invariant(stage, kinds), f"seat {seat} ({phase}) " + " and ".join(words))
+
+    def _check_views(self, deal: Deal, replay: TrickReplay, seats: Iterable[int]) -> None:
+        """What these seats see of their own cards and of what lies open
+        (`TrickReplay.view`): every player's view as each phase begins, and at the steps
+        whose other worlds are compared the views compared."""
+        for seat in seats:
+            got = observed(self._observation(deal, seat))
+            want = replay.view(seat)
+            for field, value in want.items():
+                if got[field] == value:
+                    continue
+                hidden = field == "hand" and not replay.sees_own_hand(seat)
+                shown = got[field]
+                if field == "log":  # the first entry that differs
+                    k = next(
+                        (i for i, (a, b) in enumerate(zip(shown, value, strict=False)) if a != b),
+                        min(len(shown), len(value)),
+                    )
+                    shown, value = shown[k : k + 1], value[k : k + 1]
                 raise _Found(
-                    "obligations",
-                    f"seat {seat} may {what} {self._texts(offered)} but the rules allow "
-                    f"exactly {self._texts(right)}",
+                    "hidden hand" if hidden else "view",
+                    f"seat {seat} sees {field} {shown!r}, but "
+                    + (
+                        "it has not looked at its cards (it may bid blind)"
+                        if hidden
+                        else f"the rules give {value!r}"
+                    ),
                 )
-        other = [a.text for a in legal if a.kind not in ("play", "marry")]
-        if other:
-            raise _Found("obligations", f"in card play seat {seat} is offered {', '.join(other)}")
 
     def _check_bout_moves(self, deal: BoutDeal, legal: Sequence[Action]) -> None:
         """D5-D8, D12: the complete set of legal actions, compared both ways."""
@@ -598,13 +837,34 @@ class Checker:
                 for seat in range(deal.seats)
             ]
             book.after_deal(envs, [0] * deal.seats, "")
+            book.dealt(False, deal.loser)
             self._check_book(match, book)
+            self._check_end(match, book, False, -1)
             return
         replay = self._replay
         assert replay is not None
+        if replay.stage != OVER:
+            raise _Found(
+                "deal ends",
+                "the deal ended, but the rules go on: "
+                f"seat {replay.to_act} is to act in phase '{replay.stage}'",
+            )
+        if not deal.redealt:  # what everybody sees at the end (the skat, laid-away cards)
+            self._check_views(deal, replay, replay.active)
+        if deal.redealt != replay.redealt:
+            raise _Found(
+                "redeal",
+                "the deal "
+                + ("ended unplayed (redealt)" if deal.redealt else "was scored")
+                + ", the rules "
+                + ("void it and deal again" if replay.redealt else "score it"),
+            )
         if deal.redealt:
             self._redeals += 1
+            book.redeals += 1
+            book.dealt(True)
             self._check_book(match, book)
+            self._check_end(match, book, True, replay.declarer)
             return
         self._check_tricks(deal, replay)
         gains, envs = self.ref.deal_scores(replay)
@@ -618,14 +878,47 @@ class Checker:
                     f"contract {replay.contract})",
                 )
         book.after_deal(envs, gains, replay.qualifier)
+        book.dealt(False)
         self._check_book(match, book)
+        self._check_end(match, book, False, replay.declarer)
+
+    def _check_end(self, match: Match, book: MatchBook, redealt: bool, declarer: int) -> None:
+        """The match ends exactly when the rules end it (target, `end_if`, `play_on`, the
+        limits), with the winners they rank first."""
+        if match.stopped is not None:
+            return
+        over, winners = book.ends(redealt, declarer)
+        ended = match.is_over
+        if match.deals_dealt > self._accounted:  # it dealt again (void deals follow): on
+            ended = False
+            if not over:
+                return
+        if ended != over:
+            scores = ", ".join(map(str, book.scores))
+            raise _Found(
+                "match end",
+                f"after deal {book.deals_scored + book.redeals} (scores {scores}) the match "
+                + ("is over" if ended else "goes on")
+                + ", the rules "
+                + ("end it" if over else "play another deal"),
+            )
+        if over and sorted(match.winners) != sorted(winners):
+            raise _Found(
+                "winners",
+                f"the match is won by seats {sorted(match.winners)}, the rules rank "
+                f"{sorted(winners)} first",
+            )
 
     def _check_trick(self, deal: Deal, i: int) -> None:
         """T15: trick i holds the cards played and goes to the highest trump, else the
         highest card of the suit led."""
         assert self._replay is not None
-        cards, winner, _ = self._replay.tricks[i]
+        cards, winner, trump = self._replay.tricks[i]
         t = deal.tricks[i] if i < len(deal.tricks) else None
+        if t is not None and tuple(t.cards) == cards and t.trump != trump:
+            raise _Found(
+                "trump", f"trick {i + 1} is recorded with trump {t.trump}, the rules give {trump}"
+            )
         if t is None or tuple(t.cards) != cards or t.winner != winner:
             text = " ".join(self.game.card_text(c) for _, c in cards)
             got = "nobody" if t is None else f"seat {t.winner}"
@@ -641,7 +934,8 @@ class Checker:
         for i in range(len(deal.tricks)):
             self._check_trick(deal, i)
         total = sum(self.ref.points[c] for cards, _, _ in replay.tricks for _, c in cards)
-        if total != self.ref.deck_points:
+        out_of_play = replay.talon or replay.stock or replay.turnup >= 0 or replay.laid_away
+        if not replay.ended_early and not out_of_play and total != self.ref.deck_points:
             raise _Found("points", f"card points in tricks add up to {total}")
         for seat in range(deal.seats):
             if deal.card_points[seat] != replay.card_points[seat]:
@@ -657,7 +951,7 @@ class Checker:
                     f"{replay.tricks_won[seat]}",
                 )
         mine = [
-            (seat, self.ref.melds[mi][0], suit, value)
+            (seat, self.ref.melds[mi].name, suit, value)
             for seat, mi, suit, value in replay.declarations
         ]
         theirs = [(d.seat, d.meld, d.suit, d.value) for d in deal.declarations]
@@ -695,14 +989,15 @@ class Checker:
     # ------------------------------------------------------------ illegal actions
     def _check_illegal_refused(self, match: Match, legal: Sequence[Any]) -> None:
         """Illegal and malformed actions are refused and change nothing: the history and
-        whose turn it is after each, every seat's observation after them all."""
+        whose turn it is after each, the public view and the acting seat's observation after
+        them all (the hands are compared with the restatement at the next step)."""
         legal_texts = {a.text for a in legal}
         texts = self._action_texts
         picked = [t for t in texts[:: max(len(texts) // 5, 1)] if t not in legal_texts]
         picked += ["", "play", "bid", "nonsense 12", "give to"]
-        views = [match.observation(s) for s in range(match.seats)]
         history = list(match.history)
         current, to_act = match.current, match.to_act
+        views = [match.deal, match.observation(to_act)]
         for text in picked:
             try:
                 match.apply(text)
@@ -712,7 +1007,7 @@ class Checker:
                 raise _Found("illegal refused", f"the illegal action '{text}' was accepted")
             if match.history != history or match.current is not current or match.to_act != to_act:
                 raise _Found("illegal refused", f"the refused action '{text}' changed the state")
-        if [match.observation(s) for s in range(match.seats)] != views:
+        if [match.deal, match.observation(to_act)] != views:
             raise _Found(
                 "illegal refused",
                 f"refusing the actions {', '.join(repr(t) for t in picked)} changed what a "
@@ -726,6 +1021,21 @@ class Checker:
         if isinstance(deal, BoutDeal):
             seen.update(deal.hands[seat])
         return [c for c in range(self.game.model.deck.size) if c not in seen]
+
+    def _next_seat(self, deal: Deal | BoutDeal) -> list[int]:
+        """The seat whose worlds are compared now when it is one seat in turn: the next in
+        turn that still has a world it cannot tell apart (a world that has followed the deal
+        so far costs nothing to compare); when none has, at every second such step the seat
+        to act (a new world is made, replaying the deal: the cost of these checks)."""
+        n = deal.seats
+        for k in range(n):
+            seat = (self._turn + k) % n
+            if self._twins.get(seat):
+                return [seat]
+        self._skipped = not self._skipped
+        if self._skipped:
+            return []
+        return [deal.to_act if deal.to_act >= 0 else self._turn % n]
 
     def _check_worlds(
         self, deal: Deal | BoutDeal, legal: Sequence[Action], seats: Sequence[int]
@@ -751,7 +1061,7 @@ class Checker:
                 twins.append(twin)
             if not twins:
                 continue
-            obs = deal.observation(seat)
+            obs = self._observation(deal, seat)
             for twin in twins:
                 pair = f"{self.game.card_text(twin.a)} and {self.game.card_text(twin.b)}"
                 if twin.deal.to_act != deal.to_act:
@@ -767,13 +1077,23 @@ class Checker:
                         f"({pair}) were swapped",
                     )
                 if deal.to_act == seat:
-                    theirs = [a.text for a in twin.deal.legal_actions()]
+                    try:
+                        theirs = [a.text for a in twin.deal.legal_actions()]
+                    except StuckError:
+                        theirs = []
                     if theirs != mine:
                         raise _Found(
                             "observation complete",
                             f"seat {seat}'s legal actions are not computable from its "
                             f"observation: with {pair} swapped they are {theirs}, not {mine}",
                         )
+
+    def _observation(self, deal: Deal | BoutDeal, seat: int) -> Any:
+        """The deal's observation for `seat` at this step (made once)."""
+        obs = self._obs.get(seat)
+        if obs is None:
+            obs = self._obs[seat] = deal.observation(seat)
+        return obs
 
     def _adopt(
         self, deal: Deal | BoutDeal, seat: int, hidden: set[int], twins: list[_Twin]
@@ -800,17 +1120,27 @@ class Checker:
         if len(hidden) < 2:
             return None
         rank = self.ref.eval.rank
+        # two cards of one hand swapped give the same hands: such a world tells nothing
+        holder = {c: s for s, hand in enumerate(deal.hands) for c in hand}
         for attempt in range(3):
-            a, b = self._rng.sample(hidden, 2)
+            a = self._rng.choice(hidden)
+            apart = [
+                c for c in hidden if c != a and (c not in holder or holder[c] != holder.get(a))
+            ]
+            if not apart:
+                continue
+            b = self._rng.choice(apart)
             if attempt == 0 and self._public_turns:
                 # cards of one rank change no public fact of D6 (who can add): try them first
-                same = [c for c in hidden if c != a and rank(c) == rank(a)]
+                same = [c for c in apart if rank(c) == rank(a)]
                 if same:
                     b = self._rng.choice(same)
             order = list(deal.deck_order)
             i, j = order.index(a), order.index(b)
             order[i], order[j] = order[j], order[i]
             world = self.game.make_deal(order, deal.dealer, deal.seats, deal.context)
+            if world.is_over:  # void as dealt (forced_if): the real deal shows it is not
+                continue
             twin = _Twin(seat, a, b, world)
             if all(
                 self._advance(twin, {seat}, actor, action, k)
@@ -858,7 +1188,7 @@ class Checker:
         mapped = self._mapped(action, twin.a, twin.b)
         try:
             world.apply(mapped)
-        except IllegalActionError:
+        except (IllegalActionError, StuckError):  # not legal there, or no action at all
             if actor in owners:
                 raise _Found(
                     "observation complete",
@@ -877,6 +1207,10 @@ class Checker:
 
         table = self.game.actions
         kind = action.kind
+        if kind == "pass_card" and action.card in (a, b):
+            return table.pass_card[m(action.card)]
+        if kind == "discard" and action.card in (a, b):
+            return table.discard[m(action.card)]
         if kind in ("play", "marry", "give") and action.card in (a, b):
             if kind == "play":
                 return table.play[m(action.card)]

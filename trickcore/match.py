@@ -72,6 +72,7 @@ class Match:
         self.winners: list[int] = []
         self.is_over = False
         self.current: Deal | BoutDeal = self._next_deal()
+        self._skip_void_deals()
 
     def _set_kept(self, kept: Sequence[dict[str, Any]]) -> None:
         types = {name: typ for name, typ, _ in self.game.model.match.keep}
@@ -151,14 +152,27 @@ class Match:
         self.stopped = exc.message
 
     def _finish_deal(self) -> None:
-        deal = self.current
+        self._book(self.current)
+        if not self.is_over:
+            self.current = self._next_deal()
+            self._skip_void_deals()
+
+    def _skip_void_deals(self) -> None:
+        """A deal void as it is dealt (a compulsory redeal, `redeal.forced_if`) is booked at
+        once and the next one dealt."""
+        while self.current.is_over and not self.is_over:
+            self._book(self.current)
+            if not self.is_over:
+                self.current = self._next_deal()
+
+    def _book(self, deal: Deal | BoutDeal) -> None:
+        """Account for a deal that is over: redeal count or after_deal, dealer, match end."""
         model = self.game.model
         if deal.redealt:
             self.redeals += 1
             if model.redeal is None or not model.redeal.same_dealer:
                 self.dealer = (self.dealer + 1) % self.seats
-            by = getattr(deal, "redeal_by", -1)
-            self.deal_results.append({"redeal": True, "by": by, "dealer": deal.dealer})
+            self.deal_results.append({"redeal": True, "by": deal.redeal_by, "dealer": deal.dealer})
         else:
             try:
                 self._run_after_deal(deal)
@@ -169,11 +183,9 @@ class Match:
             if model.deal.next_dealer == "left":
                 self.dealer = (self.dealer + 1) % self.seats
             elif model.deal.next_dealer == "loser":
-                loser = getattr(deal, "loser", -1)
+                loser = deal.loser
                 self.dealer = loser if loser >= 0 else (self.dealer + 1) % self.seats
         self._check_end(deal)
-        if not self.is_over:
-            self.current = self._next_deal()
 
     def _run_after_deal(self, deal: Deal | BoutDeal) -> None:
         """Run the after_deal rules for every seat; nothing changes unless all succeed."""
@@ -208,15 +220,32 @@ class Match:
 
     def _check_end(self, deal: Deal | BoutDeal) -> None:
         rules = self.game.model.match
-        if rules.target is not None and not deal.redealt:
-            reached = [s for s in range(self.seats) if self.scores[s] >= rules.target]
-            if reached:
-                self.winners = self._rank(reached, deal, rules.tie_break)
-                self.is_over = True
-                return
+        if not deal.redealt:
+            candidates: list[int] = []
+            if rules.target is not None:
+                candidates = [s for s in range(self.seats) if self.scores[s] >= rules.target]
+            if not candidates and rules.end_if is not None and self._end_if_holds():
+                # every seat is ranked: the highest standing, then the tie-breaks among them
+                top = max(self.standing(s) for s in range(self.seats))
+                candidates = [s for s in range(self.seats) if self.standing(s) == top]
+            if candidates:
+                winners = self._rank(candidates, deal, rules.tie_break)
+                side_of = self.game.model.side_of(self.seats)
+                play_on = "play_on" in rules.tie_break
+                if not (play_on and len({side_of[s] for s in winners}) > 1):
+                    self.winners = winners
+                    self.is_over = True
+                    return
         if self.deals_played >= rules.deal_limit or self.redeals > rules.redeal_limit:
             self.winners = self._rank(list(range(self.seats)), deal, ("highest",))
             self.is_over = True
+
+    def _end_if_holds(self) -> bool:
+        """`match.end_if` holds for some seat (after the deal's after_deal rules)."""
+        end_if = self.game.model.match.end_if
+        assert end_if is not None
+        context = self.game.match_context(self.seats, self.deals_played, self.scores, self.kept)
+        return any(end_if(env) for env in context)
 
     def standing(self, seat: int) -> int:
         """The number the match ranks a seat by: `rank_by` of the variant, else the score."""
@@ -229,7 +258,7 @@ class Match:
     def _rank(
         self, candidates: list[int], deal: Deal | BoutDeal, ties: tuple[str, ...]
     ) -> list[int]:
-        declarer = getattr(deal, "declarer", -1)
+        declarer = deal.declarer
         for rule in ties:
             if rule == "declarer" and declarer in candidates:
                 return [declarer]
@@ -240,8 +269,10 @@ class Match:
 
     # ------------------------------------------------------------ views
     def observation(self, seat: int) -> Observation | BoutObservation:
-        """What `seat` may know now: its view of the current deal plus the match scores."""
-        return attrs.evolve(self.current.observation(seat), scores=tuple(self.scores))
+        """What `seat` may know now: its view of the current deal plus the match scores and
+        every player's kept values (public: they follow from the deals' public results)."""
+        kept = tuple(tuple(sorted(k.items())) for k in self.kept)
+        return attrs.evolve(self.current.observation(seat), scores=tuple(self.scores), kept=kept)
 
     def kept_state(self, seat: int) -> dict[str, Any]:
         """The per-player state the variant keeps across deals (e.g. on_barrel)."""

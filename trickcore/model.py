@@ -9,7 +9,15 @@ from .exprs import CompiledExpr
 
 # The phase kinds of a trick game's deal, in the only order they can run (each needs what the
 # ones before it decide); `deal { flow: ... }` names a selection. The engine implements each.
-TRICK_PHASES: tuple[str, ...] = ("redeal", "auction", "talon", "contract", "tricks")
+TRICK_PHASES: tuple[str, ...] = (
+    "redeal",
+    "pass",
+    "auction",
+    "bids",
+    "talon",
+    "contract",
+    "tricks",
+)
 
 
 @attrs.frozen
@@ -39,6 +47,7 @@ class Deck:
     suits: tuple[Suit, ...]
     ranks: tuple[Rank, ...]
     points: tuple[int, ...]
+    by_card: tuple[int, ...] | None = None  # `card_points = EXPR`: points of each card
 
     @property
     def size(self) -> int:
@@ -46,9 +55,17 @@ class Deck:
         return len(self.suits) * len(self.ranks)
 
     @property
+    def card_points(self) -> tuple[int, ...]:
+        """The points of each card (by card number)."""
+        if self.by_card is not None:
+            return self.by_card
+        n = len(self.ranks)
+        return tuple(self.points[c % n] for c in range(self.size))
+
+    @property
     def total_points(self) -> int:
         """Card points in the whole deck."""
-        return sum(self.points) * len(self.suits)
+        return sum(self.card_points)
 
     def card_text(self, card: int) -> str:
         """Canonical card text: rank symbol + suit symbol (e.g. 10H)."""
@@ -73,7 +90,8 @@ class Deck:
 
 @attrs.frozen
 class Meld:
-    """A declarable combination (a marriage): its ranks, value per suit, and conditions."""
+    """A declarable combination: ranks of one suit (a marriage: one meld per suit) or a fixed
+    set of cards (four aces), with its value per suit and its conditions."""
 
     name: str
     ranks: tuple[int, ...]
@@ -81,6 +99,16 @@ class Meld:
     declare_if: CompiledExpr
     counts_if: CompiledExpr
     sets_trump: bool
+    trump_value: int | None = None  # its value when its suit is trump as it is declared
+    announce: bool = False  # declared as an action of its own ("announce NAME SUIT")
+    cards: tuple[int, ...] = ()  # a meld of these cards (not ranks of one suit): suit -1
+
+    def value_in(self, suit: int, trump: int) -> int:
+        """The meld's value in `suit` (-1 for a meld of fixed cards) while `trump` is the
+        trump suit (-1: none)."""
+        if self.trump_value is not None and suit == trump and suit >= 0:
+            return self.trump_value
+        return self.values[max(suit, 0)]
 
 
 @attrs.frozen
@@ -99,6 +127,7 @@ class DealRules:
     hands: int | None
     sits_out: str | None
     next_dealer: str  # "left" | "same" | "loser"
+    keep: tuple[tuple[str, str, int | bool], ...] = ()  # per-player values during a deal
 
     def players_in_deal(self, dealer: int, seats: int) -> list[int]:
         """The seats that take part, in dealing order from the left of the dealer (C1, C2)."""
@@ -121,10 +150,12 @@ class DealRules:
 
 @attrs.frozen
 class RedealRules:
-    """A player whose hand meets `allowed_if` may demand a redeal before bidding."""
+    """A player whose hand meets `allowed_if` may demand a redeal before bidding; a hand that
+    meets `forced_if` makes the deal void at once, nobody asked."""
 
     allowed_if: CompiledExpr
     same_dealer: bool
+    forced_if: CompiledExpr | None = None
 
 
 @attrs.frozen
@@ -140,6 +171,11 @@ class Bidding:
     cap: CompiledExpr
     qualifiers: tuple[str, ...]
     opening_expr: CompiledExpr | None = None  # `opening = EXPR`: the lowest opening bid
+    style: str = "calls"  # "calls": in turn round the table; "pairs": one challenger at a time
+    values: tuple[int, ...] = ()  # the only bids there are (`values:`), lowest first
+    # nobody bids: "redeal" (thrown in), "played" (scored as it is), "play_on" (the flow goes
+    # on without a declarer)
+    all_pass: str = "redeal"
 
     def opening_for(self, env: dict[str, object]) -> int:
         """The lowest (or, with opening_exact, the only) opening bid for a bidder's env."""
@@ -153,6 +189,10 @@ class TalonRules:
     show: bool
     give_each_defender: int
     split_if: CompiledExpr | None
+    lay_away: int = 0  # cards the declarer then lays away (face down), one at a time
+    # the first player (in deal order) for whom this holds at the end gets the points of the
+    # laid-away cards and of the talon left untaken
+    counts_for_if: CompiledExpr | None = None
 
 
 @attrs.frozen
@@ -166,6 +206,25 @@ class ContractRules:
 
 
 @attrs.frozen
+class PassRules:
+    """Passing cards (`pass_cards`): each player sets `count` cards aside, then each set goes
+    `to` seats on in deal order (0: no passing in this deal)."""
+
+    count: int
+    to: CompiledExpr
+
+
+@attrs.frozen
+class BidsRules:
+    """One bid of a number from each player (`bids`), some of them possibly blind."""
+
+    min: int
+    max: CompiledExpr
+    blind_if: CompiledExpr | None
+    blind: tuple[int, ...]
+
+
+@attrs.frozen
 class PlayRules:
     """Card play obligations."""
 
@@ -174,7 +233,45 @@ class PlayRules:
     beat_in_suit: bool
     overtrump: bool
     lead_if: CompiledExpr | None = None
-    first_leader: str = "declarer"  # "declarer" | "forehand"
+    first_leader: str = "declarer"  # "declarer" | "forehand" | "holder"
+    play_if: CompiledExpr | None = None
+    trump: int = -1  # a suit that is trump from the start; -1: none (melds may set one)
+    leader_card: int = -1  # with first_leader "holder": the card whose holder leads
+    trump_turnup: bool = False  # the turned-up card's suit is trump
+    draw: bool = False  # after each trick everyone draws from the stock, the winner first
+    # obligations written as expressions (name, rule), read at each play; the flags above
+    # hold the value of those written as plain yes/no
+    obligations: tuple[tuple[str, CompiledExpr], ...] = ()
+    trump_power: CompiledExpr | None = None  # per card: > 0 makes it a trump, the higher
+    power: CompiledExpr | None = None  # per card: its strength in its suit (higher wins)
+    open_hand_if: CompiledExpr | None = None  # per player: his hand is shown to all
+    stop_if: CompiledExpr | None = None  # after each trick, per player: play ends now
+    player_reads: frozenset[str] = frozenset()  # the player's values these two read
+    obligation_reads: frozenset[str] = frozenset()  # the player's values obligations read
+
+
+@attrs.frozen
+class Decision:
+    """A decision a player may take (`decision NAME`: its action is its name, the other
+    answer between phases is `keep`), or a choice he must make (`choice NAME`: its actions
+    are its options)."""
+
+    name: str
+    at: tuple[str, ...]  # "lead" and/or "play"; or one of "before PHASE", "end"
+    offer_if: CompiledExpr
+    after_announce: bool
+    rules: tuple[StepRule, ...]
+    effect: str  # "" | "close_stock" | "swap_turnup" | "end_deal" | "skip"
+    swap_rank: int = -1
+    who: str = "each"  # between phases: "each" player, or the "declarer" alone
+    skip: str = ""  # with effect "skip": the phase of the flow it skips
+    # a `choice`: one of these options must be chosen (each a yes/no name of the deal), when
+    # its condition holds; an option may set the trump suit (-1: no trump)
+    options: tuple[str, ...] = ()
+    option_ifs: tuple[CompiledExpr, ...] = ()
+    option_trumps: tuple[int, ...] = ()
+    reads: frozenset[str] = frozenset()  # the names and functions its expressions use
+    public: bool = False  # its rules set every player's values (an announcement to all)
 
 
 @attrs.frozen
@@ -183,7 +280,9 @@ class Scoring:
 
     definitions: tuple[tuple[str, CompiledExpr], ...]
     declarer: CompiledExpr
-    defender: CompiledExpr
+    defender: CompiledExpr  # without an auction both are the `player` rule
+    reads_taken: bool = False  # taken_suit / taken_card: the won cards are collected
+    reads_top_trumps: bool = False  # top_trumps is worked out
 
 
 @attrs.frozen
@@ -215,18 +314,22 @@ class MatchRules:
     after_deal: tuple[StepRule, ...]
     rank_by: CompiledExpr | None = None
     redeal_limit: int = 0  # redealt deals a match may have before it ends (S5, T22)
+    end_if: CompiledExpr | None = None  # the match ends when this holds for any player
 
 
 @attrs.frozen
 class TrickRules:
     """Everything of a trick-taking game with an auction."""
 
-    bidding: Bidding
+    bidding: Bidding | None
     talon: TalonRules
-    contract: ContractRules
+    contract: ContractRules | None
     play: PlayRules
     scoring: Scoring
     flow: tuple[str, ...] = TRICK_PHASES
+    pass_cards: PassRules | None = None
+    bids: BidsRules | None = None
+    decisions: tuple[Decision, ...] = ()
 
 
 @attrs.frozen
@@ -268,3 +371,13 @@ class VariantModel:
     sources: tuple[str, ...]  # the path of every rules file, in merge order
     source_files: tuple[str, ...] = ()  # their portable names (a shipped name or a path)
     source_texts: tuple[str, ...] = ()  # their texts: a saved match carries them
+    sides: tuple[tuple[int, ...], ...] = ()  # partnerships; () when each plays for himself
+
+    def side_of(self, seats: int) -> list[int]:
+        """For each seat, the number of its side (its own seat when there are no sides)."""
+        out = list(range(seats))
+        for i, side in enumerate(self.sides):
+            for seat in side:
+                if seat < seats:
+                    out[seat] = seats + i
+        return out

@@ -65,6 +65,16 @@ class Observation:
     redealt: bool
     log: tuple[tuple[int, str], ...] = ()
     scores: tuple[int, ...] = ()
+    kept: tuple[tuple[tuple[str, int | bool], ...], ...] = ()  # each seat's kept values
+    set_aside: tuple[str, ...] = ()  # cards this seat chose to pass, not yet passed
+    pass_to: int = 0  # passing: each player's cards go this many seats on (0: none)
+    laid_away: tuple[str, ...] = ()  # the declarer's laid-away cards: his own; all at the end
+    open_hands: tuple[tuple[int, tuple[str, ...]], ...] = ()  # other hands shown to all
+    turnup: str | None = None  # the turned-up card while it lies under the stock
+    stock_size: int = 0  # cards in the stock, the turned-up card included
+    stock_closed: bool = False
+    announced: tuple[int, str, str] | None = None  # (seat, meld, suit) announced, not yet led
+    deal_keep: tuple[tuple[int, str, int | bool], ...] = ()  # (seat, name, value) this deal
 
     def to_dict(self) -> dict[str, Any]:
         """The observation as plain JSON-ready data."""
@@ -103,6 +113,7 @@ class BoutObservation:
     draw: bool
     log: tuple[tuple[int, str], ...] = ()
     scores: tuple[int, ...] = ()
+    kept: tuple[tuple[tuple[str, int | bool], ...], ...] = ()  # each seat's kept values
 
     def to_dict(self) -> dict[str, Any]:
         """The observation as plain JSON-ready data."""

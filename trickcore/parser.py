@@ -19,6 +19,7 @@ MAX_LINE_CHARS = 2_000
 _TOKEN_WORDS = {
     "NAME": "a name",
     "NUMBER": "a number",
+    "CARD": "a card",
     "STRING": 'a "string"',
     "_NL": "end of line",
     "COMPARE": "a comparison",

@@ -23,6 +23,15 @@ class DealState:
 
     phase: str
     to_act: int
+    # What every kind of deal tells its match (-1: nobody): the declarer (trick games with an
+    # auction), the loser (games of bouts), whether it ended unplayed and on whose demand,
+    # the trump suit in force, and each seat's deal score once it is over.
+    declarer: int
+    loser: int
+    redealt: bool
+    redeal_by: int
+    trump: int
+    gains: list[int] | None
 
     def __init__(
         self,
@@ -42,6 +51,9 @@ class DealState:
         self.hands: list[list[int]] = [[] for _ in range(seats)]
         self.history: list[tuple[int, Action]] = []
         self._legal: list[Action] | None = None
+        self.declarer = self.loser = self.redeal_by = self.trump = -1
+        self.redealt = False
+        self.gains = None
 
     @property
     def is_over(self) -> bool:

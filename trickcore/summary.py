@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .model import BoutRules, Packet, TrickRules, VariantModel
+from .model import Bidding, BoutRules, Packet, TrickRules, VariantModel
 
 
 def describe_pattern(packets: tuple[Packet, ...]) -> str:
@@ -37,22 +37,39 @@ def rules_summary(model: VariantModel) -> list[tuple[str, list[str]]]:
             r.symbol if r.name == r.symbol else f"{r.symbol} ({r.name})" for r in deck.ranks
         )
         + ".",
-        "Card points: "
-        + ", ".join(f"{r.symbol} {p}" for r, p in zip(deck.ranks, deck.points, strict=True))
-        + f" ({deck.total_points} in the deck).",
+        _points_line(model),
         "Cards are written rank + suit symbol, e.g. "
         + ", ".join(deck.card_text(c) for c in (0, deck.size - 1))
         + ".",
     ]
+    if model.sides:
+        cards.append(
+            "Sides (partners): " + "; ".join(" and ".join(map(str, s)) for s in model.sides) + "."
+        )
     out.append(("Cards", cards))
     meld_lines = []
     for meld in model.melds:
-        ranks = " + ".join(deck.ranks[r].symbol for r in meld.ranks)
-        values = ", ".join(f"{s.name} {v}" for s, v in zip(deck.suits, meld.values, strict=True))
-        meld_lines.append(f"{meld.name.capitalize()} ({ranks} of one suit): {values}.")
-        meld_lines.append(
-            f"  Declared by leading one of its cards ('marry CARD') when: {meld.declare_if.text}."
+        if meld.cards:
+            which = " + ".join(deck.card_text(c) for c in meld.cards)
+            meld_lines.append(f"{meld.name.capitalize()} ({which}): {meld.values[0]}.")
+        else:
+            ranks = " + ".join(deck.ranks[r].symbol for r in meld.ranks)
+            if len(set(meld.values)) == 1:
+                values = f"{meld.values[0]} in every suit"
+            else:
+                values = ", ".join(
+                    f"{s.name} {v}" for s, v in zip(deck.suits, meld.values, strict=True)
+                )
+            if meld.trump_value is not None:
+                values += f"; {meld.trump_value} in trumps"
+            meld_lines.append(f"{meld.name.capitalize()} ({ranks} of one suit): {values}.")
+        how = (
+            "Announced at the turn to lead ('announce NAME SUIT'), then one of its cards is "
+            "led, when"
+            if meld.announce
+            else "Declared by leading one of its cards ('marry CARD') when"
         )
+        meld_lines.append(f"  {how}: {meld.declare_if.text}.")
         if meld.counts_if.text not in ("yes", "true"):
             meld_lines.append(f"  Its value counts only if: {meld.counts_if.text}.")
         if meld.sets_trump:
@@ -66,8 +83,20 @@ def rules_summary(model: VariantModel) -> list[tuple[str, list[str]]]:
     deal_lines = [
         f"Dealt from the top, starting left of the dealer, in packets: {pattern}.",
         f"Each hand gets {deal.per_hand} cards"
-        + (f"; the talon holds {deal.talon_size}." if model.tricks else "; the rest is the stock."),
+        + (
+            (f"; the talon holds {deal.talon_size}." if deal.talon_size else ".")
+            if model.tricks
+            else "; the rest is the stock."
+        ),
     ]
+    if any(p.to == "turnup" for p in deal.pattern):
+        deal_lines.append("The turned-up card lies face up under the stock and is drawn last.")
+    if deal.keep:
+        deal_lines.append(
+            "Kept for each player during a deal (set by decisions): "
+            + ", ".join(f"{n} (starts {str(v).lower()})" for n, _, v in deal.keep)
+            + "."
+        )
     if deal.hands:
         deal_lines.append(f"{deal.hands} players take part in a deal.")
     if deal.sits_out == "dealer":
@@ -86,28 +115,41 @@ def rules_summary(model: VariantModel) -> list[tuple[str, list[str]]]:
             f"'{model.redeal.allowed_if.text}' may demand a redeal"
             + (" by the same dealer." if model.redeal.same_dealer else ".")
         )
+        if model.redeal.forced_if is not None:
+            deal_lines.append(
+                f"A hand that meets '{model.redeal.forced_if.text}' voids the deal at once."
+            )
     else:
         deal_lines.append("There is never a redeal.")
     if model.tricks is not None:
         deal_lines.append("The deal runs through: " + ", ".join(model.tricks.flow) + ".")
     out.append(("Deal", deal_lines))
     if model.tricks is not None:
-        out.extend(_trick_sections(model.tricks))
+        out.extend(_trick_sections(model, model.tricks))
     if model.bouts is not None:
         out.append(("Bouts", _bout_lines(model, model.bouts)))
     m = model.match
     match_lines = []
     if m.target is not None:
         match_lines.append(f"The first to reach {m.target} wins.")
+    if m.end_if is not None:
+        match_lines.append(
+            f"The match ends after a deal at whose end, for some player, {m.end_if.text}; "
+            "then every player is ranked."
+        )
     ranked = f"the highest {m.rank_by.text}" if m.rank_by else "the highest score"
     match_lines.append(
         f"The match ends after {m.deal_limit} played deals at the latest (or after more than "
         f"{m.redeal_limit} redealt ones); {ranked} wins."
     )
-    ties = {"declarer": "the declarer if he is among them", "highest": "the higher score"}
-    if m.target is not None:
+    ties = {
+        "declarer": "the declarer if he is among them",
+        "highest": "the higher standing",
+        "play_on": "if still tied, another deal is played",
+    }
+    if m.target is not None or m.end_if is not None:
         match_lines.append(
-            "If several reach the target in one deal: "
+            "If several could win: "
             + ", then ".join(ties[x] for x in m.tie_break)
             + "; equal scores share the win."
         )
@@ -130,29 +172,208 @@ def rules_summary(model: VariantModel) -> list[tuple[str, list[str]]]:
     return out
 
 
-def _trick_sections(tricks: TrickRules) -> list[tuple[str, list[str]]]:
+def _points_line(model: VariantModel) -> str:
+    deck = model.deck
+    if not any(deck.card_points):
+        return "No card points."
+    if deck.by_card is None:
+        listed = ", ".join(f"{r.symbol} {p}" for r, p in zip(deck.ranks, deck.points, strict=True))
+    else:
+        scoring = [(deck.card_text(c), p) for c, p in enumerate(deck.by_card) if p]
+        listed = ", ".join(f"{t} {p}" for t, p in scoring) + ", every other card 0"
+    return f"Card points: {listed} ({deck.total_points} in the deck)."
+
+
+def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, list[str]]]:
     out: list[tuple[str, list[str]]] = []
-    b = tricks.bidding
-    opening = b.opening_expr.text if b.opening_expr is not None else str(b.opening)
-    bid_lines = [
-        f"Forehand opens with {'exactly' if b.opening_exact else 'at least'} {opening}"
-        + (" and cannot pass his first call." if b.forced_opening else "."),
-        f"Bids go up in steps of {b.step}; a bid may not exceed {b.cap.text}.",
-        "A player who passes is out of the auction."
-        if b.pass_drops_out
-        else "Passing does not put a player out of the auction.",
-        "The auction ends when one player is left in."
-        if b.ends_after_passes is None
-        else f"The auction ends after {b.ends_after_passes} passes in a row; "
-        "the last bidder declares.",
-    ]
-    if b.qualifiers:
-        bid_lines.append(
-            "Any bid may carry a qualifier ("
-            + ", ".join(b.qualifiers)
-            + "); 'N q' beats 'N' and loses to the next step."
+    if tricks.pass_cards is not None:
+        pc = tricks.pass_cards
+        out.append(
+            (
+                "Passing",
+                [
+                    f"Each player chooses {pc.count} card(s) of his hand, one at a time, in turn "
+                    "from the dealer's left.",
+                    "Once all are chosen, each player's cards go to the player N seats on "
+                    f"(N = {pc.to.text}; 0: no passing in that deal).",
+                ],
+            )
         )
-    out.append(("Bidding", bid_lines))
+    b = tricks.bidding
+    if b is not None and b.style == "pairs":
+        out.append(("Bidding", _pair_bidding_lines(b)))
+    elif b is not None:
+        opening = b.opening_expr.text if b.opening_expr is not None else str(b.opening)
+        bid_lines = [
+            f"Forehand opens with {'exactly' if b.opening_exact else 'at least'} {opening}"
+            + (" and cannot pass his first call." if b.forced_opening else "."),
+            f"Bids go up in steps of {b.step}; a bid may not exceed {b.cap.text}.",
+            "A player who passes is out of the auction."
+            if b.pass_drops_out
+            else "Passing does not put a player out of the auction.",
+            "The auction ends when one player is left in."
+            if b.ends_after_passes is None
+            else f"The auction ends after {b.ends_after_passes} passes in a row; "
+            "the last bidder declares.",
+        ]
+        if b.values:
+            bid_lines[1] = (
+                f"Bids are the values {_values(b.values)}; a bid may not exceed {b.cap.text}."
+            )
+        bid_lines.append(_all_pass_line(b.all_pass))
+        if b.qualifiers:
+            bid_lines.append(
+                "Any bid may carry a qualifier ("
+                + ", ".join(b.qualifiers)
+                + "); 'N q' beats 'N' and loses to the next step."
+            )
+        out.append(("Bidding", bid_lines))
+    if tricks.bids is not None:
+        bd = tricks.bids
+        bids_lines = [
+            f"Each player bids once, from the dealer's left: a number of tricks from {bd.min} "
+            f"to {bd.max.text} ('bid N').",
+        ]
+        if bd.blind_if is not None:
+            bids_lines.append(
+                f"A player for whom {bd.blind_if.text} first chooses, without seeing his hand, "
+                f"a blind bid ({', '.join(map(str, bd.blind))}: 'bid N blind') or 'look'."
+            )
+        out.append(("Bids", bids_lines))
+    if "talon" in tricks.flow:
+        out.append(("Talon", _talon_lines(tricks)))
+    decision_lines = _decision_lines(model, tricks)
+    if decision_lines:
+        out.append(("Decisions", decision_lines))
+    p = tricks.play
+    leader = {
+        "declarer": "The declarer",
+        "forehand": "Forehand",
+        "holder": f"The holder of {model.deck.card_text(max(p.leader_card, 0))}",
+    }[p.first_leader]
+    play_lines = [
+        leader + " leads the first trick; the winner of each trick leads the next.",
+        "The turned-up card's suit is trump for the whole deal."
+        if p.trump_turnup
+        else "There is no trump at the start of a deal."
+        if p.trump < 0
+        else f"{model.deck.suits[p.trump].name.capitalize()} are trumps for the whole deal.",
+    ]
+    duty = {name: f"while {rule.text}" for name, rule in p.obligations}
+    for name, flag in (
+        ("follow", p.follow),
+        ("beat_in_suit", p.beat_in_suit),
+        ("trump_when_void", p.trump_when_void),
+        ("overtrump", p.overtrump),
+    ):
+        duty.setdefault(name, _yes(flag))
+    play_lines.append(
+        f"Follow suit: {duty['follow']}. Beat the highest card of the led suit if no trump is "
+        f"in the trick: {duty['beat_in_suit']}."
+    )
+    play_lines.append(
+        f"When void, play a trump if you hold one: {duty['trump_when_void']}. Beat the "
+        f"highest trump in the trick if you can: {duty['overtrump']}."
+    )
+    if p.draw:
+        play_lines.append(
+            "After each trick, while the stock is open, everyone draws a card, the winner first."
+        )
+    for rule, saying in (
+        (p.trump_power, "Trumps, and how they rank (0: not a trump)"),
+        (p.power, "How the other cards rank in their suits"),
+        (p.open_hand_if, "A player's hand lies face up while"),
+        (p.stop_if, "Play stops after a trick when, for a player"),
+        (p.lead_if, "A card may be led only if"),
+        (p.play_if, "A card may be played to another's lead only if"),
+    ):
+        if rule is not None:
+            play_lines.append(f"{saying}: {rule.text}.")
+    if p.lead_if is not None or p.play_if is not None:
+        play_lines.append("When such a rule allows no card, every card it judged is allowed.")
+    play_lines.append(
+        "A trick is won by its highest trump, else by the highest card of the led suit."
+    )
+    out.append(("Play", play_lines))
+    s = tricks.scoring
+    score_lines = [f"{name} = {expr.text}" for name, expr in s.definitions]
+    if b is None:
+        score_lines.append(f"Each player scores: {s.declarer.text}")
+    else:
+        score_lines.append(f"Declarer scores: {s.declarer.text}")
+        score_lines.append(f"Each defender scores: {s.defender.text}")
+    out.append(("Deal scoring", score_lines))
+    return out
+
+
+def _values(values: tuple[int, ...]) -> str:
+    shown = ", ".join(map(str, values[:12]))
+    return shown + (f", ... {values[-1]} ({len(values)} in all)" if len(values) > 12 else "")
+
+
+def _all_pass_line(all_pass: str) -> str:
+    return {
+        "redeal": "If nobody bids, the deal is thrown in and dealt again.",
+        "played": "If nobody bids, the deal counts as played and is scored with no declarer.",
+        "play_on": "If nobody bids, the deal is played on with no declarer.",
+    }[all_pass]
+
+
+def _pair_bidding_lines(b: Bidding) -> list[str]:
+    return [
+        "The second player bids to the first, who holds (the same value) or passes; whoever "
+        "passes is out, and the next player bids to the survivor.",
+        f"Bids are the values {_values(b.values)}, each above every value named; a bid may "
+        f"not exceed {b.cap.text}.",
+        "The last survivor declares at the highest value named; if none was named he may bid "
+        f"{b.values[0]} or pass.",
+        _all_pass_line(b.all_pass),
+    ]
+
+
+def _decision_lines(model: VariantModel, tricks: TrickRules) -> list[str]:
+    lines = []
+    for d in tricks.decisions:
+        when = ", ".join(
+            {
+                "lead": "at his turn to lead",
+                "play": "at his turn to follow",
+                "end": "after play",
+            }.get(a, a)
+            for a in d.at
+        )
+        who = "the declarer" if d.who == "declarer" else "a player"
+        if d.options:
+            lines.append(f"[{d.name}] {when}, {who} chooses one of: {', '.join(d.options)}.")
+            for option, rule, trump in zip(d.options, d.option_ifs, d.option_trumps, strict=True):
+                notes = []
+                if rule.text not in ("yes", "true"):
+                    notes.append(f"only if {rule.text}")
+                if trump >= 0:
+                    notes.append(f"{model.deck.suits[trump].name} are trumps")
+                if notes:
+                    lines.append(f"  {option}: {'; '.join(notes)}.")
+            continue
+        condition = "" if d.offer_if.text in ("yes", "true") else f" if {d.offer_if.text}"
+        lines.append(f"[{d.name}] {when}, {who} may say '{d.name}'{condition}.")
+        for st in d.rules:
+            assigns = ", ".join(f"{a.name} = {a.expr.text}" for a in st.assigns)
+            cond = f"if {st.condition.text} then " if st.condition else ""
+            lines.append(f"  then {cond}{assigns}")
+        effect = {
+            "close_stock": "the stock is closed: nobody draws any more",
+            "swap_turnup": "his trump of that rank changes places with the turned-up card",
+            "end_deal": "the deal ends and is scored",
+            "skip": f"the phase '{d.skip}' is skipped",
+        }.get(d.effect)
+        if effect:
+            lines.append(f"  Effect: {effect}.")
+        if d.after_announce:
+            lines.append("  Also offered right after he announced a meld.")
+    return lines
+
+
+def _talon_lines(tricks: TrickRules) -> list[str]:
     t = tricks.talon
     talon_lines = [
         "The talon is turned face up for all to see, then the declarer takes it."
@@ -164,42 +385,27 @@ def _trick_sections(tricks: TrickRules) -> list[tuple[str, list[str]]]:
             f"He then gives {t.give_each_defender} card(s) of his choice face down "
             "to each defender."
         )
+    if t.lay_away:
+        talon_lines.append(f"He then lays away {t.lay_away} card(s) face down.")
+    if t.counts_for_if is not None:
+        talon_lines.append(
+            "Laid-away cards, and a talon left untaken, count for the first player for whom: "
+            f"{t.counts_for_if.text}."
+        )
     if t.split_if is not None and t.split_if.text not in ("no", "false"):
         talon_lines.append(
             f"If {t.split_if.text}: no exchange; one talon card to each player in turn, "
             "starting with the declarer."
         )
     c = tricks.contract
-    if c.raise_allowed:
+    if c is not None and c.raise_allowed:
         talon_lines.append(
             f"He may then raise his contract in steps of {c.step}, up to {c.cap.text}; "
             "never lower it."
         )
     else:
         talon_lines.append("The contract cannot be changed after the talon.")
-    out.append(("Talon", talon_lines))
-    p = tricks.play
-    play_lines = [
-        ("The declarer" if p.first_leader == "declarer" else "Forehand")
-        + " leads the first trick; the winner of each trick leads the next.",
-        "There is no trump at the start of a deal.",
-        f"Follow suit: {_yes(p.follow)}."
-        + (
-            " You must beat the highest card of the led suit if no trump is in the trick."
-            if p.beat_in_suit
-            else " Overtaking is never required."
-        ),
-        f"When void, play a trump if you hold one: {_yes(p.trump_when_void)}."
-        + (" You must beat the highest trump in the trick if you can." if p.overtrump else ""),
-        "A trick is won by its highest trump, else by the highest card of the led suit.",
-    ]
-    out.append(("Play", play_lines))
-    s = tricks.scoring
-    score_lines = [f"{name} = {expr.text}" for name, expr in s.definitions]
-    score_lines.append(f"Declarer scores: {s.declarer.text}")
-    score_lines.append(f"Each defender scores: {s.defender.text}")
-    out.append(("Deal scoring", score_lines))
-    return out
+    return talon_lines
 
 
 def _bout_lines(model: VariantModel, b: BoutRules) -> list[str]:

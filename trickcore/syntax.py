@@ -105,7 +105,12 @@ def expr_text(expr: Expr) -> str:
     if isinstance(expr, Binary):
         p = _prec(expr)
         return f"{_wrap(expr.left, p)} {expr.op} {_wrap(expr.right, p + 1)}"
-    return f"if {expr_text(expr.test)} then {expr_text(expr.then)} else {expr_text(expr.other)}"
+    # a condition nested in the test or the `then` branch is bracketed for the reader;
+    # `else if` chains read well as they are
+    test, then = (
+        f"({expr_text(e)})" if isinstance(e, Cond) else expr_text(e) for e in (expr.test, expr.then)
+    )
+    return f"if {test} then {then} else {expr_text(expr.other)}"
 
 
 def _wrap(expr: Expr, min_prec: int) -> str:

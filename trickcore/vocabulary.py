@@ -58,11 +58,27 @@ QUANTITIES: dict[str, Quantity] = dict(
         _q("trump_set", BOOL, "a trump suit is set"),
         _q("trump_broken", BOOL, "a trump has been played to a finished trick"),
         _q("card_is_trump", BOOL, "the card in question is a trump"),
+        _q("rank_index", INT, "the card's rank in the deck's list of ranks, 0 for the first"),
+        _q("suit_index", INT, "the card's suit in the deck's list of suits, 0 for the first"),
+        _q("card_in_trump_suit", BOOL, "the card belongs to the suit that is trump"),
+        _q("can_follow", BOOL, "the player holds a card of the suit led to this trick"),
+        _q("stock_left", INT, "cards in a trick game's stock, the turned-up card included"),
+        _q("stock_closed", BOOL, "a decision closed the stock: nobody draws any more"),
+        _q("won_last_trick", BOOL, "the player won the last trick of a deal played out"),
+        _q(
+            "top_trumps",
+            INT,
+            "with the highest trump among his cards (his hand as play began and the talon "
+            "cards counted for him): how many trumps he holds in an unbroken run from the top; "
+            "without it: how many trumps are above his highest (all, if he has none)",
+        ),
         # deal results
         _q("card_points", INT, "card points in the player's tricks"),
         _q("meld_points", INT, "the value of the player's declared melds that count"),
         _q("melds_declared", INT, "the value of every meld the player declared"),
         _q("tricks_total", INT, "tricks in the deal"),
+        _q("tricks_bid", INT, "the player's bid in a `bids` phase (0 without one)"),
+        _q("bid_blind", BOOL, "the player bid blind (before looking at his hand)"),
         # games of bouts
         _q("loser", BOOL, "the player is the deal's loser (the last holding cards)"),
         _q("draw", BOOL, "the deal ended as a draw"),
@@ -75,18 +91,43 @@ QUANTITIES: dict[str, Quantity] = dict(
         _q("gain", INT, "the player's score for this deal"),
         _q("deal_number", INT, "the number of this played deal in the match, from 1"),
         _q("target", INT, "the match target (0 when there is none)"),
+        _q(
+            "max_other_score",
+            INT,
+            "the highest match score of a player not on the player's side (0 if none)",
+        ),
     ]
 )
 
 # What every player knows of the match while a deal is played (values as the deal began).
-MATCH_STATE = ("deal_number", "score", "target")
+MATCH_STATE = ("deal_number", "score", "target", "max_other_score")
+
+# What `lead_if` and `play_if` read about the card in question and its player.
+CARD_IN_PLAY = (
+    "tricks_played",
+    "tricks_won",
+    "declarer",
+    "trump_set",
+    "trump_broken",
+    "card_is_trump",
+    "hand_size",
+)
+CARD_IN_PLAY_FUNCTIONS = (
+    "card_rank(R)",
+    "card_suit(S)",
+    "card_is(C)",
+    "count_rank(R)",
+    "count_suit(S)",
+    "played_suit(S)",
+    "played_card(C)",
+)
 
 PLACES: dict[str, Place] = {
     p.key: p
     for p in (
         Place(
             "hand",
-            "bidding `opening` and `cap`, contract `cap`, `redeal.allowed_if`",
+            "bidding `opening` and `cap`, contract `cap`, `redeal.allowed_if`, `bids.max`",
             (
                 "melds_in_hand",
                 "hand_size",
@@ -97,31 +138,98 @@ PLACES: dict[str, Place] = {
                 *MATCH_STATE,
             ),
             ("count_rank(R)", "count_suit(S)"),
-            "and the player's `keep` names",
+            "and the player's match and deal `keep` names",
         ),
         Place(
             "declare",
             "`meld.declare_if`",
-            ("tricks_won", "tricks_played", "declarer", "first_lead", *MATCH_STATE),
+            (
+                "tricks_won",
+                "tricks_played",
+                "declarer",
+                "first_lead",
+                "stock_left",
+                "stock_closed",
+                *MATCH_STATE,
+            ),
             ("count_rank(R)", "count_suit(S)"),
-            "and the player's `keep` names",
+            "and the player's match and deal `keep` names",
         ),
         Place(
             "lead",
             "`play.lead_if`",
+            ("first_lead", *CARD_IN_PLAY, *MATCH_STATE),
+            CARD_IN_PLAY_FUNCTIONS,
+            "and the player's match and deal `keep` names",
+        ),
+        Place(
+            "play",
+            "`play.play_if` (a card played to a trick led by another)",
+            ("can_follow", *CARD_IN_PLAY, *MATCH_STATE),
+            CARD_IN_PLAY_FUNCTIONS,
+            "and the player's match and deal `keep` names",
+        ),
+        Place(
+            "decision",
+            "`decision`: `offer_if` and its rules; `choice`: `OPTION_if`",
             (
-                "first_lead",
-                "tricks_played",
                 "tricks_won",
+                "tricks_played",
+                "card_points",
+                "meld_points",
+                "stock_left",
+                "stock_closed",
                 "declarer",
-                "trump_set",
-                "trump_broken",
-                "card_is_trump",
+                "contract",
                 "hand_size",
                 *MATCH_STATE,
             ),
-            ("card_rank(R)", "card_suit(S)", "count_rank(R)", "count_suit(S)"),
-            "and the player's `keep` names",
+            (
+                "count_rank(R)",
+                "count_suit(S)",
+                "holds_trump(R)",
+                "taken_suit(S)",
+                "taken_card(C)",
+            ),
+            "the player's match and deal `keep` names",
+        ),
+        Place(
+            "obligation",
+            "`play`: `follow`, `trump_when_void`, `beat_in_suit`, `overtrump` as expressions",
+            ("stock_left", "stock_closed", "tricks_played", "declarer", *MATCH_STATE),
+            (),
+            "the player's match and deal `keep` names",
+        ),
+        Place(
+            "relation",
+            "`play.trump_power` and `play.power` (once per card, trump suit and qualifier)",
+            ("rank_index", "suit_index", "card_in_trump_suit", "trump_set"),
+            ("card_rank(R)", "card_suit(S)", "card_is(C)", "bid_is(Q)"),
+        ),
+        Place(
+            "open",
+            "`play.open_hand_if` and `play.stop_if` (for each player)",
+            ("declarer", "tricks_won", "tricks_played", *MATCH_STATE),
+            (),
+            "the player's match and deal `keep` names and the options chosen",
+        ),
+        Place(
+            "card",
+            "`deck.card_points` (once per card)",
+            (),
+            ("card_rank(R)", "card_suit(S)", "card_is(C)"),
+        ),
+        Place(
+            "pass",
+            "`pass_cards.to` (public: the same for every player)",
+            ("deal_number", "target", "players"),
+        ),
+        Place(
+            "blind",
+            "`bids.blind_if`",
+            MATCH_STATE,
+            (),
+            "and the player's match and deal `keep` names",
         ),
         Place(
             "result",
@@ -132,6 +240,12 @@ PLACES: dict[str, Place] = {
                 "melds_declared",
                 "tricks_won",
                 "tricks_total",
+                "tricks_played",
+                "won_last_trick",
+                "top_trumps",
+                "stock_closed",
+                "tricks_bid",
+                "bid_blind",
                 "contract",
                 "declarer",
                 "deck_points",
@@ -139,8 +253,18 @@ PLACES: dict[str, Place] = {
                 "players",
                 *MATCH_STATE,
             ),
-            ("bid_is(Q)",),
-            "the player's `keep` names and the scoring definitions",
+            (
+                "bid_is(Q)",
+                "taken_suit(S)",
+                "taken_card(C)",
+                "sum_all(x)",
+                "max_all(x)",
+                "min_all(x)",
+                "count_all(b)",
+                "sum_side(x)",
+                "count_side(b)",
+            ),
+            "the player's match and deal `keep` names and the scoring definitions",
         ),
         Place(
             "bout_result",
@@ -155,6 +279,13 @@ PLACES: dict[str, Place] = {
             "and the `keep` names",
         ),
         Place(
+            "end",
+            "`match.end_if` (after each deal, for every player)",
+            ("score", "deal_number", "target", "max_other_score"),
+            (),
+            "and the `keep` names",
+        ),
+        Place(
             "bout_limit",
             "`bouts.limit`",
             ("defender_cards", "bout_number", "players", "stock"),
@@ -164,6 +295,14 @@ PLACES: dict[str, Place] = {
 
 HAND_NAMES = PLACES["hand"].types()
 LEAD_NAMES = PLACES["lead"].types()
+PLAY_NAMES = PLACES["play"].types()
+DECISION_NAMES = PLACES["decision"].types()
+OBLIGATION_NAMES = PLACES["obligation"].types()
+RELATION_NAMES = PLACES["relation"].types()
+OPEN_NAMES = PLACES["open"].types()
+PASS_NAMES = PLACES["pass"].types()
+BLIND_NAMES = PLACES["blind"].types()
+END_NAMES = PLACES["end"].types()
 DECLARE_NAMES = PLACES["declare"].types()
 RESULT_NAMES = {n: t for n, t in PLACES["result"].types().items() if n not in MATCH_STATE}
 BOUT_RESULT_NAMES = PLACES["bout_result"].types()

@@ -1,8 +1,8 @@
 """The phase kinds a deal's flow is made of; `deal { flow: ... }` names them in order.
 
 Each kind is one module: its settings live in the block of the same purpose (`redeal`,
-`bidding`, `talon`, `contract`, `play`), and it skips itself when they say it has nothing
-to do.
+`pass_cards`, `bidding`, `bids`, `talon`, `contract`, `play`), and it skips itself when they
+say it has nothing to do.
 """
 
 from __future__ import annotations
@@ -10,14 +10,18 @@ from __future__ import annotations
 from ..model import TRICK_PHASES
 from .auction import Auction
 from .base import Phase
+from .bids import Bids
 from .contract import ContractRaise
+from .passing import PassCards
 from .redeal import RedealOffer
 from .talon import TalonExchange
 from .tricks import TrickPlay
 
 PHASE_KINDS: dict[str, type[Phase]] = {
     "redeal": RedealOffer,
+    "pass": PassCards,
     "auction": Auction,
+    "bids": Bids,
     "talon": TalonExchange,
     "contract": ContractRaise,
     "tricks": TrickPlay,

@@ -28,6 +28,7 @@ class Auction(Phase):
         """Every bid from the one to beat up to the cap (with each qualifier), and pass."""
         game = self.game
         b = deal.rules.bidding
+        assert b is not None
         seat = deal.to_act
         high = deal.high
         env = game.hand_env(
@@ -37,6 +38,17 @@ class Auction(Phase):
         quals = game.qualifiers
         out: list[Action] = []
         table = game.actions
+        if b.values:  # the listed values only
+            low = high[0] if high else b.opening_for(env) - 1
+            top = cap if high or not b.opening_exact else b.opening_for(env)
+            out = [table.bid(v, q) for v in b.values if low < v <= top for q in quals]
+            if high is not None:
+                hv, hq = high
+                same = [table.bid(hv, q) for qi, q in enumerate(quals) if qi > hq and hv <= cap]
+                out = same + out
+            if high is not None or not b.forced_opening:
+                out.append(table.pass_)
+            return out
         if high is None:
             opening = b.opening_for(env)
             if b.opening_exact:
@@ -67,6 +79,7 @@ class Auction(Phase):
     def apply(self, deal: Deal, action: Action) -> None:
         """A bid or a pass; then the next bidder, the declarer, or a thrown-in deal."""
         b = deal.rules.bidding
+        assert b is not None
         seat = deal.to_act
         deal.bids.append((seat, action))
         if action.kind == "bid":
@@ -82,9 +95,9 @@ class Auction(Phase):
             if deal.high is not None and (len(deal.in_auction) == 1 or enough):
                 return self._declare(deal)
             if not deal.in_auction:
-                return deal.end_unplayed(by=-1)
+                return deal.all_passed()
         elif deal.passes_in_row >= (b.ends_after_passes or 0):
-            return self._declare(deal) if deal.high is not None else deal.end_unplayed(by=-1)
+            return self._declare(deal) if deal.high is not None else deal.all_passed()
         order = deal.in_auction if b.pass_drops_out else deal.active
         n = len(deal.active)
         i = deal.active.index(seat)

@@ -19,7 +19,8 @@ class ContractRaise(Phase):
 
     def start(self, deal: Deal) -> bool:
         """Skipped unless `contract.raise` allows raising."""
-        if not deal.rules.contract.raise_allowed:
+        contract = deal.rules.contract
+        if contract is None or not contract.raise_allowed or deal.declarer < 0:
             return False
         deal.to_act = deal.declarer
         return True
@@ -28,6 +29,7 @@ class ContractRaise(Phase):
         """`keep contract`, and each raise up to the contract cap on the current hand."""
         game = self.game
         c = deal.rules.contract
+        assert c is not None
         env = game.hand_env(
             deal.hands[deal.declarer], deal.contract, len(deal.active), deal.context[deal.declarer]
         )

@@ -13,14 +13,22 @@ if TYPE_CHECKING:
 
 class RedealOffer(Phase):
     """Asked of every player in turn from forehand, so that being asked reveals nothing;
-    only a player whose hand meets `redeal.allowed_if` is offered `redeal` beside `keep`."""
+    only a player whose hand meets `redeal.allowed_if` is offered `redeal` beside `keep`. A
+    hand that meets `redeal.forced_if` voids the deal before anyone is asked."""
 
     name = "redeal"
 
     def start(self, deal: Deal) -> bool:
         """Skipped when the variant has no `redeal` block (T5: never a redeal)."""
-        if self.game.model.redeal is None:
+        rules = self.game.model.redeal
+        if rules is None:
             return False
+        if rules.forced_if is not None:  # a compulsory redeal: the first such hand voids it
+            for seat in deal.active:
+                env = self.game.hand_env(deal.hands[seat], 0, len(deal.active), deal.context[seat])
+                if rules.forced_if(env):
+                    deal.end_unplayed(by=seat)
+                    return True
         deal.redeal_queue = list(deal.active)
         deal.to_act = deal.redeal_queue[0]
         return True

@@ -21,6 +21,8 @@ class TalonExchange(Phase):
     def start(self, deal: Deal) -> bool:
         """Split, or show and take the talon; ask the declarer when he has cards to give."""
         rules = deal.rules.talon
+        if deal.declarer < 0:  # everybody passed and play goes on: the talon stays
+            return False
         if rules.split_if is not None and rules.split_if({QUALIFIER_KEY: deal.qualifier}):
             i = deal.active.index(deal.declarer)
             n = len(deal.active)
@@ -35,23 +37,35 @@ class TalonExchange(Phase):
         deal.hands[deal.declarer].extend(deal.talon)
         deal.talon_taken[deal.declarer].extend(deal.talon)
         deal.talon = []
-        if not rules.give_each_defender:
+        if not rules.give_each_defender and not rules.lay_away:
             return False
         deal.gives_left = {s: rules.give_each_defender for s in deal.active if s != deal.declarer}
+        deal.lay_away_left = rules.lay_away
         deal.to_act = deal.declarer
         return True
 
     def legal(self, deal: Deal) -> list[Action]:
-        """Each card of the declarer's hand to each defender still owed a card."""
-        give = self.game.actions.give
+        """Each card of the declarer's hand to each defender still owed a card; then each
+        card to lay away (`discard CARD`)."""
         targets = [s for s, n in deal.gives_left.items() if n > 0]
+        if not targets:
+            discard = self.game.actions.discard
+            return [discard[c] for c in sorted(deal.hands[deal.declarer])]
+        give = self.game.actions.give
         return [give[c][s] for c in sorted(deal.hands[deal.declarer]) for s in targets]
 
     def apply(self, deal: Deal, action: Action) -> None:
-        """One card given; the phase ends when every defender has his cards."""
+        """One card given or laid away; the phase ends when every defender has his cards and
+        the declarer has laid away his."""
         deal.hands[deal.declarer].remove(action.card)
+        if action.kind == "discard":
+            deal.laid_away.append(action.card)
+            deal.lay_away_left -= 1
+            if not deal.lay_away_left:
+                deal.next_phase()
+            return
         deal.hands[action.to].append(action.card)
         deal.received[action.to].append(action.card)
         deal.gives_left[action.to] -= 1
-        if not any(deal.gives_left.values()):
+        if not any(deal.gives_left.values()) and not deal.lay_away_left:
             deal.next_phase()

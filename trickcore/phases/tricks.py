@@ -5,12 +5,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
-from ..exprs import CARD_KEY, HAND_KEY
+from ..exprs import CARD_KEY, HAND_KEY, PLAYED_KEY
 from ..observation import Declaration, TrickView
 from .base import Phase
+from .turns import (
+    announce,
+    announcements,
+    decisions_offered,
+    declare_env,
+    draw_after_trick,
+    stock_left,
+    take_decision,
+)
 
 if TYPE_CHECKING:
     from ..deal import Deal
+    from ..game import Game
 
 
 class TrickPlay(Phase):
@@ -20,13 +30,45 @@ class TrickPlay(Phase):
 
     name = "play"
 
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        play = game.model.tricks.play if game.model.tricks else None
+        # the cards of finished tricks are kept only for the rules that read them
+        self.tracks_played = play is not None and (
+            play.lead_if is not None or play.play_if is not None
+        )
+        tricks = game.model.tricks
+        self.has_decisions = tricks is not None and bool(tricks.decisions)
+        self.has_announcements = bool(game.announced_melds)
+        # actions other than cards at a turn: decisions and announcements
+        self.turn_actions = self.has_decisions or self.has_announcements
+        self.stop_if = play.stop_if if play is not None else None
+        self.stock = any(p.to in ("stock", "turnup") for p in game.model.deal.pattern)
+        self.fixed_duties = (
+            None
+            if play is None or play.obligations
+            else (play.follow, play.beat_in_suit, play.trump_when_void, play.overtrump)
+        )
+
     def start(self, deal: Deal) -> bool:
-        """The first leader leads (T13, S11)."""
+        """The first leader leads (T13, S11): the declarer, forehand, or the holder of a
+        card; a trump suit fixed by `play.trump` is in force from the first trick."""
         rules = deal.rules.play
-        first = deal.declarer if rules.first_leader == "declarer" else deal.active[0]
+        if rules.first_leader == "declarer" and deal.declarer >= 0:
+            first = deal.declarer
+        elif rules.first_leader == "holder":
+            first = next(s for s in deal.active if rules.leader_card in deal.hands[s])
+        else:
+            first = deal.active[0]
+        if rules.trump >= 0:
+            deal.trump = rules.trump
+        elif rules.trump_turnup:
+            deal.trump = self.game.suit_of[deal.turnup]
         deal.leader = first
         deal.to_act = first
-        deal.tricks_total = len(deal.hands[deal.declarer])
+        if deal.rules.scoring.reads_top_trumps:
+            deal.start_hands = {s: list(deal.hands[s]) for s in deal.active}
+        deal.tricks_total = len(deal.hands[first]) + stock_left(deal) // len(deal.active)
         return True
 
     # ------------------------------------------------------------ legal cards
@@ -35,51 +77,101 @@ class TrickPlay(Phase):
         beat, trump and overtrump obligations allow."""
         game = self.game
         hand = deal.hands[deal.to_act]
-        suit_of = game.suit_of
         play = game.actions.play
         trick = deal.trick
+        if self.has_announcements and deal.announced is not None:  # lead one of its cards
+            mi, suit = deal.announced
+            n = len(game.model.deck.ranks)
+            meld = game.model.melds[mi]
+            meld_cards = list(meld.cards) or [suit * n + r for r in meld.ranks]
+            out = [play[c] for c in sorted(meld_cards) if c in hand]
+            if self.has_decisions:
+                out = decisions_offered(game, deal, deal.to_act, "announced") + out
+            return out
         if not trick:
             leads = sorted(hand)
             lead_if = deal.rules.play.lead_if
             if lead_if is not None:
-                leads = self._allowed_leads(deal, leads, lead_if)
+                leads = self._allowed(deal, leads, lead_if, None) or leads
             out = [play[c] for c in leads]
             if game.meld_of_card:
                 out.extend(self._meld_leads(deal, leads))
+            if self.has_announcements:
+                out = announcements(game, deal, deal.to_act) + out
+            if self.has_decisions:
+                out = decisions_offered(game, deal, deal.to_act, "lead") + out
             return out
         rules = deal.rules.play
-        rank_of = game.rank_of
-        led = suit_of[trick[0][1]]
-        trump = deal.trump
+        rel = deal.rel
+        eff, power = rel if rel is not None and deal.rel_trump == deal.trump else deal.relations()
+        trumps_id = game.trump_suit_id
+        led = eff[trick[0][1]]
         cards: list[int] = hand
-        same = [c for c in hand if suit_of[c] == led]
-        if same and rules.follow:
+        same = [c for c in hand if eff[c] == led]
+        follow, beat, trump_void, overtrump = self.fixed_duties or self._obligations(deal)
+        if same and follow:
             cards = same
-            if rules.beat_in_suit:
-                trumped = trump != led and any(suit_of[c] == trump for _, c in trick)
+            if beat:
+                trumped = led != trumps_id and any(eff[c] == trumps_id for _, c in trick)
                 if not trumped:
-                    best = min(rank_of[c] for _, c in trick if suit_of[c] == led)
-                    beaters = [c for c in same if rank_of[c] < best]
+                    best = max(power[c] for _, c in trick if eff[c] == led)
+                    beaters = [c for c in same if power[c] > best]
                     if beaters:
                         cards = beaters
-        elif not same and trump >= 0 and rules.trump_when_void:
-            trumps = [c for c in hand if suit_of[c] == trump]
+        elif not same and trump_void:
+            trumps = [c for c in hand if eff[c] == trumps_id]
             if trumps:
                 cards = trumps
-                if rules.overtrump:
-                    in_trick = [rank_of[c] for _, c in trick if suit_of[c] == trump]
+                if overtrump:
+                    in_trick = [power[c] for _, c in trick if eff[c] == trumps_id]
                     if in_trick:
-                        best = min(in_trick)
-                        over = [c for c in trumps if rank_of[c] < best]
+                        best = max(in_trick)
+                        over = [c for c in trumps if power[c] > best]
                         if over:
                             cards = over
-        return [play[c] for c in sorted(cards)]
+        play_if = rules.play_if
+        if play_if is not None:
+            cards = self._allowed(deal, sorted(cards), play_if, bool(same)) or cards
+        out = [play[c] for c in sorted(cards)]
+        if self.has_decisions:
+            out = decisions_offered(game, deal, deal.to_act, "play") + out
+        return out
 
-    def _allowed_leads(self, deal: Deal, cards: list[int], lead_if: Any) -> list[int]:
-        """The cards `play.lead_if` allows this seat to lead now."""
+    def _obligations(self, deal: Deal) -> tuple[bool, bool, bool, bool]:
+        """follow, beat_in_suit, trump_when_void, overtrump now (some written as rules)."""
         seat = deal.to_act
-        suit_of = self.game.suit_of
+        rules = deal.rules.play
+        context = deal.context[seat]
+        env: dict[str, Any] = {
+            "stock_left": stock_left(deal),
+            "stock_closed": deal.stock_closed,
+            "tricks_played": len(deal.tricks),
+            "declarer": seat == deal.declarer,
+            **{name: context[name] for name in rules.obligation_reads},
+        }
+        now = {
+            "follow": rules.follow,
+            "beat_in_suit": rules.beat_in_suit,
+            "trump_when_void": rules.trump_when_void,
+            "overtrump": rules.overtrump,
+        }
+        read: dict[str, bool] = {}  # the same rule written for several duties is read once
+        for name, rule in rules.obligations:
+            value = read.get(rule.text)
+            if value is None:
+                value = read[rule.text] = bool(rule(env))
+            now[name] = value
+        return now["follow"], now["beat_in_suit"], now["trump_when_void"], now["overtrump"]
+
+    def _allowed(
+        self, deal: Deal, cards: list[int], rule: Any, can_follow: bool | None
+    ) -> list[int]:
+        """The cards `play.lead_if` (can_follow None) or `play.play_if` allows this seat to
+        play now (the caller keeps them all when it allows none)."""
+        seat = deal.to_act
         trump = deal.trump
+        eff = deal.relations()[0]
+        trumps_id = self.game.trump_suit_id
         hand = deal.hands[seat]
         env: dict[str, Any] = {
             "first_lead": deal.leads[seat] == 0,
@@ -87,17 +179,18 @@ class TrickPlay(Phase):
             "tricks_won": deal.tricks_won[seat],
             "declarer": seat == deal.declarer,
             "trump_set": trump >= 0,
-            "trump_broken": trump >= 0
-            and any(suit_of[c] == trump for t in deal.tricks for _, c in t.cards),
+            "trump_broken": any(eff[c] == trumps_id for c in deal.played),
             "hand_size": len(hand),
+            "can_follow": can_follow,
             HAND_KEY: hand,
+            PLAYED_KEY: deal.played,
             **deal.context[seat],
         }
         allowed = []
         for c in cards:
             env[CARD_KEY] = c
-            env["card_is_trump"] = suit_of[c] == trump
-            if lead_if(env):
+            env["card_is_trump"] = eff[c] == trumps_id
+            if rule(env):
                 allowed.append(c)
         return allowed
 
@@ -113,14 +206,7 @@ class TrickPlay(Phase):
             for mi, _suit, _value, cards in game.meld_of_card.get(c, ()):
                 if all(x in held for x in cards):
                     if env is None:
-                        env = {
-                            "tricks_won": deal.tricks_won[seat],
-                            "tricks_played": len(deal.tricks),
-                            "declarer": seat == deal.declarer,
-                            "first_lead": deal.leads[seat] == 0,
-                            HAND_KEY: hand,
-                            **deal.context[seat],
-                        }
+                        env = declare_env(deal, seat)
                     if game.model.melds[mi].declare_if(env):
                         out.append(game.actions.marry[c])
                         break
@@ -131,6 +217,15 @@ class TrickPlay(Phase):
         """Play a card; a full trick goes to its winner, who leads next."""
         game = self.game
         seat = deal.to_act
+        if self.turn_actions:
+            kind = action.kind
+            if kind == "decide":
+                take_decision(game, deal, seat, action)
+                return
+            if kind == "announce":
+                announce(game, deal, seat, action)
+                return
+            deal.announced = None
         card = action.card
         deal.hands[seat].remove(card)
         if not deal.trick:
@@ -147,11 +242,23 @@ class TrickPlay(Phase):
         pts = game.points_of
         deal.card_points[winner] += sum(pts[c] for _, c in deal.trick)
         deal.tricks_won[winner] += 1
+        if self.tracks_played:
+            deal.played.extend(c for _, c in deal.trick)
         deal.tricks.append(TrickView(deal.leader, tuple(deal.trick), winner, deal.trump))
         deal.trick = []
         deal.leader = winner
         deal.to_act = winner
-        if len(deal.tricks) == deal.tricks_total:
+        stop_if = self.stop_if
+        if stop_if is not None and any(stop_if(deal.open_env(s)) for s in deal.active):
+            deal.ended_early = True
+            deal.next_phase()
+            return
+        if self.stock and (deal.stock or deal.turnup >= 0):
+            if deal.rules.play.draw:
+                draw_after_trick(deal, winner)
+            if not any(deal.hands[s] for s in deal.active):
+                deal.next_phase()
+        elif len(deal.tricks) == deal.tricks_total or not deal.hands[winner]:
             deal.next_phase()
 
     def _declare(self, deal: Deal, seat: int, card: int) -> None:
@@ -159,26 +266,27 @@ class TrickPlay(Phase):
         held = set(deal.hands[seat]) | {card}
         for mi, suit, value, cards in game.meld_of_card[card]:
             if all(x in held for x in cards):
+                value = game.model.melds[mi].value_in(suit, deal.trump)
                 deal.declarations.append(
                     Declaration(seat, game.model.melds[mi].name, suit, value, len(deal.tricks))
                 )
-                if game.model.melds[mi].sets_trump:
+                if game.model.melds[mi].sets_trump and suit >= 0:
                     deal.trump = suit
                 return
 
     def _trick_winner(self, deal: Deal) -> int:
-        suit_of = self.game.suit_of
-        rank_of = self.game.rank_of
-        trump = deal.trump
+        """The highest trump, else the highest card of the led (effective) suit."""
+        eff, power = deal.relations()
+        trumps_id = self.game.trump_suit_id
         trick = deal.trick
-        lead_suit = suit_of[trick[0][1]]
+        lead_suit = eff[trick[0][1]]
         best_seat, best = trick[0]
-        best_trump = suit_of[best] == trump
+        best_trump = lead_suit == trumps_id
         for seat, c in trick[1:]:
-            s = suit_of[c]
-            if s == trump:
-                if not best_trump or rank_of[c] < rank_of[best]:
+            s = eff[c]
+            if s == trumps_id:
+                if not best_trump or power[c] > power[best]:
                     best_seat, best, best_trump = seat, c, True
-            elif not best_trump and s == lead_suit and rank_of[c] < rank_of[best]:
+            elif not best_trump and s == lead_suit and power[c] > power[best]:
                 best_seat, best = seat, c
         return best_seat

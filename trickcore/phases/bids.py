@@ -1,0 +1,63 @@
+"""Bids of a number (`bids`): every player of the deal bids once, in deal order.
+
+A player for whom `blind_if` holds decides first, before seeing his hand: a blind bid, or
+`look`; after looking he bids as the others do.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..limits import check_count, in_range
+from .base import Phase
+
+if TYPE_CHECKING:
+    from ..deal import Deal
+
+
+class Bids(Phase):
+    """One bid each, from `min` to `max` (`bid N`), blind bids (`bid N blind`) and `look`."""
+
+    name = "bids"
+
+    def start(self, deal: Deal) -> bool:
+        """Who may bid blind is settled as the phase begins (from the match state)."""
+        rules = deal.rules.bids
+        assert rules is not None
+        for seat in deal.active:
+            blind = rules.blind_if is not None and bool(rules.blind_if(deal.context[seat]))
+            deal.looked[seat] = not blind
+        deal.to_act = deal.active[0]
+        return True
+
+    def legal(self, deal: Deal) -> list[Action]:
+        """Blind bids and `look` for a player who has not looked; otherwise min..max (none
+        when max is below min: the rules leave him stuck, which `trickcore verify` finds)."""
+        rules = deal.rules.bids
+        assert rules is not None
+        game = self.game
+        seat = deal.to_act
+        if not deal.looked[seat]:
+            return [*(game.actions.bid(v, "blind") for v in rules.blind), game.actions.look]
+        env = game.hand_env(deal.hands[seat], 0, len(deal.active), deal.context[seat])
+        high = rules.max(env)
+        in_range(high, "bids.max", None)
+        check_count(high - rules.min, 1, "bids.max")
+        return [game.actions.bid(v) for v in range(rules.min, high + 1)]
+
+    def apply(self, deal: Deal, action: Action) -> None:
+        """Record the bid (or the look); after the last player's bid, the phase is over."""
+        seat = deal.to_act
+        if action.kind == "look":
+            deal.looked[seat] = True
+            return
+        deal.looked[seat] = True
+        deal.tricks_bid[seat] = action.value
+        deal.bid_blind[seat] = action.qualifier == "blind"
+        deal.bids.append((seat, action))
+        i = deal.active.index(seat)
+        if i + 1 < len(deal.active):
+            deal.to_act = deal.active[i + 1]
+        else:
+            deal.next_phase()

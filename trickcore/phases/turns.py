@@ -1,0 +1,239 @@
+"""What a player may do at his turn in trick play besides playing a card: declared
+decisions (`decision NAME`: close the stock, exchange the turned-up card, claim, ...),
+announcing a meld (`meld { announce: yes }`), and drawing from the stock after a trick."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..actions import Action
+from ..exprs import HAND_KEY, TAKEN_KEY, TRUMP_KEY
+from ..limits import in_range
+from ..observation import Declaration
+from .base import Phase
+
+if TYPE_CHECKING:
+    from ..deal import Deal
+    from ..game import Game
+    from ..model import Decision
+
+
+def stock_left(deal: Deal) -> int:
+    """Cards in the stock, the turned-up card included."""
+    return len(deal.stock) + (1 if deal.turnup >= 0 else 0)
+
+
+def turn_env(deal: Deal, seat: int, reads: frozenset[str] | None = None) -> dict[str, Any]:
+    """The names a decision reads for `seat` now (see the `decision` place). With `reads`
+    (what the decisions asked use), only `meld_points` and the won cards they need are
+    worked out."""
+    meld_points = 0
+    if (reads is None or "meld_points" in reads) and any(d.seat == seat for d in deal.declarations):
+        meld_points = deal.result_env(seat)["meld_points"]
+    env = {
+        "tricks_won": deal.tricks_won[seat],
+        "tricks_played": len(deal.tricks),
+        "card_points": deal.card_points[seat],
+        "meld_points": meld_points,
+        "stock_left": stock_left(deal),
+        "stock_closed": deal.stock_closed,
+        "declarer": seat == deal.declarer,
+        "contract": deal.contract,
+        "hand_size": len(deal.hands[seat]),
+        HAND_KEY: deal.hands[seat],
+        TRUMP_KEY: deal.trump,
+    }
+    context = deal.context[seat]
+    if reads is None:
+        env.update(context)
+    else:  # of the player's values, those read
+        for name in reads:
+            if name in context:
+                env[name] = context[name]
+    if reads is None or "taken_suit" in reads or "taken_card" in reads:
+        env[TAKEN_KEY] = [c for t in deal.tricks if t.winner == seat for _, c in t.cards]
+    return env
+
+
+def decisions_offered(game: Game, deal: Deal, seat: int, at: str) -> list[Action]:
+    """The decisions `seat` may take now: at his turn to `at` ("lead" or "play"), or right
+    after announcing a meld (at = "announced")."""
+    asked, reads = game.decisions_at[at]
+    if not asked:
+        return []
+    env = turn_env(deal, seat, reads)
+    return [game.actions.decide[d.name] for d in asked if d.offer_if(env)]
+
+
+def take_decision(game: Game, deal: Deal, seat: int, action: Action) -> None:
+    """Carry out a decision: its rules set the player's deal values, then its effect."""
+    tricks = game.model.tricks
+    assert tricks is not None
+    decision: Decision = next(d for d in tricks.decisions if d.name == action.text)
+    env = turn_env(deal, seat, decision.reads)
+    owners = deal.active if decision.public else [seat]  # public: everybody's values
+    for step in decision.rules:
+        if step.condition is None or step.condition(env):
+            assigned = [(a.name, a.expr(env)) for a in step.assigns]
+            for _, value in assigned:
+                in_range(value, f"decision '{decision.name}' rule '{step.name}'", step.loc)
+            for owner in owners:
+                deal.context[owner].update(assigned)
+            env.update(assigned)
+    if decision.effect == "close_stock":
+        deal.stock_closed = True
+    elif decision.effect == "swap_turnup":
+        n = len(game.model.deck.ranks)
+        card = deal.trump * n + decision.swap_rank
+        hand = deal.hands[seat]
+        hand.remove(card)
+        hand.append(deal.turnup)
+        deal.turnup = card
+    elif decision.effect == "end_deal":
+        deal.end_now()
+    elif decision.effect == "skip":
+        deal.skip_phase(decision.skip)
+
+
+def ask_decisions(game: Game, deal: Deal, point: str) -> bool:
+    """Ask the decisions of `point` ("before PHASE" or "end"): each decision in the order of
+    the file, of every player in deal order (or of the declarer alone, `who: declarer`), if
+    its `offer_if` holds when its turn comes (an earlier answer may change it); True when
+    someone is asked."""
+    tricks = game.model.tricks
+    assert tricks is not None
+    deal.ask_queue = [
+        (seat, decision.name)
+        for decision in tricks.decisions
+        for seat in deal.active
+        if point in decision.at and (decision.who == "each" or seat == deal.declarer)
+    ]
+    if not _ask_next(game, deal):
+        return False
+    deal.ask()
+    return True
+
+
+def _ask_next(game: Game, deal: Deal) -> bool:
+    """Drop the queued decisions not offered now; ask the first one that is."""
+    tricks = game.model.tricks
+    assert tricks is not None
+    by_name = {d.name: d for d in tricks.decisions}
+    while deal.ask_queue:
+        seat, name = deal.ask_queue[0]
+        if by_name[name].offer_if(turn_env(deal, seat, by_name[name].reads)):
+            deal.phase = "decide"
+            deal.to_act = seat
+            return True
+        deal.ask_queue.pop(0)
+    return False
+
+
+class AskDecisions(Phase):
+    """Decisions and choices asked between phases, as a phase of their own."""
+
+    name = "decide"
+
+    def start(self, deal: Deal) -> bool:
+        """Not a phase of the flow: the deal enters it when it asks (see ask_decisions)."""
+        return False
+
+    def legal(self, deal: Deal) -> list[Action]:
+        """The answers to the decision asked now."""
+        return asked_actions(self.game, deal)
+
+    def apply(self, deal: Deal, action: Action) -> None:
+        """Answer it."""
+        answer_decision(self.game, deal, action)
+
+
+def asked_actions(game: Game, deal: Deal) -> list[Action]:
+    """The answers to the decision asked now: it or `keep`; for a choice, its options whose
+    conditions hold."""
+    seat, name = deal.ask_queue[0]
+    decision = _by_name(game, name)
+    if not decision.options:
+        return [game.actions.decide[name], game.actions.keep]
+    env = turn_env(deal, seat, decision.reads)
+    return [
+        game.actions.choose[option]
+        for option, allowed in zip(decision.options, decision.option_ifs, strict=True)
+        if allowed(env)
+    ]
+
+
+def _by_name(game: Game, name: str) -> Decision:
+    tricks = game.model.tricks
+    assert tricks is not None
+    return next(d for d in tricks.decisions if d.name == name)
+
+
+def answer_decision(game: Game, deal: Deal, action: Action) -> None:
+    """The player asked takes the decision, keeps, or chooses an option; when nobody is
+    left to ask, the flow goes on."""
+    seat, name = deal.ask_queue.pop(0)
+    if action.kind == "choose":
+        decision = _by_name(game, name)
+        i = decision.options.index(action.text)
+        deal.note_choice(action.text, decision.option_trumps[i])
+    if action.kind == "decide":
+        take_decision(game, deal, seat, action)
+        if deal.is_over:
+            return
+    if not _ask_next(game, deal):
+        deal.next_phase()
+
+
+def announcements(game: Game, deal: Deal, seat: int) -> list[Action]:
+    """`announce MELD SUIT` for every announced meld held in full whose declare_if holds."""
+    held = set(deal.hands[seat])
+    out = []
+    env: dict[str, Any] | None = None
+    for mi, suit, cards in game.announced_melds:
+        if held.issuperset(cards):
+            if env is None:
+                env = declare_env(deal, seat)
+            if game.model.melds[mi].declare_if(env):
+                out.append(game.actions.announce[(mi, suit)])
+    return out
+
+
+def declare_env(deal: Deal, seat: int) -> dict[str, Any]:
+    """The names a meld's `declare_if` reads for the player on lead."""
+    return {
+        "tricks_won": deal.tricks_won[seat],
+        "tricks_played": len(deal.tricks),
+        "declarer": seat == deal.declarer,
+        "first_lead": deal.leads[seat] == 0,
+        "stock_left": stock_left(deal),
+        "stock_closed": deal.stock_closed,
+        HAND_KEY: deal.hands[seat],
+        **deal.context[seat],
+    }
+
+
+def announce(game: Game, deal: Deal, seat: int, action: Action) -> None:
+    """Declare the meld: it is recorded with its value now; its cards must be led next."""
+    mi, suit = action.value, action.to
+    meld = game.model.melds[mi]
+    value = meld.value_in(suit, deal.trump)
+    deal.declarations.append(Declaration(seat, meld.name, suit, value, len(deal.tricks)))
+    if meld.sets_trump and suit >= 0:
+        deal.trump = suit
+    deal.announced = (mi, suit)
+
+
+def draw_after_trick(deal: Deal, winner: int) -> None:
+    """Each player draws one card, the trick's winner first, while the stock is open and
+    holds cards; the turned-up card is drawn last."""
+    if deal.stock_closed:
+        return
+    n = len(deal.active)
+    i = deal.active.index(winner)
+    for k in range(n):
+        seat = deal.active[(i + k) % n]
+        if deal.stock:
+            deal.hands[seat].append(deal.stock.pop(0))
+        elif deal.turnup >= 0:
+            deal.hands[seat].append(deal.turnup)
+            deal.turnup = -1
