@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 import trickcore
-from trickcore.resources import variants_dir
+from trickcore.language.resources import variants_dir
 
 from . import hostile
 
@@ -370,7 +370,7 @@ def _set_path(data: dict[str, Any], rng: random.Random, value: Any) -> str:
 
 def resign(data: dict[str, Any]) -> None:
     """Recompute a saved match's action count and checksum, as an attacker can."""
-    from trickcore import saving
+    from trickcore.engine import saving
 
     if isinstance(data.get("actions"), list) and "action_count" in data:
         data["action_count"] = len(data["actions"])
@@ -386,7 +386,7 @@ def embed_hostile_rules(
     data: dict[str, Any], variant: str, rng: random.Random, texts: dict[str, str]
 ) -> str:
     """Put hostile rules texts into a saved match, with a matching variant hash."""
-    from trickcore import loader
+    from trickcore.language import loader
 
     snippets = pick_snippets(variant, rng)
     name = rng.choice(sorted(snippets))

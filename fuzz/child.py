@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import trickcore
-from trickcore import cli
-from trickcore.invariants import Checker
+from trickcore.checking.invariants import Checker
+from trickcore.interfaces import cli
 
 from .cases import Case
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
-from trickcore.vocabulary import QUANTITIES
+from trickcore.language.vocabulary import QUANTITIES
 
 from .cases import shipped_texts
 

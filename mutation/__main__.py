@@ -276,7 +276,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_rules.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     common(p_rules, None)
     p_engine = sub.add_parser("engine", help="mutate the engine's Python (trickcore/)")
-    p_engine.add_argument("--module", action="append", metavar="trickcore/deal.py")
+    p_engine.add_argument("--module", action="append", metavar="trickcore/engine/deal.py")
     p_engine.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     common(p_engine, None)
     p_ci = sub.add_parser("ci", help="a small fixed sample of both, for CI")

@@ -14,21 +14,21 @@ import re
 from .core import Mutant, make, unique
 
 ENGINE_MODULES = (
-    "trickcore/actions.py",
-    "trickcore/bouts.py",
-    "trickcore/compiler.py",
-    "trickcore/deal.py",
-    "trickcore/exprs.py",
-    "trickcore/game.py",
-    "trickcore/hands.py",
-    "trickcore/loader.py",
-    "trickcore/match.py",
-    "trickcore/observation.py",
-    "trickcore/parser.py",
-    "trickcore/saving.py",
-    "trickcore/settings.py",
-    "trickcore/state.py",
-    "trickcore/vocabulary.py",
+    "trickcore/engine/actions.py",
+    "trickcore/engine/bouts.py",
+    "trickcore/language/compiler.py",
+    "trickcore/engine/deal.py",
+    "trickcore/language/exprs.py",
+    "trickcore/engine/game.py",
+    "trickcore/language/hands.py",
+    "trickcore/language/loader.py",
+    "trickcore/engine/match.py",
+    "trickcore/engine/observation.py",
+    "trickcore/language/parser.py",
+    "trickcore/engine/saving.py",
+    "trickcore/language/settings.py",
+    "trickcore/engine/state.py",
+    "trickcore/language/vocabulary.py",
 )
 
 _CMP_TEXT = {

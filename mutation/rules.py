@@ -48,7 +48,7 @@ EXTRA_CHOICES: dict[str, tuple[str, ...]] = {
 @lru_cache(maxsize=1)
 def word_choices() -> dict[str, tuple[str, ...]]:
     """Setting name -> the words it may be, read from the `b.word(...)` calls in compiler.py."""
-    source = (ROOT / "trickcore" / "compiler.py").read_text(encoding="utf-8")
+    source = (ROOT / "trickcore" / "language" / "compiler.py").read_text(encoding="utf-8")
     out: dict[str, tuple[str, ...]] = dict(EXTRA_CHOICES)
     for node in ast.walk(ast.parse(source)):
         if (

@@ -9,7 +9,7 @@ import random
 import pytest
 
 import trickcore
-from trickcore.cli import main
+from trickcore.interfaces.cli import main
 
 
 def random_match(v, seed, steps=None):
@@ -80,7 +80,7 @@ def test_corrupt_saved_matches_are_refused_clearly(mutate, message):
     mutate(data)
     if isinstance(data.get("actions"), list):
         data["action_count"] = len(data["actions"])
-    data["checksum"] = trickcore.saving.checksum(data)  # only the mutated field is wrong
+    data["checksum"] = trickcore.engine.saving.checksum(data)  # only the mutated field is wrong
     with pytest.raises(trickcore.SavedGameError, match=message):
         trickcore.match_from_json(data)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import trickcore
-from trickcore.cli import main
+from trickcore.interfaces.cli import main
 
 EVIL = 'extends "tysiacha"\nname: "Evil [/x] name [link=https://example.org]click[/link]"\n'
 EVIL_TITLE = "Evil [/x] name [link=https://example.org]click[/link]"
@@ -113,7 +113,7 @@ def test_piped_output_is_never_cut_or_wrapped(tmp_path):
 
     def piped(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            [sys.executable, "-m", "trickcore.cli", *args],
+            [sys.executable, "-m", "trickcore.interfaces.cli", *args],
             capture_output=True,
             text=True,
             env=env,
@@ -154,7 +154,9 @@ def test_play_saves_after_every_action_and_on_interrupt(tmp_path, capsys, monkey
             assert data["action_count"] == len(data["actions"]) >= 3  # saved as it went
             raise KeyboardInterrupt from None
 
-    monkeypatch.setattr("trickcore.terminal.Output.ask", lambda self, prompt: ask(prompt))
+    monkeypatch.setattr(
+        "trickcore.interfaces.terminal.Output.ask", lambda self, prompt: ask(prompt)
+    )
     assert main(["play", "tysiacha", "--seed", "4", "--save", str(save)]) == 130
     out = capsys.readouterr().out
     assert "is not an action" in out and f"match saved to {save}" in out

@@ -218,3 +218,17 @@ def test_a_public_announcement_is_every_players_value():
     values = {(seat, name): value for seat, name, value in d.observation(1).deal_keep}
     assert values[(1, "schneider_said")] and values[(0, "schneider_said")]
     assert values[(1, "hand")] and not values[(1, "schwarz_said")]
+
+
+def test_a_decision_that_breaks_the_number_range_stops_the_match_mid_deal():
+    """A decision rule computing a number outside ±999,999,999 stops the match where it
+    stands: the deal is over with nobody to act and no legal action."""
+    text = (
+        'extends "sixty-six"\ndeal {\n  keep +: big 0\n}\n'
+        "decision boom {\n  at: lead\n  offer_if = yes\n  rule r: big = 999999999 * 999999999\n}\n"
+    )
+    m = trickcore.variant_from_text(text, "boom").new_match(seed=1)
+    with pytest.raises(trickcore.RulesError, match="decision 'boom' rule 'r'"):
+        m.apply("boom")
+    assert m.is_over and m.stopped
+    assert m.current.is_over and m.current.to_act == -1 and m.current.legal_actions() == []

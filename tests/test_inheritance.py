@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 import trickcore
-from trickcore import syntax
-from trickcore.compiler import compile_errors
+from trickcore.language import syntax
+from trickcore.language.compiler import compile_errors
 
 # The declarer's 7 dealt cards and the talon; the rest goes to the defenders.
 MAKE = ("AS AC AD AH 10S 10C 10D", "10H 9S 9C")  # the declarer takes every trick: 120

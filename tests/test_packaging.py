@@ -38,7 +38,7 @@ def test_wheel_carries_grammar_and_variants(tmp_path):
     zipfile.ZipFile(wheel).extractall(target)
     code = (
         "import trickcore; "
-        "assert '_data' in str(trickcore.resources.variants_dir()); "
+        "assert '_data' in str(trickcore.language.resources.variants_dir()); "
         "v = trickcore.load_variant('russisch-schnapsen-36-ohne'); "
         "print(len(trickcore.list_variants()), v.title)"
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import trickcore
-from trickcore.cli import main
+from trickcore.interfaces.cli import main
 
 
 def compile_text(text: str, tmp_path=None):
@@ -122,8 +122,8 @@ def test_house_rule_removing_a_rule_compiles_and_plays():
 
 # ---------------------------------------------------------------- every error, not the first
 def test_compile_errors_lists_every_independent_mistake():
-    from trickcore.compiler import compile_errors
-    from trickcore.loader import load_rules_text
+    from trickcore.language.compiler import compile_errors
+    from trickcore.language.loader import load_rules_text
 
     text = (
         'extends "tysiacha"\n'
@@ -138,8 +138,8 @@ def test_compile_errors_lists_every_independent_mistake():
 
 
 def test_a_broken_scoring_does_not_report_after_deal_names_as_unknown():
-    from trickcore.compiler import compile_errors
-    from trickcore.loader import load_rules_text
+    from trickcore.language.compiler import compile_errors
+    from trickcore.language.loader import load_rules_text
 
     errors = compile_errors(
         load_rules_text('extends "tysiacha"\nscoring {\n  made = card_pointz\n}\n', "house")
@@ -323,6 +323,8 @@ def test_the_loser_deals_next_only_where_a_deal_has_a_loser():
         ('extends "spades"\nmatch {\n  end_if = gain > 0\n}\n', 3, "unknown name 'gain'"),
         ('extends "hearts"\nplay {\n  play_if = mod(tricks_played, 0) == 0\n}\n', 3, "positive"),
         ('extends "skat"\nbidding {\n  cap = 0\n}\n', 26, "(because of house:3:3)"),
+        ('extends "hearts"\nplay {\n  lead_if = sum_all(tricks_won) > 0\n}\n', 3, "nothing"),
+        ('extends "hearts"\nplay {\n  lead_if = holds_trump(A)\n}\n', 3, "means nothing"),
         ('extends "skat"\nbidding {\n  step: 10\n}\n', 3, "means nothing with 'style: pairs'"),
         ('extends "skat"\nbidding {\n  values: 20, 18\n}\n', 3, "lowest first"),
         ('extends "skat"\ntalon {\n  lay_away: 1\n}\n', 3, "hands would differ"),

@@ -1007,7 +1007,9 @@ def test_P36_blind_nil_anytime(scores):
 def test_P36_blind_nil_anytime_scores_200():
     """P36 with P18: a blind nil at 0 to 0, made (seat 0 wins nothing): +200 plus seat 2's
     contract 4 of 4 (40)."""
-    m = scripted_match(house("spades-blind-nil-anytime"), [0, 5, 4, 4], {1: 5, 2: 4, 3: 4, 0: "blind"})
+    m = scripted_match(
+        house("spades-blind-nil-anytime"), [0, 5, 4, 4], {1: 5, 2: 4, 3: 4, 0: "blind"}
+    )
     assert gains(m) == [240, 90, 240, 90]
 
 

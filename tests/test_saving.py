@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 import trickcore
-from trickcore.saving import check_save_path, checksum, load_match, save_match
+from trickcore.engine.replay import load_match
+from trickcore.engine.saving import check_save_path, checksum, save_match
 
 
 def played(v: trickcore.Variant, steps: int = 40, seed: int = 3) -> trickcore.Match:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import trickcore
-from trickcore.loader import load_rules
+from trickcore.language.loader import load_rules
 
 SECRET = "root:x:0:0:SECRET-FIRST-LINE"
 

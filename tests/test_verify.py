@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 
 import trickcore
-from trickcore.cli import main
+from trickcore.checking.verify import verify
+from trickcore.interfaces.cli import main
 from trickcore.testing import check_rules, deals, matches
-from trickcore.verify import verify
 
 BROKEN = Path(__file__).parent / "broken"
 EXAMPLES = settings().max_examples  # the hypothesis profile: quick in CI, thorough on demand

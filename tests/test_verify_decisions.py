@@ -9,17 +9,17 @@ from pathlib import Path
 
 import attrs
 
-import trickcore.check_reference
-import trickcore.phases.tricks
-import trickcore.phases.turns
-from trickcore.deal import Deal
-from trickcore.game import Game
-from trickcore.model import Meld
-from trickcore.phases.pair_auction import PairAuction
-from trickcore.phases.redeal import RedealOffer
-from trickcore.phases.tricks import TrickPlay
+import trickcore.checking.check_reference
+import trickcore.engine.phases.tricks
+import trickcore.engine.phases.turns
+from trickcore.checking.verify import verify
+from trickcore.engine.deal import Deal
+from trickcore.engine.game import Game
+from trickcore.engine.phases.pair_auction import PairAuction
+from trickcore.engine.phases.redeal import RedealOffer
+from trickcore.engine.phases.tricks import TrickPlay
+from trickcore.language.model import Meld
 from trickcore.testing import check_rules
-from trickcore.verify import verify
 
 
 def found(variant: str | Path, examples: int = 30) -> str | None:
@@ -79,14 +79,14 @@ def test_decision_offered_when_its_offer_if_is_false_is_caught(monkeypatch):
     """X15, X17, X21, X32: claim, exchange and close are offered only when their conditions
     hold (offer_if, evaluated by the checker); an engine that offers every decision at
     every turn to lead is caught."""
-    original = trickcore.phases.tricks.decisions_offered
+    original = trickcore.engine.phases.tricks.decisions_offered
 
     def eager(game, deal, seat, at):
         offered = original(game, deal, seat, at)
         every = [game.actions.decide[d.name] for d in game.model.tricks.decisions if at in d.at]
         return [*offered, *(a for a in every if a not in offered)]
 
-    monkeypatch.setattr(trickcore.phases.tricks, "decisions_offered", eager)
+    monkeypatch.setattr(trickcore.engine.phases.tricks, "decisions_offered", eager)
     assert found("sixty-six") == "decisions"
 
 
@@ -107,14 +107,14 @@ def test_drawing_in_the_wrong_order_is_caught(monkeypatch):
                 deal.hands[seat].append(deal.turnup)
                 deal.turnup = -1
 
-    monkeypatch.setattr(trickcore.phases.tricks, "draw_after_trick", loser_first)
+    monkeypatch.setattr(trickcore.engine.phases.tricks, "draw_after_trick", loser_first)
     assert found("sixty-six") == "cards"
 
 
 def test_drawing_after_closing_is_caught(monkeypatch):
     """X20, X22: once the stock is closed nobody draws; an engine that goes on drawing is
     caught by the hands and the stock."""
-    original = trickcore.phases.tricks.draw_after_trick
+    original = trickcore.engine.phases.tricks.draw_after_trick
 
     def draws_anyway(deal, winner):
         closed, deal.stock_closed = deal.stock_closed, False
@@ -123,7 +123,7 @@ def test_drawing_after_closing_is_caught(monkeypatch):
         finally:
             deal.stock_closed = closed
 
-    monkeypatch.setattr(trickcore.phases.tricks, "draw_after_trick", draws_anyway)
+    monkeypatch.setattr(trickcore.engine.phases.tricks, "draw_after_trick", draws_anyway)
     assert found("sixty-six") == "cards"
 
 
@@ -146,7 +146,7 @@ def test_exchange_taking_the_wrong_card_is_caught(monkeypatch):
     """X18: the exchange puts the trump 9 face up and the trump card into the hand; an
     engine that gives him the turn-up but keeps his 9 in hand (dropping another card in its
     place) is caught by the cards."""
-    original = trickcore.phases.tricks.take_decision
+    original = trickcore.engine.phases.tricks.take_decision
 
     def sloppy(game, deal, seat, action):
         original(game, deal, seat, action)
@@ -157,7 +157,7 @@ def test_exchange_taking_the_wrong_card_is_caught(monkeypatch):
             hand.append(nine)
             deal.turnup = other
 
-    monkeypatch.setattr(trickcore.phases.tricks, "take_decision", sloppy)
+    monkeypatch.setattr(trickcore.engine.phases.tricks, "take_decision", sloppy)
     assert found("sixty-six") == "cards"
 
 
@@ -268,17 +268,17 @@ def test_decisions_between_phases_out_of_file_order_are_caught(monkeypatch):
     """K23, K24: before the tricks the declarer announces his game (the choice), then
     ouvert, schwarz, schneider, in the order of the file; an engine that asks them the other
     way round is caught."""
-    original = trickcore.phases.turns.ask_decisions
+    original = trickcore.engine.phases.turns.ask_decisions
 
     def backwards(game, deal, point):
         asked = original(game, deal, point)
         if asked:
             deal.ask_queue.reverse()
-            trickcore.phases.turns._ask_next(game, deal)
+            trickcore.engine.phases.turns._ask_next(game, deal)
         return asked
 
-    monkeypatch.setattr(trickcore.phases.turns, "ask_decisions", backwards)
-    monkeypatch.setattr(trickcore.deal, "ask_decisions", backwards)
+    monkeypatch.setattr(trickcore.engine.phases.turns, "ask_decisions", backwards)
+    monkeypatch.setattr(trickcore.engine.deal, "ask_decisions", backwards)
     assert found("skat") in ("decisions", "turn")
 
 
@@ -302,7 +302,7 @@ def test_public_announcement_kept_to_the_declarer_is_caught(monkeypatch):
     """K24, K46 (`public: yes`): the declarer's hand game and announcements are every
     player's deal values (a defender's stop_if reads schwarz_said); an engine that sets them
     for the declarer alone is caught by the deal values everybody sees."""
-    original = trickcore.phases.turns.take_decision
+    original = trickcore.engine.phases.turns.take_decision
 
     def private(game, deal, seat, action):
         others = {s: dict(deal.context[s]) for s in deal.active if s != seat}
@@ -311,7 +311,7 @@ def test_public_announcement_kept_to_the_declarer_is_caught(monkeypatch):
             deal.context[s].clear()
             deal.context[s].update(values)
 
-    monkeypatch.setattr(trickcore.phases.turns, "take_decision", private)
+    monkeypatch.setattr(trickcore.engine.phases.turns, "take_decision", private)
     assert found("skat") == "view"
 
 
@@ -450,7 +450,7 @@ def test_decision_at_the_end_asked_of_everybody_is_caught(monkeypatch, tmp_path)
         deal.to_act = deal.ask_queue[0][0]
         return True
 
-    monkeypatch.setattr(trickcore.phases.turns, "_ask_next", ask_everyone)
+    monkeypatch.setattr(trickcore.engine.phases.turns, "_ask_next", ask_everyone)
     assert found(rules) == "turn"
 
 
@@ -485,9 +485,9 @@ def test_a_setting_the_checker_does_not_follow_is_refused(monkeypatch):
     makes verify refuse the file as not restated, naming the setting, instead of checking
     the engine by other rules."""
     monkeypatch.setitem(
-        trickcore.check_reference.RESTATED,
+        trickcore.checking.check_reference.RESTATED,
         "decision",
-        trickcore.check_reference.RESTATED["decision"] - {"public"},
+        trickcore.checking.check_reference.RESTATED["decision"] - {"public"},
     )
     report = verify("skat", examples=1, matches=0)
     assert report.violation is not None

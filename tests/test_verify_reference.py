@@ -8,13 +8,13 @@ from pathlib import Path
 import attrs
 import pytest
 
-from trickcore.bouts import BoutDeal
-from trickcore.deal import Deal
-from trickcore.match import Match
-from trickcore.phases.talon import TalonExchange
-from trickcore.phases.tricks import TrickPlay
+from trickcore.checking.verify import verify
+from trickcore.engine.bouts import BoutDeal
+from trickcore.engine.deal import Deal
+from trickcore.engine.match import Match
+from trickcore.engine.phases.talon import TalonExchange
+from trickcore.engine.phases.tricks import TrickPlay
 from trickcore.testing import check_rules
-from trickcore.verify import verify
 
 BROKEN = Path(__file__).parent / "broken"
 
@@ -177,7 +177,7 @@ def test_every_compile_error_is_reported():
 def test_whole_match_checks_every_deal(name):
     """Whole matches are played to their end with the information checks in their deals."""
     from trickcore import load_variant
-    from trickcore.invariants import Checker
+    from trickcore.checking.invariants import Checker
 
     game = load_variant(name)
     checker = Checker(game, info_every=1, info_deals=4)
@@ -289,7 +289,7 @@ def test_scoring_definition_out_of_range_is_caught(monkeypatch, tmp_path):
     that leaves the range itself, so an engine that goes on computing is caught."""
     import sys
 
-    import trickcore.limits
+    import trickcore.language.limits
 
     rules = tmp_path / "huge.rules"
     rules.write_text(
@@ -298,7 +298,7 @@ def test_scoring_definition_out_of_range_is_caught(monkeypatch, tmp_path):
     )
     got = violation(rules, examples=5)
     assert got is not None and got[0] == "error" and "scoring definition 'huge'" in got[1]
-    engine_check = trickcore.limits.in_range
+    engine_check = trickcore.language.limits.in_range
     for module in [m for name, m in sys.modules.items() if name.startswith("trickcore.")]:
         if getattr(module, "in_range", None) is engine_check:
             monkeypatch.setattr(module, "in_range", lambda value, what, loc: None)

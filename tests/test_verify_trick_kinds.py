@@ -9,16 +9,16 @@ from pathlib import Path
 
 import attrs
 
-import trickcore.exprs
-from trickcore.deal import Deal
-from trickcore.game import Game
-from trickcore.match import Match
-from trickcore.model import Deck
-from trickcore.phases.bids import Bids
-from trickcore.phases.passing import PassCards
-from trickcore.phases.tricks import TrickPlay
+import trickcore.language.exprs
+from trickcore.checking.verify import verify
+from trickcore.engine.deal import Deal
+from trickcore.engine.game import Game
+from trickcore.engine.match import Match
+from trickcore.engine.phases.bids import Bids
+from trickcore.engine.phases.passing import PassCards
+from trickcore.engine.phases.tricks import TrickPlay
+from trickcore.language.model import Deck
 from trickcore.testing import check_rules
-from trickcore.verify import verify
 
 
 def found(variant: str | Path, examples: int = 30) -> str | None:
@@ -72,9 +72,9 @@ def test_pass_direction_from_a_wrong_mod_is_caught(monkeypatch):
     """H7: the direction is mod(deal_number, 4), evaluated by the checker itself; an engine
     whose mod() is off by one passes across in deal 1, and shows that direction (pass_to)
     as soon as the passing begins: caught by the view."""
-    _, _, _, help_text = trickcore.exprs._NUMERIC_FUNCS["mod"]
+    _, _, _, help_text = trickcore.language.exprs._NUMERIC_FUNCS["mod"]
     monkeypatch.setitem(
-        trickcore.exprs._NUMERIC_FUNCS, "mod", (2, 2, lambda x, m: (x + 1) % m, help_text)
+        trickcore.language.exprs._NUMERIC_FUNCS, "mod", (2, 2, lambda x, m: (x + 1) % m, help_text)
     )
     assert found("hearts") == "view"
 
@@ -219,7 +219,7 @@ def test_play_if_allowing_no_card_allows_every_card(monkeypatch, tmp_path):
 def test_wrong_played_suit_count_is_caught(monkeypatch):
     """H16, H17: hearts may be led once a heart lies in a finished trick (`played_suit`,
     counted by the checker itself); an engine for which nothing was ever played is caught."""
-    original = trickcore.exprs._suit_or_card
+    original = trickcore.language.exprs._suit_or_card
 
     def blind_to_the_table(func, args, sym, key):
         typ, fn = original(func, args, sym, key)
@@ -227,7 +227,7 @@ def test_wrong_played_suit_count_is_caught(monkeypatch):
             return typ, lambda env: 0
         return typ, fn
 
-    monkeypatch.setattr(trickcore.exprs, "_suit_or_card", blind_to_the_table)
+    monkeypatch.setattr(trickcore.language.exprs, "_suit_or_card", blind_to_the_table)
     assert found("hearts") == "obligations"
 
 
@@ -275,15 +275,15 @@ def test_card_points_by_expression_ignored_is_caught(monkeypatch):
 def test_side_aggregate_over_the_player_alone_is_caught(monkeypatch):
     """P16, P17: a side's tricks are both partners' (`sum_side(tricks_won)`); an engine
     whose side aggregates see the player alone is caught by the deal scores."""
-    original = trickcore.exprs._aggregate
+    original = trickcore.language.exprs._aggregate
 
     def selfish(func, arg, scope):
         typ, fn = original(func, arg, scope)
         if not func.endswith("_side"):
             return typ, fn
-        return typ, lambda env: fn({**env, trickcore.exprs.SIDE_KEY: [env]})
+        return typ, lambda env: fn({**env, trickcore.language.exprs.SIDE_KEY: [env]})
 
-    monkeypatch.setattr(trickcore.exprs, "_aggregate", selfish)
+    monkeypatch.setattr(trickcore.language.exprs, "_aggregate", selfish)
     assert found("spades") == "deal score"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import trickcore
-from trickcore import vocabulary as voc
+from trickcore.language import vocabulary as voc
 
 
 def use_all(names: dict[str, str], extra: str = "0") -> str:

@@ -11,11 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from .actions import Action
-from .bouts import BoutDeal
-from .compiler import compile_rules
-from .deal import Deal
-from .errors import (
+from .engine.actions import Action
+from .engine.bouts import BoutDeal
+from .engine.deal import Deal
+from .engine.game import Game
+from .engine.match import Match
+from .engine.observation import BoutObservation, Observation
+from .engine.replay import load_match, match_from_json
+from .engine.saving import save_match
+from .language.compiler import compile_rules
+from .language.errors import (
     IllegalActionError,
     Location,
     RulesError,
@@ -23,13 +28,9 @@ from .errors import (
     StuckError,
     TrickcoreError,
 )
-from .game import Game
-from .loader import load_rules, load_rules_text
-from .match import Match
-from .model import VariantModel
-from .observation import BoutObservation, Observation
-from .resources import shipped_variants
-from .saving import load_match, match_from_json, save_match
+from .language.loader import load_rules, load_rules_text
+from .language.model import VariantModel
+from .language.resources import shipped_variants
 
 Variant = Game
 

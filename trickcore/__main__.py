@@ -1,5 +1,5 @@
 """`python -m trickcore ...`: the same command line as `trickcore ...`."""
 
-from .cli import main
+from .interfaces.cli import main
 
 raise SystemExit(main())

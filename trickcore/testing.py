@@ -17,10 +17,10 @@ from typing import Any
 from hypothesis import strategies as st
 
 from . import load_variant
-from .game import Game
-from .match import Match
-from .saving import save_json
-from .verify import verify
+from .checking.verify import verify
+from .engine.game import Game
+from .engine.match import Match
+from .engine.saving import save_json
 
 __all__ = ["action_choices", "check_rules", "deals", "matches", "seeds"]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...language.limits import check_count
 from ..actions import Action
-from ..limits import check_count
 from .base import Phase
 
 if TYPE_CHECKING:

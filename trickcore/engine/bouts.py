@@ -5,8 +5,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from ..language.errors import RulesError, TrickcoreError
 from .actions import Action
-from .errors import RulesError, TrickcoreError
 from .observation import BoutObservation
 from .state import OVER, DealState
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..language.exprs import QUALIFIER_KEY, SIDE_KEY, TABLE_KEY, TAKEN_KEY
+from ..language.limits import in_range
 from .actions import Action
-from .exprs import QUALIFIER_KEY, SIDE_KEY, TABLE_KEY, TAKEN_KEY
-from .limits import in_range
 from .observation import Declaration, Observation, TrickView
 from .phases.turns import ask_decisions
 from .state import OVER, DealState

@@ -7,7 +7,7 @@ say it has nothing to do.
 
 from __future__ import annotations
 
-from ..model import TRICK_PHASES
+from ...language.model import TRICK_PHASES
 from .auction import Auction
 from .base import Phase
 from .bids import Bids

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...language.exprs import QUALIFIER_KEY
 from ..actions import Action
-from ..exprs import QUALIFIER_KEY
 from .base import Phase
 
 if TYPE_CHECKING:

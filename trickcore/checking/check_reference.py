@@ -2,7 +2,7 @@
 
 Nothing here calls the engine's rule code (`Deal`, `BoutDeal`, `Match`, the phases, the
 compiled `CompiledExpr` closures, `Game.relations`, `Game.deal_score`) to decide what is
-right. Expressions are evaluated by walking their syntax trees (`trickcore.syntax`) as the
+right. Expressions are evaluated by walking their syntax trees (`trickcore.language.syntax`) as the
 loader gives them; plain settings (the deck's tables, meld ranks and values, the deal
 pattern, the flow, flags and numbers) are read from the model. The checker compares the
 engine against what is computed here:
@@ -34,10 +34,10 @@ from typing import Any
 
 import attrs
 
-from . import syntax as s
-from .limits import MAX_VALUE
-from .loader import MergedBlock, MergedRules, load_rules, load_rules_embedded
-from .model import VariantModel
+from ..language import syntax as s
+from ..language.limits import MAX_VALUE
+from ..language.loader import MergedBlock, MergedRules, load_rules, load_rules_embedded
+from ..language.model import VariantModel
 
 _BOOL_WORDS = {"yes": True, "true": True, "no": False, "false": False}
 

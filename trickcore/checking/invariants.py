@@ -2,7 +2,7 @@
 
 A run plays one match from a seed, choosing among the legal actions by a list of numbers
 (so hypothesis can shrink a failing run), and checks after every action. What is right is
-restated independently of the engine (`trickcore.check_reference`: a tree-walking
+restated independently of the engine (`trickcore.checking.check_reference`: a tree-walking
 evaluator of the rules' expressions and a replay of each deal from its deck order):
 
 - every card is in exactly one place, and each hand holds what the deal and the actions
@@ -48,8 +48,16 @@ from typing import Any
 
 import attrs
 
-from .actions import Action
-from .bouts import BoutDeal
+from ..engine.actions import Action
+from ..engine.bouts import BoutDeal
+from ..engine.deal import Deal
+from ..engine.game import Game
+from ..engine.match import Match
+from ..engine.replay import match_from_json
+from ..engine.saving import saved_match_data
+from ..language.errors import IllegalActionError, StuckError, TrickcoreError
+from ..language.hands import meld_rich_hands
+from ..language.loader import MergedRules
 from .check_reference import (
     OVER,
     MatchBook,
@@ -61,13 +69,6 @@ from .check_reference import (
     bout_moves,
     observed,
 )
-from .deal import Deal
-from .errors import IllegalActionError, StuckError, TrickcoreError
-from .game import Game
-from .hands import meld_rich_hands
-from .loader import MergedRules
-from .match import Match
-from .saving import match_from_json, saved_match_data
 
 
 @attrs.frozen

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...language.limits import check_count, in_range
 from ..actions import Action
-from ..limits import check_count, in_range
 from .base import Phase
 
 if TYPE_CHECKING:

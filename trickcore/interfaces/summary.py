@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .model import Bidding, BoutRules, Packet, TrickRules, VariantModel
+from ..language.model import Bidding, BoutRules, Packet, TrickRules, VariantModel
 
 
 def describe_pattern(packets: tuple[Packet, ...]) -> str:

@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..language.errors import SavedGameError
+from ..language.loader import MAX_SOURCES, UnreadableFile, is_regular_file, read_text_limited
+from ..language.parser import MAX_FILE_CHARS
 from .actions import MAX_ACTION_TEXT
-from .errors import RulesError, SavedGameError, TrickcoreError
-from .loader import MAX_SOURCES, UnreadableFile, is_regular_file, read_text_limited
-from .parser import MAX_FILE_CHARS
 
 if TYPE_CHECKING:
     from .game import Game
@@ -173,7 +173,7 @@ def save_match(match: Match, path: str | Path) -> None:
 
 
 # ------------------------------------------------------------------ validation
-def _fail(message: str) -> SavedGameError:
+def saved_error(message: str) -> SavedGameError:
     return SavedGameError(f"saved match: {message}")
 
 
@@ -183,26 +183,26 @@ def _is_int(value: Any) -> bool:
 
 def _int_field(value: Any, field: str, lo: int, hi: int) -> int:
     if not _is_int(value):
-        raise _fail(f"'{field}' must be a whole number, not {_describe(value)}")
+        raise saved_error(f"'{field}' must be a whole number, not {_describe(value)}")
     if not lo <= value <= hi:
         shown = value if abs(value) < _MAX_NUMBER else f"a number of more than {MAX_DIGITS} digits"
-        raise _fail(f"'{field}' must be between {lo} and {hi}, not {shown}")
+        raise saved_error(f"'{field}' must be between {lo} and {hi}, not {shown}")
     return int(value)
 
 
 def _text_field(value: Any, field: str, most: int) -> str:
     if not isinstance(value, str):
-        raise _fail(f"'{field}' must be a text, not {_describe(value)}")
+        raise saved_error(f"'{field}' must be a text, not {_describe(value)}")
     if len(value) > most:
-        raise _fail(f"'{field}' is longer than {most:,} characters")
+        raise saved_error(f"'{field}' is longer than {most:,} characters")
     return value
 
 
 def _list_field(value: Any, field: str, most: int) -> list[Any]:
     if not isinstance(value, list):
-        raise _fail(f"'{field}' must be a list, not {_describe(value)}")
+        raise saved_error(f"'{field}' must be a list, not {_describe(value)}")
     if len(value) > most:
-        raise _fail(f"'{field}' holds more than {most:,} entries")
+        raise saved_error(f"'{field}' holds more than {most:,} entries")
     return value
 
 
@@ -217,7 +217,7 @@ def _describe(value: Any) -> str:
     return names.get(type(value), "something else")
 
 
-def _validate(data: Any) -> None:
+def validate_saved(data: Any) -> None:
     """Check every field's type and size; raise SavedGameError naming the first bad one."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SavedGameError(f"not a trickcore saved match (no 'format': '{FORMAT}')")
@@ -243,14 +243,14 @@ def _validate(data: Any) -> None:
     start = data.get("start")
     if start is not None:
         if not isinstance(start, dict):
-            raise _fail(f"'start' must be an object, not {_describe(start)}")
+            raise saved_error(f"'start' must be an object, not {_describe(start)}")
         if start.get("scores") is not None:
             for x in _list_field(start["scores"], "start.scores", MAX_SEATS):
                 _int_field(x, "start.scores entry", -_MAX_NUMBER + 1, _MAX_NUMBER - 1)
         if start.get("kept") is not None:
             for seat in _list_field(start["kept"], "start.kept", MAX_SEATS):
                 if not isinstance(seat, dict) or len(seat) > 64:
-                    raise _fail("'start.kept' must list one object of kept values per seat")
+                    raise saved_error("'start.kept' must list one object of kept values per seat")
                 for value in seat.values():
                     if not isinstance(value, bool):
                         _int_field(value, "start.kept value", -_MAX_NUMBER + 1, _MAX_NUMBER - 1)
@@ -259,141 +259,34 @@ def _validate(data: Any) -> None:
     actions = _list_field(data.get("actions"), "actions", MAX_ACTIONS)
     for i, text in enumerate(actions):
         if not isinstance(text, str) or len(text) > MAX_ACTION_TEXT:
-            raise _fail(f"action {i + 1} must be a text of at most {MAX_ACTION_TEXT} characters")
+            raise saved_error(
+                f"action {i + 1} must be a text of at most {MAX_ACTION_TEXT} characters"
+            )
     if version == 1:
         return
     if data.get("stopped") is not None:
         _text_field(data["stopped"], "stopped", MAX_STOPPED_CHARS)
     rules = _list_field(data.get("rules"), "rules", MAX_SOURCES)
     if not rules:
-        raise _fail("'rules' must hold the texts of the variant's rules files")
+        raise saved_error("'rules' must hold the texts of the variant's rules files")
     for i, entry in enumerate(rules):
         if not isinstance(entry, dict):
-            raise _fail(f"'rules' entry {i + 1} must be an object with 'file' and 'text'")
+            raise saved_error(f"'rules' entry {i + 1} must be an object with 'file' and 'text'")
         _text_field(entry.get("file"), f"rules[{i}].file", 1000)
         _text_field(entry.get("text"), f"rules[{i}].text", MAX_FILE_CHARS)
     count = _int_field(data.get("action_count"), "action_count", 0, MAX_ACTIONS)
     if count != len(actions):
-        raise _fail(
+        raise saved_error(
             f"it holds {len(actions)} actions but says it has {count}: it was cut short or edited"
         )
     try:
         expected = checksum(data)
     except (TypeError, ValueError):
-        raise _fail("it holds values that are not plain JSON") from None
+        raise saved_error("it holds values that are not plain JSON") from None
     if data.get("checksum") != expected:
-        raise _fail("its checksum does not match its contents: the file was changed or damaged")
-
-
-def _allowed_v1_path(path: Any, search_path: Sequence[str | Path]) -> Path | None:
-    """A version-1 save's `variant_path` if it names a regular .rules file inside the current
-    working folder or a folder of `search_path` (after following links), else None."""
-    if not isinstance(path, str) or not path.endswith(".rules") or "\x00" in path:
-        return None
-    try:
-        real = Path(path).resolve()
-        roots = [Path.cwd().resolve(), *(Path(p).resolve() for p in search_path)]
-    except (OSError, RuntimeError, ValueError):
-        return None
-    if not any(real == root or root in real.parents for root in roots):
-        return None
-    return real if is_regular_file(real) else None
-
-
-def _game_of(data: dict[str, Any], search_path: Sequence[str | Path] = ()) -> Game:
-    """The variant a validated saved match was played under."""
-    from .compiler import compile_rules
-    from .game import Game
-    from .loader import is_path_reference, load_rules, load_rules_embedded, sources_hash
-    from .resources import shipped_variants
-
-    name = data["variant"]
-    shipped = name in shipped_variants()
-    if shipped:
-        try:
-            game = Game(compile_rules(load_rules(name)))
-        except TrickcoreError:
-            game = None
-        if game is not None and game.content_hash == data["variant_hash"]:
-            return game
-    if data["version"] >= 2:
-        sources = [(e["file"], e["text"]) for e in data["rules"]]
-        if sources_hash(t for _, t in sources) != data["variant_hash"]:
-            raise _fail("the rules saved with it do not match its 'variant_hash'")
-        try:
-            return Game(compile_rules(load_rules_embedded(sources, name)))
-        except RulesError as exc:
-            first = str(exc).splitlines()[0]
-            raise _fail(f"the rules saved with it do not compile: {first}") from None
-    path = _allowed_v1_path(data.get("variant_path"), search_path)
-    if path is not None:
-        try:
-            return Game(compile_rules(load_rules(path, search_path)))
-        except TrickcoreError:
-            pass  # never echo a file named by an untrusted save; the name is tried next
-    if shipped:
-        return Game(compile_rules(load_rules(name)))
-    what = "a path" if is_path_reference(name) else "not a shipped variant"
-    raise SavedGameError(
-        f"saved match names variant '{name}', {what}, and no readable rules file "
-        "(older saves do not hold the rules texts)"
-    )
-
-
-def match_from_json(
-    data: Any, game: Game | None = None, search_path: Sequence[str | Path] = ()
-) -> Match:
-    """Rebuild a match from saved data by replaying it; raise SavedGameError if it is bad.
-
-    A match the rules stopped (`Match.stopped`) reloads stopped, with the same reason. An old
-    (version 1) save without rules texts may name its rules file by `variant_path`; that file
-    is read only inside the current working folder or a folder of `search_path`.
-    """
-    try:
-        _validate(data)
-    except RecursionError:
-        raise SavedGameError("saved match: nested too deeply") from None
-    if game is None:
-        game = _game_of(data, search_path)
-    if game.content_hash != data["variant_hash"]:
-        raise SavedGameError(
-            f"saved match was played under a different version of variant '{data['variant']}' "
-            f"(saved hash {data['variant_hash']}); its replay would differ"
+        raise saved_error(
+            "its checksum does not match its contents: the file was changed or damaged"
         )
-    start = data.get("start") or {}
-    try:
-        match = game.new_match(
-            seed=data.get("seed"),
-            deck_orders=data.get("deck_orders"),
-            players=data.get("players"),
-            scores=start.get("scores"),
-            kept=start.get("kept"),
-            dealer=start.get("dealer") or 0,
-        )
-    except TrickcoreError as exc:
-        raise _fail(f"cannot be set up: {str(exc).splitlines()[0]}") from None
-    except (TypeError, ValueError, AttributeError, KeyError, IndexError):
-        raise _fail(
-            "cannot be set up: its players, deck orders, scores, kept values or dealer "
-            f"do not fit variant '{game.name}'"
-        ) from None
-    actions = data["actions"]
-    stopped = data.get("stopped") if data["version"] >= 2 else None
-    for i, text in enumerate(actions):
-        try:
-            match.apply(text)
-        except RulesError as exc:
-            last = i == len(actions) - 1
-            if last and stopped is not None and match.stopped == stopped:
-                return match  # the rules stopped the match here, as when it was saved
-            first = str(exc).splitlines()[0]
-            raise _fail(f"action {i + 1} ('{text}') cannot be replayed: {first}") from None
-        except TrickcoreError as exc:
-            first = str(exc).splitlines()[0]
-            raise _fail(f"action {i + 1} ('{text}') cannot be replayed: {first}") from None
-    if stopped is not None:
-        raise _fail("it says the rules stopped the match, but its replay does not stop")
-    return match
 
 
 def _parse_int(text: str) -> int:
@@ -421,10 +314,3 @@ def read_saved_json(path: str | Path) -> Any:
         raise SavedGameError(f"{path}: not a saved match ({exc})") from None
     except RecursionError:
         raise SavedGameError(f"{path}: not a saved match (nested too deeply)") from None
-
-
-def load_match(
-    path: str | Path, game: Game | None = None, search_path: Sequence[str | Path] = ()
-) -> Match:
-    """Load a match saved with save_match (see match_from_json)."""
-    return match_from_json(read_saved_json(path), game, search_path)

@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from ..language.errors import IllegalActionError, RulesError, TrickcoreError
+from ..language.limits import MAX_VALUE, check_seat, in_range, is_whole
 from .actions import Action
 from .bouts import BoutDeal
 from .deal import Deal
-from .errors import IllegalActionError, RulesError, TrickcoreError
-from .limits import MAX_VALUE, check_seat, in_range, is_whole
 from .observation import BoutObservation, Observation
+from .saving import match_to_json
 
 if TYPE_CHECKING:
     from .game import Game
@@ -281,6 +282,4 @@ class Match:
     # ------------------------------------------------------------ saving
     def to_json(self) -> dict[str, Any]:
         """The match as JSON-ready data: variant and hash, seed or deck orders, actions."""
-        from .saving import match_to_json
-
         return match_to_json(self)

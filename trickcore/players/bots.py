@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from .actions import Action
-from .match import Match
+from ..engine.actions import Action
+from ..engine.match import Match
 
 
 class RandomPlayer:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...language.exprs import CARD_KEY, HAND_KEY, PLAYED_KEY
 from ..actions import Action
-from ..exprs import CARD_KEY, HAND_KEY, PLAYED_KEY
 from ..observation import Declaration, TrickView
 from .base import Phase
 from .turns import (

@@ -11,11 +11,11 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from .actions import Action
-from .errors import IllegalActionError, TrickcoreError
-from .match import Match
-from .observation import BoutObservation, Observation
-from .saving import check_save_path, save_match
+from ..engine.actions import Action
+from ..engine.match import Match
+from ..engine.observation import BoutObservation, Observation
+from ..engine.saving import check_save_path, save_match
+from ..language.errors import IllegalActionError, TrickcoreError
 
 HUMAN = 0
 

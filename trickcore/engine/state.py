@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..language.errors import IllegalActionError, StuckError
+from ..language.limits import check_seat
 from .actions import Action
-from .errors import IllegalActionError, StuckError
-from .limits import check_seat
 
 if TYPE_CHECKING:
     from .game import Game

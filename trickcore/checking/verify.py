@@ -12,12 +12,12 @@ from pathlib import Path
 
 import attrs
 
+from ..engine.game import Game
+from ..language.compiler import compile_with_errors
+from ..language.errors import RulesError, TrickcoreError
+from ..language.loader import MergedRules, load_rules
 from .check_reference import ReferenceError
-from .compiler import compile_with_errors
-from .errors import RulesError, TrickcoreError
-from .game import Game
 from .invariants import Checker, Violation
-from .loader import MergedRules, load_rules
 
 Progress = Callable[[int, int], None]
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...language.limits import in_range
 from ..actions import Action
-from ..limits import in_range
 from .base import Phase
 
 if TYPE_CHECKING:

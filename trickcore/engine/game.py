@@ -6,14 +6,16 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ..language.errors import TrickcoreError
+from ..language.exprs import CARD_KEY, QUALIFIER_KEY
+from ..language.hands import HandQuantities, meld_cards, start_context
+from ..language.limits import MAX_VALUE, check_seat, in_range, shown
+from ..language.model import Decision, VariantModel
+from ..language.vocabulary import RESULT_NAMES
 from .actions import Action, ActionTable
 from .bouts import BoutDeal
 from .deal import Deal
-from .errors import TrickcoreError
-from .exprs import CARD_KEY, QUALIFIER_KEY
-from .hands import HandQuantities, meld_cards, start_context
-from .limits import MAX_VALUE, check_seat, in_range, shown
-from .model import Decision, VariantModel
+from .match import Match
 from .phases import PHASE_KINDS, Phase
 from .phases.pair_auction import PairAuction
 from .phases.turns import AskDecisions
@@ -349,8 +351,6 @@ class Game:
         the hands in a deal; the match state (deal_number, score, target, kept names) as
         the match begins.
         """
-        from .exprs import QUALIFIER_KEY
-        from .vocabulary import RESULT_NAMES
 
         known = [*RESULT_NAMES, *self._start_context]
         unknown = set(quantities) - set(known)
@@ -474,6 +474,3 @@ def _check_seed(seed: object) -> None:
 
 
 MAX_SEED = 10**12
-
-
-from .match import Match  # noqa: E402  (Match needs Game; Game returns Match)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-_HERE = Path(__file__).resolve().parent
+_HERE = Path(__file__).resolve().parent.parent  # the trickcore package
 VARIANT_SUFFIX = ".rules"
 
 

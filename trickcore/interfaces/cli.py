@@ -15,8 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from . import list_variants, load_variant
-from .errors import RulesError, TrickcoreError
+from .. import list_variants, load_variant
+from ..language.errors import RulesError, TrickcoreError
 from .terminal import Output
 
 MAX_MATCHES = 100_000
@@ -62,9 +62,9 @@ def _error_dict(exc: TrickcoreError) -> dict[str, Any]:
 
 def _compile_all(ref: str) -> tuple[Any, list[RulesError]]:
     """The variant a rules file defines, or every error the front end finds in it."""
-    from .compiler import compile_with_errors
-    from .game import Game
-    from .loader import load_rules
+    from ..engine.game import Game
+    from ..language.compiler import compile_with_errors
+    from ..language.loader import load_rules
 
     try:
         model, errors = compile_with_errors(load_rules(ref))
@@ -208,8 +208,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play a match in the terminal at seat 0 against computer players."""
-    from .bots import GreedyPlayer
-    from .saving import check_save_path
+    from ..engine.saving import check_save_path
+    from ..players.bots import GreedyPlayer
     from .terminal import Player, play_in_terminal
 
     if args.save:
@@ -224,8 +224,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Load a saved match (or a verify counterexample) and replay it, printing each action."""
-    from .errors import StuckError
-    from .saving import match_from_json, read_saved_json
+    from ..engine.replay import match_from_json
+    from ..engine.saving import read_saved_json
+    from ..language.errors import StuckError
 
     out = Output()
     data = read_saved_json(args.file)
@@ -265,8 +266,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
         return 2
     from rich.progress import Progress
 
-    from .saving import save_json
-    from .verify import verify
+    from ..checking.verify import verify
+    from ..engine.saving import save_json
 
     out = Output()
     examples = args.examples or (2000 if args.thorough else 300)

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...language.exprs import HAND_KEY, TAKEN_KEY, TRUMP_KEY
+from ...language.limits import in_range
 from ..actions import Action
-from ..exprs import HAND_KEY, TAKEN_KEY, TRUMP_KEY
-from ..limits import in_range
 from ..observation import Declaration
 from .base import Phase
 
 if TYPE_CHECKING:
+    from ...language.model import Decision
     from ..deal import Deal
     from ..game import Game
-    from ..model import Decision
 
 
 def stock_left(deal: Deal) -> int:

@@ -1,0 +1,1 @@
+"""Checking rules files: an independent restatement of the rules, invariants, verify."""

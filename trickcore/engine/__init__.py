@@ -1,0 +1,1 @@
+"""The engine: a compiled variant (Game), deal states and their phases, matches, saving."""

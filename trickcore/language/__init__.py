@@ -1,0 +1,1 @@
+"""The language front end: rules text -> parse tree -> merged settings -> validated model."""
