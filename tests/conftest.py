@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 import trickcore
+from trickcore.checking.verify import verify
+from trickcore.testing import check_rules
 
 settings.register_profile(
     "ci", max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -45,3 +48,18 @@ def play_out(state, choose: Callable[[object, list[str]], str] | None = None) ->
     while not start.is_over:
         legal = texts(start.legal_actions())
         state.apply(choose(state, legal) if choose else legal[0])
+
+
+def found(variant: str | Path, examples: int = 30) -> str | None:
+    """The invariant verify reports for a variant (random runs only), or None."""
+    report = verify(variant, examples=examples, matches=0)
+    assert not report.static_errors
+    return None if report.violation is None else report.violation.invariant
+
+
+def house_rule(tmp_path: Path, name: str, text: str) -> Path:
+    """A house-rule file extending a shipped variant, checked clean by the unbroken engine."""
+    path = tmp_path / f"{name}.rules"
+    path.write_text(text)
+    check_rules(path, examples=10, matches=0)
+    return path

@@ -325,6 +325,7 @@ def test_the_loser_deals_next_only_where_a_deal_has_a_loser():
         ('extends "skat"\nbidding {\n  cap = 0\n}\n', 26, "(because of house:3:3)"),
         ('extends "hearts"\nplay {\n  lead_if = sum_all(tricks_won) > 0\n}\n', 3, "nothing"),
         ('extends "hearts"\nplay {\n  lead_if = holds_trump(A)\n}\n', 3, "means nothing"),
+        ('extends "hearts"\nplay {\n  lead_if = (hand_size > 0) < yes\n}\n', 3, "needs numbers"),
         ('extends "skat"\nbidding {\n  step: 10\n}\n', 3, "means nothing with 'style: pairs'"),
         ('extends "skat"\nbidding {\n  values: 20, 18\n}\n', 3, "lowest first"),
         ('extends "skat"\ntalon {\n  lay_away: 1\n}\n', 3, "hands would differ"),
@@ -338,3 +339,13 @@ def test_new_constructs_are_checked_where_they_are_written(text, line, message):
     err = error_of(text)
     assert message in err.message, err.message
     assert err.location is not None and err.location.line == line
+
+
+def test_embedded_rules_of_too_many_files_are_refused():
+    """A saved match carries its rules texts; more files than an `extends` chain may have are
+    refused before any is parsed."""
+    from trickcore.language.loader import MAX_SOURCES, load_rules_embedded
+
+    sources = [(f"f{i}.rules", 'name: "x"\n') for i in range(MAX_SOURCES + 1)]
+    with pytest.raises(trickcore.RulesError, match=f"more than {MAX_SOURCES} files"):
+        load_rules_embedded(sources, "x")

@@ -5,9 +5,8 @@ these places is caught, each by the invariant it breaks."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import attrs
+from conftest import found, house_rule
 
 import trickcore.checking.check_reference
 import trickcore.engine.phases.tricks
@@ -19,23 +18,6 @@ from trickcore.engine.phases.pair_auction import PairAuction
 from trickcore.engine.phases.redeal import RedealOffer
 from trickcore.engine.phases.tricks import TrickPlay
 from trickcore.language.model import Meld
-from trickcore.testing import check_rules
-
-
-def found(variant: str | Path, examples: int = 30) -> str | None:
-    """The invariant verify reports for a variant (random runs only), or None."""
-    report = verify(variant, examples=examples, matches=0)
-    assert not report.static_errors
-    return None if report.violation is None else report.violation.invariant
-
-
-def house_rule(tmp_path: Path, name: str, text: str) -> Path:
-    """A house-rule file extending a shipped variant, checked clean by the unbroken engine."""
-    path = tmp_path / f"{name}.rules"
-    path.write_text(text)
-    check_rules(path, examples=10, matches=0)
-    return path
-
 
 # Skat where a bid is rare: only a hand with three jacks may name one, and only 18; so that
 # random play passes in most deals. (`cap = 0` would say "nobody bids" but does not compile:

@@ -5,9 +5,8 @@ engine broken in each of these places is caught, each by the invariant it breaks
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import attrs
+from conftest import found, house_rule
 
 import trickcore.language.exprs
 from trickcore.checking.verify import verify
@@ -18,22 +17,6 @@ from trickcore.engine.phases.bids import Bids
 from trickcore.engine.phases.passing import PassCards
 from trickcore.engine.phases.tricks import TrickPlay
 from trickcore.language.model import Deck
-from trickcore.testing import check_rules
-
-
-def found(variant: str | Path, examples: int = 30) -> str | None:
-    """The invariant verify reports for a variant (random runs only), or None."""
-    report = verify(variant, examples=examples, matches=0)
-    assert not report.static_errors
-    return None if report.violation is None else report.violation.invariant
-
-
-def house_rule(tmp_path: Path, name: str, text: str) -> Path:
-    """A house-rule file extending a shipped variant, checked clean by the unbroken engine."""
-    path = tmp_path / f"{name}.rules"
-    path.write_text(text)
-    check_rules(path, examples=10, matches=0)
-    return path
 
 
 # ---------------------------------------------------------------- passing

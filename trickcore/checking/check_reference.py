@@ -1126,20 +1126,12 @@ class TrickReplay:
         # public: every player's values (of the players of the deal), else his own
         owners = [self.context[s] for s in self.active] if d.public else [self.context[seat]]
         for step in d.steps:
-            if step.condition is None or ref.eval(step.condition, env, hand=hand):
-                assigned = [
-                    (
-                        a.name,
-                        in_range(
-                            ref.eval(a.expr, env, hand=hand),
-                            f"decision '{d.name}' rule '{step.name}'",
-                        ),
-                    )
-                    for a in step.assigns
-                ]
-                for values in owners:
-                    values.update(assigned)
-                env.update(assigned)
+            assigned = run_step(
+                ref, step, env, f"decision '{d.name}' rule '{step.name}'", hand=hand
+            )
+            for values in owners:
+                values.update(assigned)
+            env.update(assigned)
         effect = d.effect
         if not effect:
             return
@@ -1848,6 +1840,20 @@ def observed(obs: Any) -> dict[str, Any]:
     }
 
 
+def run_step(
+    ref: Reference, step: Any, env: dict[str, Any], what: str, each: bool = False, **kw: Any
+) -> list[tuple[str, Any]]:
+    """The values one `rule` line assigns in `env` (none when its condition fails), each
+    computed before any is assigned and kept within ±MAX_VALUE (`what` names the rule; with
+    `each`, the message also names the value)."""
+    if step.condition is not None and not ref.eval(step.condition, env, **kw):
+        return []
+    return [
+        (a.name, in_range(ref.eval(a.expr, env, **kw), f"{what} ({a.name})" if each else what))
+        for a in step.assigns
+    ]
+
+
 def trick_winner(
     relations: tuple[list[int], list[int]], trump_id: int, cards: Sequence[tuple[int, int]]
 ) -> int:
@@ -1985,18 +1991,8 @@ class MatchBook:
                 target=ref.target,
             )
             for step in ref.after_deal:
-                if step.condition is None or ref.eval(step.condition, env, qualifier=qualifier):
-                    values = [
-                        (
-                            a.name,
-                            in_range(
-                                ref.eval(a.expr, env, qualifier=qualifier),
-                                f"after_deal rule '{step.name}' ({a.name})",
-                            ),
-                        )
-                        for a in step.assigns
-                    ]
-                    env.update(values)
+                what = f"after_deal rule '{step.name}'"
+                env.update(run_step(ref, step, env, what, qualifier=qualifier, each=True))
             self.scores[seat] = env["score"]
             for name in self.kept[seat]:
                 self.kept[seat][name] = env[name]

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..language.errors import TrickcoreError
-from ..language.exprs import CARD_KEY, QUALIFIER_KEY
+from ..language.exprs import QUALIFIER_KEY, relation_env
 from ..language.hands import HandQuantities, meld_cards, start_context
 from ..language.limits import MAX_VALUE, check_seat, in_range, shown
 from ..language.model import Decision, VariantModel
@@ -170,15 +170,7 @@ class Game:
         eff: list[int] = []
         power: list[int] = []
         for c in range(self.model.deck.size):
-            env = {
-                CARD_KEY: c,
-                QUALIFIER_KEY: qualifier,
-                "rank_index": c % n,
-                "suit_index": c // n,
-                "card_in_trump_suit": c // n == trump,
-                "trump_set": trump >= 0,
-                **{option: option in chosen for option in self.options},
-            }
+            env = relation_env(c, n, trump, qualifier, self.options, chosen)
             if play is not None and play.trump_power is not None:
                 tp = play.trump_power(env)
                 in_range(tp, "play.trump_power", None)

@@ -19,7 +19,6 @@ from .exprs import (
     BOOL_WORDS,
     CARD_KEY,
     INT,
-    QUALIFIER_KEY,
     TAKEN_FUNCS,
     CompiledExpr,
     Scope,
@@ -27,6 +26,7 @@ from .exprs import (
     compile_expr,
     functions_used,
     names_used,
+    relation_env,
 )
 from .limits import MAX_BIDS, MAX_VALUE
 from .loader import Entry, MergedBlock, MergedRules
@@ -1193,17 +1193,8 @@ class _Compiler:
             for quals in ("", *self.symbols.qualifiers):
                 for chosen in ["", *options]:
                     for c in range(len(self.symbols.suit_of_card)):
-                        value = fn(
-                            {
-                                CARD_KEY: c,
-                                QUALIFIER_KEY: quals,
-                                "rank_index": c % n,
-                                "suit_index": c // n,
-                                "card_in_trump_suit": c // n == trump,
-                                "trump_set": trump >= 0,
-                                **{o: o == chosen for o in options},
-                            }
-                        )
+                        env = relation_env(c, n, trump, quals, options, (chosen,))
+                        value = fn(env)
                         if not -MAX_VALUE <= value <= MAX_VALUE:
                             raise RulesError(
                                 f"{name} gives a number outside ±{MAX_VALUE:,}", b.raw(name).loc

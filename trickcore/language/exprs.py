@@ -414,6 +414,27 @@ ALL_FUNCS = {
 }
 
 
+def relation_env(
+    card: int,
+    n_ranks: int,
+    trump: int,
+    qualifier: str,
+    options: Sequence[str],
+    chosen: Sequence[str],
+) -> Env:
+    """The names `play.trump_power` and `play.power` read for one card (the `relation`
+    place): its rank and suit, the trump suit in force, the qualifier, the options chosen."""
+    return {
+        CARD_KEY: card,
+        QUALIFIER_KEY: qualifier,
+        "rank_index": card % n_ranks,
+        "suit_index": card // n_ranks,
+        "card_in_trump_suit": card // n_ranks == trump,
+        "trump_set": trump >= 0,
+        **{option: option in chosen for option in options},
+    }
+
+
 def functions_used(expr: s.Expr) -> set[str]:
     """Every function an expression calls."""
     out: set[str] = set()
