@@ -850,7 +850,9 @@ class Checker:
                 "the deal ended, but the rules go on: "
                 f"seat {replay.to_act} is to act in phase '{replay.stage}'",
             )
-        if not deal.redealt:  # what everybody sees at the end (the skat, laid-away cards)
+        if (
+            not deal.redealt
+        ):  # what everybody sees at the end (the talon left untaken, laid-away cards)
             self._check_views(deal, replay, replay.active)
         if deal.redealt != replay.redealt:
             raise _Found(

@@ -1474,7 +1474,9 @@ class _Compiler:
         for it in b.items("keep") or ():
             parts = it.parts
             if len(parts) != 2:
-                raise RulesError("kept state is written: NAME INITIAL, e.g. 'on_barrel no'", it.loc)
+                raise RulesError(
+                    "kept state is written: NAME INITIAL, e.g. 'bonus 0' or 'warned no'", it.loc
+                )
             if parts[0] in builtins or not _is_name(parts[0]):
                 raise RulesError(
                     f"'{parts[0]}' cannot be a kept name: it is a built-in quantity or a "
