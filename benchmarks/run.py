@@ -4,11 +4,13 @@ Run:  python benchmarks/run.py [--seconds 3] [--variant NAME ...] [--players N]
                                 [--baseline REV [--rounds 3]]
 
 For each variant it prints random-play deals per second in one process through the
-public API (new_deal, legal_actions, apply), actions per deal, and the time to load and
-compile the rules file (cold: the first load in a fresh process, grammar included; warm:
-a later load). With `--baseline REV` (a git revision) it also measures the same loop on
-that revision's code, checked out in a temporary git worktree, and prints the ratio
-now / then for every variant the revision has.
+public API (new_deal, legal_actions, apply) beside its target, the same through the integer
+path (legal_ids, apply_id) with issue 12's targets (Action objects / ids), the time to copy
+a deal in mid-play (clone, µs, with its target where one is set), actions per deal, and the
+time to load and compile the rules file (cold: the first load in a fresh process, grammar
+included; warm: a later load). With `--baseline REV` (a git revision) it also measures the
+same loop on that revision's code, checked out in a temporary git worktree, and prints the
+ratio now / then for every variant the revision has.
 """
 
 from __future__ import annotations
@@ -24,16 +26,62 @@ from pathlib import Path
 
 import trickcore
 
-TARGETS = {  # deals per second, from the issues
+TARGETS = {  # deals per second through Action objects, from the issues that set them
     "tysiacha": 6000,
     "russisch-schnapsen": 5000,
     "russisch-schnapsen-36-ohne": 3500,
     "durak": 1000,
     "hearts": 2000,
     "spades": 2000,
+    "sixty-six": 6000,
+    "skat": 4000,
+    "euchre": 5000,
+    "oh-hell": 2000,
+    "bridge": 2000,
 }
+FAST_TARGETS = {  # issue 12: (Action objects, integer ids) deals per second
+    "tysiacha": (14000, 20000),
+    "russisch-schnapsen": (11000, 16000),
+    "russisch-schnapsen-36-ohne": (7500, 11000),
+    "durak": (2200, 3200),
+}
+CLONE_TARGETS = {"tysiacha": 5.0, "durak": 15.0}  # issue 12: µs to copy a deal in mid-play
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = {"durak": 3, "durak-36": 3}  # seated players measured (else the variant's first)
+
+
+def id_deals(variant: trickcore.Variant, seconds: float, players: int | None) -> float:
+    """Random play through the integer path (legal_ids / apply_id): deals per second."""
+    rng = random.Random(1)
+    seats = variant.check_seats(players)
+    deals = 0
+    start = time.perf_counter()
+    while time.perf_counter() < start + seconds:
+        for _ in range(50):
+            d = variant.new_deal(seed=deals, dealer=deals % seats, players=players)
+            while not d.is_over:
+                d.apply_id(rng.choice(d.legal_ids()))
+            deals += 1
+    return deals / (time.perf_counter() - start)
+
+
+def clone_us(variant: trickcore.Variant, players: int | None, repeat: int = 2000) -> float:
+    """Microseconds to copy a deal in mid-play (`clone`), the median of several deals."""
+    rng = random.Random(3)
+    times = []
+    for seed in range(5):
+        d = variant.new_deal(seed=seed, players=players, deal_number=5)
+        steps = 0
+        while not d.is_over and steps < 12:
+            d.apply(rng.choice(d.legal_actions()))
+            steps += 1
+        if d.is_over:
+            continue
+        t = time.perf_counter()
+        for _ in range(repeat):
+            d.clone()
+        times.append((time.perf_counter() - t) / repeat * 1e6)
+    return sorted(times)[len(times) // 2] if times else float("nan")
 
 
 def random_deals(
@@ -159,8 +207,9 @@ def main() -> None:
     args = p.parse_args()
     names = args.variant or trickcore.list_variants()
     header = (
-        f"{'variant':38} {'players':>7} {'deals/s':>9} {'target':>7} {'actions/deal':>13} "
-        f"{'load cold ms':>13} {'load warm ms':>13}"
+        f"{'variant':38} {'players':>7} {'deals/s':>9} {'target':>7} {'ids deals/s':>11} "
+        f"{'issue 12':>13} {'clone µs':>9} {'actions/deal':>13} {'load cold ms':>13} "
+        f"{'load warm ms':>13}"
     )
     print(header)
     print("-" * len(header))
@@ -169,8 +218,15 @@ def main() -> None:
         players = args.players or PLAYERS.get(name)
         deals, actions, elapsed = random_deals(v, args.seconds, players)
         target = TARGETS.get(name)
+        fast = FAST_TARGETS.get(name)
+        fast_text = f"{fast[0]}/{fast[1]}" if fast else ""
+        clone = clone_us(v, players)
+        clone_text = f"{clone:.1f}" + (
+            f"/{CLONE_TARGETS[name]:.0f}" if name in CLONE_TARGETS else ""
+        )
         print(
             f"{name:38} {v.check_seats(players):7} {deals / elapsed:9.0f} {target or '':>7} "
+            f"{id_deals(v, args.seconds / 2, players):11.0f} {fast_text:>13} {clone_text:>9} "
             f"{actions / deals:13.1f} {cold_load_ms(name):13.1f} {warm_load_ms(name):13.1f}"
         )
     if args.baseline:

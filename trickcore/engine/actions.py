@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 
@@ -24,6 +26,8 @@ class Action:
     to: int = -1
     qualifier: str = ""
     cards: tuple[int, ...] = ()
+    # its number in the variant's action space (`ActionTable.id_for`), stable for a variant
+    id: int = attrs.field(default=-1, eq=False, repr=False)
 
     def __str__(self) -> str:
         return self.text
@@ -40,11 +44,23 @@ class ActionTable:
         decisions: tuple[str, ...] = (),
         announced: tuple[tuple[int, str, int, str], ...] = (),
         options: tuple[str, ...] = (),
+        levelless: bool = False,
+        doubles: bool = False,
+        n_ranks: int = 1,
+        bid_slot: Callable[[str, int], int] | None = None,
     ) -> None:
         """`decisions`: the names of the variant's decisions; `announced`: (meld index, meld
         name, suit index, suit symbol) of every meld that is announced on its own;
-        `options`: the options of its choices."""
+        `options`: the options of its choices; `bid_slot(kind, value)`: the place of a bid
+        or raise value among the values there can be (for action ids)."""
         self.by_text: dict[str, Action] = {}
+        self.by_id: dict[int, Action] = {}
+        self._layout(
+            len(card_texts), n_ranks, max_seats, len(quals) + 1, decisions, options, len(announced)
+        )
+        self._quals_index = {q: i for i, q in enumerate(("", *quals))}
+        self._announce_ids = {(mi, si): i for i, (mi, _, si, _) in enumerate(announced)}
+        self._bid_slot = bid_slot or (lambda kind, value: value)
         self.pass_ = self._add(Action("pass", "pass"))
         self.redeal = self._add(Action("redeal", "redeal"))
         self.keep = self._add(Action("keep", "keep"))
@@ -63,6 +79,11 @@ class ActionTable:
             self._add(Action("discard", f"discard {t}", card=c)) for c, t in enumerate(card_texts)
         ]
         self.hold = self._add(Action("hold", "hold"))
+        self.double = Action("double", "double")
+        self.redouble = Action("redouble", "redouble")
+        if doubles:  # `bidding { double: yes }`
+            self._add(self.double)
+            self._add(self.redouble)
         # equal actions are the same decision: each carries its number in `value`
         self.decide = {
             name: self._add(Action("decide", name, value=i)) for i, name in enumerate(decisions)
@@ -90,9 +111,77 @@ class ActionTable:
         self._bid: dict[tuple[int, str], Action] = {}
         self._raise: dict[int, Action] = {}
         self._quals = ("", *quals)
+        self._levelless = levelless  # bids name a strain only: "bid hearts alone"
+
+    def _layout(
+        self,
+        cards: int,
+        ranks: int,
+        seats: int,
+        quals: int,
+        decisions: tuple[str, ...],
+        options: tuple[str, ...],
+        announced: int,
+    ) -> None:
+        """The blocks of the action space, one after another: every action has its number."""
+        self._cards, self._ranks, self._seats, self._nq = cards, ranks, seats, quals
+        self._suits = max(1, cards // max(ranks, 1))
+        sizes = {
+            **dict.fromkeys(SINGLE_KINDS, 1),
+            **{kind: cards for kind in CARD_KINDS},
+            "give": cards * seats,
+            "beat": cards * cards,
+            "decide": len(decisions),
+            "choose": len(options),
+            "announce": announced,
+            "multi_attack": ranks << self._suits,
+            "multi_throw": ranks << self._suits,
+            "bid": BID_SLOTS * quals,
+            "raise": BID_SLOTS,
+        }
+        self._offset: dict[str, int] = {}
+        at = 0
+        for kind, size in sizes.items():
+            self._offset[kind] = at
+            at += size
+        self.size = at
+
+    def id_for(self, a: Action) -> int:
+        """The action's number in the variant's action space (the same every time)."""
+        kind = a.kind
+        off = self._offset
+        if kind in SINGLE_KINDS:
+            return off[kind]
+        if kind in ("bid", "raise"):
+            slot = self._bid_slot(kind, a.value)
+            if not 0 <= slot < BID_SLOTS:
+                return -1  # outside the numbered space (never legal: see check_count)
+            if kind == "raise":
+                return off[kind] + slot
+            qi = self._quals_index.get(a.qualifier, 0)
+            return off[kind] + slot * self._nq + qi
+        if kind == "give":
+            return off[kind] + a.card * self._seats + a.to
+        if kind in ("decide", "choose"):
+            return off[kind] + a.value
+        if kind == "announce":
+            return off[kind] + self._announce_ids[(a.value, a.to)]
+        cards = a.cards
+        if kind == "beat":
+            return off[kind] + cards[0] * self._cards + cards[1]
+        if len(cards) > 1:
+            mask = 0
+            for c in cards:
+                mask |= 1 << (c // self._ranks)
+            return off[f"multi_{kind}"] + (cards[0] % self._ranks << self._suits) + mask
+        card = a.card if a.card >= 0 else cards[0]
+        return off[kind] + card
 
     def _add(self, action: Action) -> Action:
+        object.__setattr__(action, "id", self.id_for(action))
         self.by_text[action.text] = action
+        if action.id >= 0:
+            self.by_id[action.id] = action
         return action
 
     def bid(self, value: int, qualifier: str = "") -> Action:
@@ -100,7 +189,7 @@ class ActionTable:
         key = (value, qualifier)
         a = self._bid.get(key)
         if a is None:
-            text = f"bid {value}" + (f" {qualifier}" if qualifier else "")
+            text = _bid_text(value, qualifier, self._levelless)
             a = self._bid[key] = self._add(Action("bid", text, value=value, qualifier=qualifier))
         return a
 
@@ -139,16 +228,19 @@ class ActionTable:
             return a
         words = norm.split(" ")
         head = words[0].lower()
+        if head == "bid" and self._levelless:
+            return self._bid.get((0, " ".join(words[1:])))
         if head in ("bid", "raise") and len(words) >= 2 and is_number(words[1]):
             value = int(words[1])
             if head == "raise" and len(words) == 2:
                 return self._raise.get(value) or Action("raise", f"raise {value}", value=value)
-            qual = words[2] if len(words) == 3 else ""
-            if head == "bid" and len(words) <= 3 and qual in self._quals:
+            qual = " ".join(words[2:])
+            if head == "bid" and qual in self._quals:
                 found = self._bid.get((value, qual))
                 if found is None:
-                    text = f"bid {value}" + (f" {qual}" if qual else "")
-                    found = Action("bid", text, value=value, qualifier=qual)
+                    found = Action(
+                        "bid", _bid_text(value, qual, False), value=value, qualifier=qual
+                    )
                 return found
             return None
         lowered = " ".join([head, *words[1:]])
@@ -156,6 +248,26 @@ class ActionTable:
 
 
 MAX_ACTION_TEXT = 200
+SINGLE_KINDS = (
+    "pass",
+    "redeal",
+    "keep",
+    "keep_contract",
+    "look",
+    "hold",
+    "take",
+    "done",
+    "double",
+    "redouble",
+)
+CARD_KINDS = ("play", "marry", "pass_card", "discard", "attack", "throw", "swap", "transfer")
+BID_SLOTS = 4096  # bid (and raise) values numbered per variant (see Game.bid_slot)
+
+
+def _bid_text(value: int, qualifier: str, levelless: bool) -> str:
+    if levelless:
+        return f"bid {qualifier}"
+    return f"bid {value}" + (f" {qualifier}" if qualifier else "")
 
 
 def is_number(word: str) -> bool:

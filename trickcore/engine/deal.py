@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..language.exprs import QUALIFIER_KEY, SIDE_KEY, TABLE_KEY, TAKEN_KEY
 from ..language.limits import in_range
+from ..language.model import STOCK, TALON, TURNUP
 from .actions import Action
 from .observation import Declaration, Observation, TrickView
 from .phases.turns import ask_decisions
@@ -36,22 +37,19 @@ class Deal(DealState):
         self.talon: list[int] = []
         self.stock: list[int] = []  # face down, top first; the turned-up card lies under it
         self.turnup = -1
-        pos = 0
-        for packet in model.deal.pattern:
-            if packet.to == "each":
-                for s in order:
-                    self.hands[s].extend(self.deck_order[pos : pos + packet.count])
-                    pos += packet.count
-                continue
-            count = packet.count if packet.count >= 0 else len(self.deck_order) - pos
-            cards = self.deck_order[pos : pos + count]
-            pos += count
-            if packet.to == "talon":
-                self.talon.extend(cards)
-            elif packet.to == "stock":
-                self.stock.extend(cards)
+        self.out: list[int] = []  # cards that take no part in the deal (`rest out`)
+        places = game.deal_places(order, self.context[order[0]])
+        for card, place in zip(self.deck_order, places, strict=False):
+            if place >= 0:
+                self.hands[place].append(card)
+            elif place == TALON:
+                self.talon.append(card)
+            elif place == STOCK:
+                self.stock.append(card)
+            elif place == TURNUP:
+                self.turnup = card
             else:
-                self.turnup = cards[0]
+                self.out.append(card)
         self.stock_closed = False
         self.ended_early = False  # ended before the hands were empty (a decision, stop_if)
         self.announced: tuple[int, int] | None = None  # (meld, suit) announced, to be led
@@ -78,6 +76,8 @@ class Deal(DealState):
         self.gives_left: dict[int, int] = {}
         self.lay_away_left = 0
         self.laid_away: list[int] = []  # the cards the declarer laid away (face down)
+        self.lay_away_by = -1  # who laid them away (the declarer, or who picked up)
+        self.picked_up = -1  # who took the turned-up card into his hand (`pickup`)
         self.received: dict[int, list[int]] = {s: [] for s in order}
         self.talon_taken: dict[int, list[int]] = {s: [] for s in order}
         self.trick: list[tuple[int, int]] = []
@@ -100,6 +100,13 @@ class Deal(DealState):
         self.start_hands: dict[int, list[int]] = {}  # each hand as trick play began
         self._owner: tuple[object, int] = (None, -1)  # set_aside_owner, for its state
         self.to_act = -1
+        self.turn = -1  # in trick play: whose hand plays now (to_act may be his partner)
+        self.playing: list[int] = list(order)  # who takes part in trick play (sit_out_if)
+        self.cards_played = 0
+        self.doubled = 0  # 1 doubled, 2 redoubled (`bidding { double: yes }`)
+        self.calls_made = [0] * seats  # calls each player made in the auction
+        self.bid_round = 0  # the round of calls of the winning bid
+        self.strain_bids: list[tuple[int, str]] = []  # (seat, strain) of every bid, in order
         self._flow: list[Phase] = game.flow
         self._step = -1
         self._asked = -1  # the flow position whose decisions `before` it were asked
@@ -220,7 +227,7 @@ class Deal(DealState):
             "melds_declared": sum(d.value for d in own),
             "contract": self.contract,
             "players": len(self.active),
-            QUALIFIER_KEY: self.qualifier,
+            **self.contract_env(seat),
             "top_trumps": self.top_trumps(seat) if rules.scoring.reads_top_trumps else 0,
             **self.context[seat],
         }
@@ -389,7 +396,7 @@ class Deal(DealState):
             pass_to=self.pass_to,
             open_hands=self._open_hands(seat),
             laid_away=tuple(ct(c) for c in self.laid_away)
-            if seat == self.declarer or self.phase == OVER
+            if seat == self.lay_away_by or self.phase == OVER
             else (),
             turnup=ct(self.turnup) if self.turnup >= 0 and not self.stock_closed else None,
             stock_size=len(self.stock) + (self.turnup >= 0),
@@ -406,7 +413,21 @@ class Deal(DealState):
                 for s in self.active
                 for name, _, _ in self.game.model.deal.keep
             ),
+            sitting_out=tuple(s for s in self.active if s not in self.playing),
+            playing_for=self.turn if self.turn >= 0 and self.turn != self.to_act else None,
+            contract_text=self.contract_text(),
         )
+
+    def contract_text(self) -> str | None:
+        """The contract as players say it ("4 hearts doubled"), once the auction is over."""
+        if self.declarer < 0 or self.rules.bidding is None:
+            return None
+        words = [] if self.game.levelless else [str(self.contract)]
+        if self.qualifier:
+            words.append(self.qualifier)
+        if self.doubled:
+            words.append("doubled" if self.doubled == 1 else "redoubled")
+        return " ".join(words)
 
     def _open_hands(self, seat: int) -> tuple[tuple[int, tuple[str, ...]], ...]:
         """The other hands shown to all by `play.open_hand_if`."""
@@ -428,11 +449,37 @@ class Deal(DealState):
             "declarer": seat == self.declarer,
             "tricks_won": self.tricks_won[seat],
             "tricks_played": len(self.tricks),
+            "cards_played": self.cards_played,
+            **self.contract_env(seat),
             **{name: context[name] for name in self.rules.play.player_reads},
         }
         if self.rules.talon.counts_for_if is not None:
             env.update(context)
         return env
+
+    def contract_env(self, seat: int) -> dict[str, Any]:
+        """What every player knows of the contract and of a seat's role in it."""
+        side_of = self.game.side_of[self.seats]
+        declarer = self.declarer
+        return {
+            "contract": self.contract,
+            "doubled": self.doubled == 1,
+            "redoubled": self.doubled == 2,
+            "bid_round": self.bid_round,
+            "declarer_side": declarer >= 0 and side_of[seat] == side_of[declarer],
+            "side": side_of[seat] - self.seats if side_of[seat] >= self.seats else seat,
+            "dealer": seat == self.dealer,
+            QUALIFIER_KEY: self.qualifier,
+        }
+
+    def role_env(self, seat: int) -> dict[str, Any]:
+        """The names `play.sit_out_if` and `pickup.take_if` read for a player."""
+        return {
+            **self.context[seat],
+            "declarer": seat == self.declarer,
+            "players": len(self.active),
+            **self.contract_env(seat),
+        }
 
     def _seen_as(self, action: Action, actor: int, seat: int) -> str:
         """An action's text as `seat` saw it: the card of a give only its giver and taker see."""

@@ -6,11 +6,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..language.errors import TrickcoreError
+from ..language.errors import RulesError, TrickcoreError
 from ..language.exprs import QUALIFIER_KEY, relation_env
 from ..language.hands import HandQuantities, meld_cards, start_context
 from ..language.limits import MAX_VALUE, check_seat, in_range, shown
-from ..language.model import Decision, VariantModel
+from ..language.model import OUT, STOCK, TALON, TURNUP, Decision, VariantModel
 from ..language.vocabulary import RESULT_NAMES
 from .actions import Action, ActionTable
 from .bouts import BoutDeal
@@ -48,10 +48,21 @@ class Game:
                 self.meld_of_card.setdefault(c, []).append((mi, suit, value, cards))
         self.meld_index = {m.name: i for i, m in enumerate(model.melds)}
         tricks = model.tricks
-        quals = tricks.bidding.qualifiers if tricks and tricks.bidding else ()
+        bidding = tricks.bidding if tricks else None
+        quals = bidding.qualifiers if bidding else ()
         if tricks and tricks.bids and tricks.bids.blind:
             quals = (*quals, "blind")
         self.qualifiers: tuple[str, ...] = ("", *quals)
+        self.levelless = bidding is not None and bidding.levelless
+        self._strain_suit: dict[str, int] = {"": -1}
+        if bidding is not None and bidding.strains:  # a call names a strain: "hearts alone"
+            quals = tuple(
+                f"{st} {q}".strip() for st in bidding.strains for q in ("", *bidding.qualifiers)
+            )
+            self.qualifiers = quals
+            for st, suit in zip(bidding.strains, bidding.strain_suits, strict=True):
+                for q in ("", *bidding.qualifiers):
+                    self._strain_suit[f"{st} {q}".strip()] = suit
         self.actions = ActionTable(
             self.card_texts,
             max(model.players),
@@ -62,6 +73,10 @@ class Game:
                 for mi, suit, _ in self.announced_melds
             ),
             tuple(o for d in (tricks.decisions if tricks else ()) for o in d.options),
+            levelless=self.levelless,
+            doubles=bidding is not None and bidding.double,
+            n_ranks=len(deck.ranks),
+            bid_slot=self.bid_slot,
         )
         self.hand_quantities = HandQuantities(model)
         self._start_context = start_context(model)
@@ -261,6 +276,88 @@ class Game:
         env.update(context if context is not None else self._start_context)
         return env
 
+    @property
+    def num_actions(self) -> int:
+        """The size of the variant's action space: every action id is below it."""
+        return self.actions.size
+
+    def action_of(self, action_id: int) -> Action:
+        """The action with this number (as `legal_ids()` gives them)."""
+        found = self.actions.by_id.get(action_id) if type(action_id) is int else None
+        if found is None:
+            raise TrickcoreError(
+                f"{shown(action_id)} is not the number of an action of {self.name} that has "
+                "been offered"
+            )
+        return found
+
+    def action_text(self, action_id: int) -> str:
+        """The canonical text of the action with this number."""
+        return self.action_of(action_id).text
+
+    def bid_slot(self, kind: str, value: int) -> int:
+        """The place of a bid or raise value among the values there can be: its index in
+        `values:`, else its steps above the lowest opening (number bids: above `min`)."""
+        tricks = self.model.tricks
+        bidding = tricks.bidding if tricks else None
+        if kind == "bid" and bidding is not None and bidding.values:
+            return bidding.values.index(value) if value in bidding.values else -1
+        if kind == "bid" and tricks is not None and tricks.bids is not None:
+            return value - tricks.bids.min + (2048 if bidding is not None else 0)
+        if bidding is None:
+            return value
+        base = bidding.opening if bidding.opening_expr is None else 0
+        step = bidding.step
+        if kind == "raise" and tricks is not None and tricks.contract is not None:
+            step = tricks.contract.step
+        return (value - base) // step if (value - base) % step == 0 else -1
+
+    def strain_suit(self, call: str) -> int:
+        """The trump suit a call's strain sets (-1: none)."""
+        return self._strain_suit.get(call, -1)
+
+    def partner_of(self, seat: int, seats: int) -> int:
+        """The other player of a seat's side (`sides:`); the seat itself without one."""
+        for side in self.model.sides:
+            if seat in side:
+                others = [s for s in side if s != seat and s < seats]
+                if others:
+                    return others[0]
+        return seat
+
+    def deal_size(self, context: dict[str, Any], players: int) -> int:
+        """`deal { size = EXPR }` for a deal (1 without one), from the public match state."""
+        rule = self.model.deal.size
+        if rule is None:
+            return 1
+        env = {
+            "deal_number": context.get("deal_number", 1),
+            "target": context.get("target", 0),
+            "players": players,
+            "deck_size": self.model.deck.size,
+        }
+        size = rule(env)
+        if not 0 <= size <= self.model.deck.size:
+            raise RulesError(
+                f"deal.size gives {size} for deal {env['deal_number']}: outside "
+                f"0..{self.model.deck.size}"
+            )
+        return size
+
+    def deal_places(self, order: list[int], context: dict[str, Any]) -> list[int]:
+        """Where each deck position goes in a deal (a seat, TALON, STOCK, TURNUP or OUT),
+        with the deal's `size` worked out from the public match state."""
+        deck_size = self.model.deck.size
+        places = self.model.deal.places(order, deck_size, self.deal_size(context, len(order)))
+        if len(places) > deck_size and self.model.bouts is not None:
+            return places[:deck_size]  # D2: with many players the deck runs out
+        if len(places) > deck_size:
+            raise RulesError(
+                f"the deal pattern deals {len(places)} cards in deal "
+                f"{context.get('deal_number', 1)} but the deck has {deck_size}"
+            )
+        return places
+
     def match_context(
         self,
         seats: int,
@@ -290,14 +387,19 @@ class Game:
         talon: Sequence[str] = (),
         dealer: int = 0,
         players: int | None = None,
+        deal_number: int = 1,
+        turnup: str | None = None,
     ) -> list[str]:
-        """A deck order (C2) that deals these cards to these seats and the talon.
+        """A deck order (C2) that deals these cards to these seats, the talon and the
+        turned-up card.
 
         Cards not named fill the remaining places in deck order, so a test names only
-        the cards that matter. Returns card texts, top card first.
+        the cards that matter. `deal_number` matters when the deal's size depends on it.
+        Returns card texts, top card first.
         """
         seats = self.check_seats(players)
         check_seat(dealer, seats, "the dealer")
+        _check_deal_number(deal_number)
         if not isinstance(hands, dict) or not all(
             isinstance(s, int) and not isinstance(s, bool) for s in hands
         ):
@@ -307,23 +409,28 @@ class Game:
                 raise TrickcoreError("stack_deck: cards are given as a list of card texts")
         model = self.model
         order = model.deal.players_in_deal(dealer, seats)
-        places: list[int] = []  # destination of each deck position: a seat, or -1 for talon
-        for packet in model.deal.pattern:
-            if packet.to == "each":
-                for s in order:
-                    places.extend([s] * packet.count)
-            else:
-                count = packet.count if packet.count >= 0 else model.deck.size - len(places)
-                places.extend([-1] * min(count, model.deck.size - len(places)))
+        context = self.match_context(seats, deal_number)
+        # the talon's cards, then the stock's and the turned-up card, are named in `talon`
+        # (in deck order), unless the turned-up card is named on its own
+        merged = (STOCK, OUT) if turnup is not None else (STOCK, OUT, TURNUP)
+        places = [TALON if p in merged else p for p in self.deal_places(order, context[order[0]])]
         wanted = {s: [self.card(c) for c in cs] for s, cs in hands.items()}
-        wanted[-1] = [self.card(c) for c in talon]
+        wanted[TALON] = [self.card(c) for c in talon]
+        if turnup is not None:
+            wanted[TURNUP] = [self.card(turnup)]
         named = [c for cs in wanted.values() for c in cs]
         if len(set(named)) != len(named):
             raise TrickcoreError("stack_deck: a card is named twice")
         for dest, cards in wanted.items():
             room = places.count(dest)
             if len(cards) > room:
-                where = "the talon" if dest == -1 else f"seat {dest}"
+                where = (
+                    "the talon"
+                    if dest == TALON
+                    else "the turned-up card"
+                    if dest == TURNUP
+                    else f"seat {dest}"
+                )
                 raise TrickcoreError(
                     f"stack_deck: {len(cards)} cards named for {where}, room for {room}"
                 )
@@ -405,17 +512,21 @@ class Game:
         dealer: int = 0,
         players: int | None = None,
         seed: int | None = None,
+        deal_number: int = 1,
     ) -> Deal | BoutDeal:
-        """A single deal from a deck order (top card first, C2) or a seed, for tests/replays."""
+        """A single deal from a deck order (top card first, C2) or a seed, for tests/replays;
+        `deal_number` is the deal's number in a match (for rules that read it)."""
         seats = self.check_seats(players)
         check_seat(dealer, seats, "the dealer")
         _check_seed(seed)
+        _check_deal_number(deal_number)
         if deck_order is None:
             order = list(range(self.model.deck.size))
             random.Random(seed).shuffle(order)
         else:
             order = self.deck_from_texts(deck_order)
-        return self.make_deal(order, dealer, seats)
+        context = self.match_context(seats, deal_number) if deal_number != 1 else None
+        return self.make_deal(order, dealer, seats, context)
 
     def make_deal(
         self,
@@ -458,6 +569,11 @@ class Game:
             kept=kept,
             dealer=dealer,
         )
+
+
+def _check_deal_number(number: object) -> None:
+    if type(number) is not int or not 1 <= number <= 1_000_000:
+        raise TrickcoreError(f"a deal number is a whole number from 1, not {shown(number)}")
 
 
 def _check_seed(seed: object) -> None:

@@ -123,6 +123,38 @@ class Match:
         """The legal actions of the seat to act."""
         return [] if self.is_over else self.current.legal_actions()
 
+    def legal_ids(self) -> list[int]:
+        """The legal actions as numbers of the variant's action space (see
+        `Variant.action_of`), in the order of `legal_actions()`."""
+        return [] if self.is_over else self.current.legal_ids()
+
+    def apply_id(self, action_id: int) -> None:
+        """Take the legal action with this number (IllegalActionError if none is)."""
+        for a in self.legal_actions():
+            if a.id == action_id:
+                self.apply(a)
+                return
+        if self.is_over:
+            raise IllegalActionError("the match is over; no action is possible")
+        self.current.apply_id(action_id)  # raises, naming the legal actions
+
+    def clone(self) -> Match:
+        """An independent copy of the match: its deal, scores, kept values, history and
+        the shuffle to come (the copy deals the same cards next)."""
+        new = object.__new__(Match)
+        state = self.__dict__.copy()
+        state["current"] = self.current.clone()
+        state["scores"] = self.scores[:]
+        state["kept"] = [dict(k) for k in self.kept]
+        state["history"] = self.history[:]
+        state["deal_results"] = self.deal_results[:]
+        state["winners"] = self.winners[:]
+        rng = random.Random()
+        rng.setstate(self._rng.getstate())
+        state["_rng"] = rng
+        new.__dict__ = state
+        return new
+
     def apply(self, action: Action | str) -> None:
         """Take an action (object or text); illegal actions raise and change nothing.
 
@@ -246,7 +278,8 @@ class Match:
         end_if = self.game.model.match.end_if
         assert end_if is not None
         context = self.game.match_context(self.seats, self.deals_played, self.scores, self.kept)
-        return any(end_if(env) for env in context)
+        players = len(self.game.model.deal.players_in_deal(0, self.seats))
+        return any(end_if({**env, "players": players}) for env in context)
 
     def standing(self, seat: int) -> int:
         """The number the match ranks a seat by: `rank_by` of the variant, else the score."""

@@ -75,6 +75,9 @@ class Observation:
     stock_closed: bool = False
     announced: tuple[int, str, str] | None = None  # (seat, meld, suit) announced, not yet led
     deal_keep: tuple[tuple[int, str, int | bool], ...] = ()  # (seat, name, value) this deal
+    sitting_out: tuple[int, ...] = ()  # players of the deal who sit out its trick play
+    playing_for: int | None = None  # the seat whose hand the player to act plays from
+    contract_text: str | None = None  # the contract as said, e.g. "4 hearts doubled"
 
     def to_dict(self) -> dict[str, Any]:
         """The observation as plain JSON-ready data."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..language.errors import IllegalActionError, StuckError
-from ..language.limits import check_seat
+from ..language.limits import check_seat, shown
 from .actions import Action
 
 if TYPE_CHECKING:
@@ -87,6 +87,35 @@ class DealState:
         self.history.append((self.to_act, action))
         self._do(action)
 
+    def legal_ids(self) -> list[int]:
+        """The legal actions as numbers of the variant's action space (`Variant.action_of`
+        turns a number back into its action); the same order as `legal_actions()`."""
+        return [a.id for a in self.legal_actions()]
+
+    def apply_id(self, action_id: int) -> None:
+        """Take the legal action with this number; raise IllegalActionError if none is."""
+        for a in self.legal_actions():
+            if a.id == action_id:
+                self.apply(a)
+                return
+        raise IllegalActionError(
+            f"action number {shown(action_id)} is not legal now (seat {self.to_act} to act, "
+            f"{self.phase})",
+            [a.text for a in self.legal_actions()],
+        )
+
+    def clone(self) -> DealState:
+        """An independent copy of the deal (for search: apply actions to it freely)."""
+        new = object.__new__(type(self))
+        state = self.__dict__.copy()
+        by_type = _COPY_BY_TYPE
+        for name, value in state.items():
+            copy = by_type.get(type(value))
+            if copy is not None and name not in _SHARED:
+                state[name] = copy(value)
+        new.__dict__ = state
+        return new
+
     def _resolve(self, action: Action | str, legal: list[Action]) -> Action:
         if self.phase == OVER:
             raise IllegalActionError(f"the deal is over; no action is possible ({action})")
@@ -145,3 +174,29 @@ class DealState:
     def _observe(self, seat: int) -> Any:
         """The view of `seat` (-1: the public view)."""
         raise NotImplementedError
+
+
+# ---------------------------------------------------------------- copying a deal
+# Attributes every deal of a game shares and never changes: the game, its rules and phases,
+# the cached card relations, the cached legal actions (replaced, never changed in place).
+_SHARED = frozenset({"game", "rules", "_flow", "_current", "_legal", "rel", "deck_order"})
+
+
+def _copy_list(value: list[Any]) -> list[Any]:
+    """Lists are copied two levels deep (hands, per-seat contexts, a bout's table); the
+    items of a list are all of one kind."""
+    if value and type(value[0]) in _MUTABLE:
+        return [x.copy() for x in value]
+    return value[:]
+
+
+def _copy_dict(value: dict[Any, Any]) -> dict[Any, Any]:
+    for v in value.values():
+        if type(v) in _MUTABLE:
+            return {k: x.copy() for k, x in value.items()}
+        break
+    return value.copy()
+
+
+_MUTABLE = (list, dict, set)
+_COPY_BY_TYPE: dict[type, Any] = {list: _copy_list, dict: _copy_dict, set: set.copy}

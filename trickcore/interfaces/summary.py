@@ -14,7 +14,12 @@ def describe_pattern(packets: tuple[Packet, ...]) -> str:
         while j + 1 < len(packets) and packets[j + 1] == packets[i]:
             j += 1
         p = packets[i]
-        text = f"rest {p.to}" if p.count < 0 else f"{p.count} {p.to}"
+        if p.to == "round":
+            text = " ".join(map(str, p.counts)) + " round"
+        else:
+            text = f"rest {p.to}" if p.count < 0 else f"{p.count} {p.to}"
+        if p.sized:
+            text += " size times"
         parts.append(text + (f" {j - i + 1} times" if j > i else ""))
         i = j + 1
     return ", ".join(parts)
@@ -82,7 +87,11 @@ def rules_summary(model: VariantModel) -> list[tuple[str, list[str]]]:
     pattern = describe_pattern(deal.pattern)
     deal_lines = [
         f"Dealt from the top, starting left of the dealer, in packets: {pattern}.",
-        f"Each hand gets {deal.per_hand} cards"
+        (
+            f"Each hand gets 'size' cards, size = {deal.size.text}"
+            if deal.size is not None
+            else f"Each hand gets {deal.per_hand} cards"
+        )
         + (
             (f"; the talon holds {deal.talon_size}." if deal.talon_size else ".")
             if model.tricks
@@ -90,7 +99,13 @@ def rules_summary(model: VariantModel) -> list[tuple[str, list[str]]]:
         ),
     ]
     if any(p.to == "turnup" for p in deal.pattern):
-        deal_lines.append("The turned-up card lies face up under the stock and is drawn last.")
+        deal_lines.append(
+            "The turned-up card lies face up under the stock and is drawn last."
+            if any(p.to == "stock" for p in deal.pattern)
+            else "The turned-up card lies face up for all to see (none when no card is left)."
+        )
+    if any(p.to == "out" for p in deal.pattern):
+        deal_lines.append("The rest of the deck takes no part in the deal and is seen by nobody.")
     if deal.keep:
         deal_lines.append(
             "Kept for each player during a deal (set by decisions): "
@@ -202,6 +217,8 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
     b = tricks.bidding
     if b is not None and b.style == "pairs":
         out.append(("Bidding", _pair_bidding_lines(b)))
+    elif b is not None and b.strains:
+        out.append(("Bidding", _strain_bidding_lines(b)))
     elif b is not None:
         opening = b.opening_expr.text if b.opening_expr is not None else str(b.opening)
         bid_lines = [
@@ -234,6 +251,8 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
             f"Each player bids once, from the dealer's left: a number of tricks from {bd.min} "
             f"to {bd.max.text} ('bid N').",
         ]
+        if bd.bid_if is not None:
+            bids_lines.append(f"A bid N (level) is allowed only if: {bd.bid_if.text}.")
         if bd.blind_if is not None:
             bids_lines.append(
                 f"A player for whom {bd.blind_if.text} first chooses, without seeing his hand, "
@@ -242,6 +261,19 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
         out.append(("Bids", bids_lines))
     if "talon" in tricks.flow:
         out.append(("Talon", _talon_lines(tricks)))
+    if tricks.pickup is not None:
+        pk = tricks.pickup
+        out.append(
+            (
+                "Pickup",
+                [
+                    f"The {pk.who} takes the turned-up card into his hand"
+                    + (f" if {pk.take_if.text}" if pk.take_if is not None else "")
+                    + " (not if he sits out the play)"
+                    + (f", then lays away {pk.lay_away} card(s) face down." if pk.lay_away else ".")
+                ],
+            )
+        )
     decision_lines = _decision_lines(model, tricks)
     if decision_lines:
         out.append(("Decisions", decision_lines))
@@ -249,12 +281,15 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
     leader = {
         "declarer": "The declarer",
         "forehand": "Forehand",
+        "left_of_declarer": "The player after the declarer",
         "holder": f"The holder of {model.deck.card_text(max(p.leader_card, 0))}",
     }[p.first_leader]
     play_lines = [
         leader + " leads the first trick; the winner of each trick leads the next.",
         "The turned-up card's suit is trump for the whole deal."
         if p.trump_turnup
+        else "The contract's strain is trump (none for a strain without trump)."
+        if p.trump_bid
         else "There is no trump at the start of a deal."
         if p.trump < 0
         else f"{model.deck.suits[p.trump].name.capitalize()} are trumps for the whole deal.",
@@ -284,6 +319,8 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
         (p.power, "How the other cards rank in their suits"),
         (p.open_hand_if, "A player's hand lies face up while"),
         (p.stop_if, "Play stops after a trick when, for a player"),
+        (p.sit_out_if, "A player sits out the trick play (tricks hold one card fewer) if"),
+        (p.partner_plays_if, "A player's partner plays his cards for him while"),
         (p.lead_if, "A card may be led only if"),
         (p.play_if, "A card may be played to another's lead only if"),
     ):
@@ -317,6 +354,45 @@ def _all_pass_line(all_pass: str) -> str:
         "played": "If nobody bids, the deal counts as played and is scored with no declarer.",
         "play_on": "If nobody bids, the deal is played on with no declarer.",
     }[all_pass]
+
+
+def _strain_bidding_lines(b: Bidding) -> list[str]:
+    first = "The dealer" if b.first_caller == "dealer" else "Forehand"
+    levels = "" if b.levelless else f"a level ({_values(b.values)}) and "
+    lines = [
+        f"{first} calls first, then each in turn: pass, or a bid that names {levels}a strain "
+        f"({', '.join(b.strains)}, low to high)"
+        + (f" with or without {', '.join(b.qualifiers)}" if b.qualifiers else "")
+        + ("" if b.levelless else "; a bid must rank above the last (level first, then strain)")
+        + ".",
+    ]
+    if b.double:
+        lines.append(
+            "A player may double an opponent's bid, and redouble an opponent's double, when "
+            "it is the last call other than a pass; a new bid cancels them."
+        )
+    if b.bid_if is not None:
+        lines.append(f"A bid is allowed only if: {b.bid_if.text}.")
+    if b.pass_if is not None:
+        lines.append(f"A player may pass only if: {b.pass_if.text}.")
+    if b.first_bid_ends:
+        lines.append(
+            "The first bid ends the auction; its bidder declares"
+            + (f" (at most {b.rounds} rounds of calls)." if b.rounds else ".")
+        )
+    elif b.ends_after_passes is None:
+        lines.append("A player who passes is out; the auction ends when one player is left in.")
+    else:
+        lines.append(
+            f"After a bid, {b.ends_after_passes} passes in a row end the auction"
+            + ("; a player who passes is out." if b.pass_drops_out else ".")
+        )
+    if b.declarer_rule == "first_to_name":
+        lines.append(
+            "The declarer is the player of the last bidder's side who first named its strain."
+        )
+    lines.append(_all_pass_line(b.all_pass))
+    return lines
 
 
 def _pair_bidding_lines(b: Bidding) -> list[str]:

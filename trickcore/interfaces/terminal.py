@@ -137,11 +137,19 @@ def render(match: Match, out: Output) -> None:
     if obs.bids:
         lines.append("bids: " + ", ".join(f"{s}: {t}" for s, t in obs.bids))
     if obs.declarer >= 0:
-        q = f" {obs.qualifier}" if obs.qualifier else ""
-        lines.append(f"declarer: seat {obs.declarer}, contract {obs.contract}{q}")
+        said = obs.contract_text or (
+            f"{obs.contract}" + (f" {obs.qualifier}" if obs.qualifier else "")
+        )
+        lines.append(f"declarer: seat {obs.declarer}, contract {said}")
     if obs.talon_shown:
         lines.append(f"talon (shown): {_cards(match, obs.talon_shown)}")
+    if obs.turnup is not None:
+        lines.append(f"turned up: {_cards(match, [obs.turnup])}")
     lines.append(f"trump: {obs.trump or 'none'}")
+    if obs.sitting_out:
+        lines.append("sitting out: " + ", ".join(f"seat {s}" for s in obs.sitting_out))
+    for seat, cards in obs.open_hands:
+        lines.append(f"seat {seat}'s hand (face up): {_cards(match, cards)}")
     if obs.declarations:
         lines.append(
             "declared: "
@@ -159,6 +167,8 @@ def render(match: Match, out: Output) -> None:
     if obs.received:
         lines.append(f"you received: {_cards(match, obs.received)}")
     lines.append((f"your hand: {_cards(match, obs.hand)}", "bold"))
+    if obs.playing_for is not None and obs.to_act == HUMAN:
+        lines.append((f"you play from seat {obs.playing_for}'s hand now", "bold"))
     out.panel(match.game.title, lines)
 
 

@@ -44,6 +44,7 @@ from .model import (
     Meld,
     Packet,
     PassRules,
+    PickupRules,
     PlayRules,
     Rank,
     RedealRules,
@@ -60,6 +61,7 @@ from .vocabulary import (
     BLIND_NAMES,
     BOUT_LIMIT_NAMES,
     BOUT_RESULT_NAMES,
+    CALL_NAMES,
     DECISION_NAMES,
     DECLARE_NAMES,
     END_NAMES,
@@ -67,6 +69,7 @@ from .vocabulary import (
     LEAD_NAMES,
     MATCH_NAMES,
     MATCH_STATE_NAMES,
+    NUMBER_BID_NAMES,
     OBLIGATION_NAMES,
     OPEN_NAMES,
     PASS_NAMES,
@@ -74,6 +77,8 @@ from .vocabulary import (
     QUANTITIES,
     RELATION_NAMES,
     RESULT_NAMES,
+    ROLE_NAMES,
+    SIZE_NAMES,
 )
 
 T = TypeVar("T")
@@ -121,7 +126,7 @@ BLOCK_SETTINGS: dict[str, set[str]] = {
         "sets_trump",
     },
     "decision": {"at", "who", "offer_if", "after_announce", "effect", "public"},
-    "deal": {"pattern", "hands", "sits_out", "next_dealer", "flow", "keep"},
+    "deal": {"pattern", "hands", "sits_out", "next_dealer", "flow", "keep", "size"},
     "redeal": {"allowed_if", "forced_if", "same_dealer"},
     "bidding": {
         "opening",
@@ -134,8 +139,17 @@ BLOCK_SETTINGS: dict[str, set[str]] = {
         "style",
         "values",
         "all_pass",
+        "strains",
+        "levels",
+        "bid_if",
+        "pass_if",
+        "rounds",
+        "double",
+        "declarer",
+        "first_caller",
     },
     "talon": {"show", "give_each_defender", "split_if", "lay_away", "counts_for_if"},
+    "pickup": {"who", "take_if", "lay_away"},
     "contract": {"raise", "step", "cap"},
     "play": {
         "follow",
@@ -151,9 +165,11 @@ BLOCK_SETTINGS: dict[str, set[str]] = {
         "power",
         "open_hand_if",
         "stop_if",
+        "sit_out_if",
+        "partner_plays_if",
     },
     "pass_cards": {"count", "to"},
-    "bids": {"min", "max", "blind_if", "blind"},
+    "bids": {"min", "max", "blind_if", "blind", "bid_if"},
     "match": {"target", "deal_limit", "redeal_limit", "tie_break", "keep", "rank_by", "end_if"},
     "bouts": {
         "attack",
@@ -185,6 +201,7 @@ TOP_BLOCKS = {
     "redeal",
     "bidding",
     "talon",
+    "pickup",
     "contract",
     "play",
     "scoring",
@@ -273,6 +290,8 @@ class _Compiler:
         bidding_block = self.block("bidding")
         no_qualifiers: tuple[str, ...] = ()
         qualifiers = self.attempt(lambda: self.qualifiers(bidding_block), no_qualifiers)
+        no_strains: tuple[tuple[str, int], ...] = ()
+        strains = self.attempt(lambda: self.strains(bidding_block, suits, qualifiers), no_strains)
         n = len(deck.ranks)
         self.symbols = Symbols(
             ranks,
@@ -281,7 +300,9 @@ class _Compiler:
             tuple(c % n for c in range(deck.size)),
             tuple(c // n for c in range(deck.size)),
             {deck.card_text(c): c for c in range(deck.size)},
+            tuple(name for name, _ in strains),
         )
+        self.strain_list = strains
         if b_points := self.block("deck").raw("card_points"):
             deck = self.need(lambda: self.card_points(deck, b_points), ("deck",))
         no_sides: tuple[tuple[int, ...], ...] = ()
@@ -352,6 +373,9 @@ class _Compiler:
                 else None
             )
             play = self.attempt(lambda: self.play(auction), None, ("play",))
+            pickup = (
+                self.attempt(self.pickup, None, ("pickup", "deal")) if "pickup" in flow else None
+            )
             no_decisions: tuple[Decision, ...] = ()
             decisions = self.attempt(lambda: self.decisions(deck), no_decisions)
             scoring_types = self.attempt(lambda: self.scoring(auction), None)
@@ -366,6 +390,7 @@ class _Compiler:
                 and scoring_types is not None
                 and (pass_cards is not None or "pass" not in flow)
                 and (bids is not None or "bids" not in flow)
+                and (pickup is not None or "pickup" not in flow)
             ):
                 tricks = TrickRules(
                     bidding,
@@ -377,6 +402,7 @@ class _Compiler:
                     pass_cards,
                     bids,
                     decisions,
+                    pickup,
                 )
             result_names = dict(RESULT_NAMES)
         match = (
@@ -436,6 +462,7 @@ class _Compiler:
             "pass": ("pass_cards", "a 'pass_cards' block"),
             "auction": ("bidding", "a 'bidding' block"),
             "bids": ("bids", "a 'bids' block"),
+            "pickup": ("pickup", "a 'pickup' block"),
         }
         present = {kind: key in self.root.entries for kind, (key, _) in blocks.items()}
         present.update(talon=has_talon, contract=raises, tricks=True)
@@ -553,7 +580,7 @@ class _Compiler:
             raise RulesError("a blind bid is listed twice", b.raw("blind").loc)
         if len(blind) > MAX_BIDS:
             raise RulesError(f"at most {MAX_BIDS} blind bids", b.raw("blind").loc)
-        return BidsRules(low, high, blind_if, blind)
+        return BidsRules(low, high, blind_if, blind, self.number_bid_if(b))
 
     def choice_options(self) -> list[str]:
         """The options of every `choice` block, read early: each is a yes/no name every
@@ -594,6 +621,28 @@ class _Compiler:
             seen.add(word)
         return tuple(it.parts[0] for it in items)
 
+    def strains(
+        self, b: BlockSettings, suits: dict[str, int], qualifiers: tuple[str, ...]
+    ) -> tuple[tuple[str, int], ...]:
+        """`strains: clubs, ..., notrump`: what a bid names, low to high; a suit name makes
+        that suit trump, another word a strain without trump."""
+        out: list[tuple[str, int]] = []
+        items = b.items("strains") or ()
+        if len(items) > MAX_QUALIFIERS:
+            raise RulesError(f"at most {MAX_QUALIFIERS} strains", items[MAX_QUALIFIERS].loc)
+        for it in items:
+            word = it.parts[0]
+            if it.words or not _is_word(word):
+                raise RulesError(
+                    f"a strain is one word (a suit's name or another), not '{word}'", it.loc
+                )
+            if any(word == w for w, _ in out):
+                raise RulesError(f"strain '{word}' is listed twice", it.loc)
+            if word in qualifiers:
+                raise RulesError(f"'{word}' is both a strain and a qualifier", it.loc)
+            out.append((word, suits.get(word, -1)))
+        return tuple(out)
+
     # ------------------------------------------------------------- sections
     def players(self, top: BlockSettings) -> tuple[int, ...]:
         items = top.items("players", required=True)
@@ -602,7 +651,7 @@ class _Compiler:
         for it, c in zip(items, counts, strict=True):
             if c > MAX_PLAYERS:
                 raise RulesError(f"at most {MAX_PLAYERS} players are supported", it.loc)
-        return tuple(sorted(set(counts)))
+        return tuple(dict.fromkeys(counts))  # the first listed is the default
 
     def deck(self) -> Deck:
         b = self.block("deck")
@@ -686,18 +735,34 @@ class _Compiler:
         b = self.block("deal")
         b.check_known(BLOCK_SETTINGS["deal"])
         packets: list[Packet] = []
+        sized = False
         for it in b.items("pattern", required=True) or ():
             parts = it.parts
-            if parts[0] == "rest" and len(parts) == 2 and parts[1] in ("stock",):
-                packets.append(Packet(-1, "stock"))
+            if parts[0] == "rest" and len(parts) == 2 and parts[1] in ("stock", "out"):
+                packets.append(Packet(-1, parts[1]))
+                continue
+            if len(parts) >= 3 and parts[-1] == "round":
+                counts = tuple(word_int(w, it.loc, "a packet size") for w in parts[:-1])
+                if any(c < 0 for c in counts) or sum(counts) == 0 or sum(counts) > MAX_DECK:
+                    raise RulesError("a round of packets deals 0 or more cards to each", it.loc)
+                if is_bouts:
+                    raise RulesError("a game of bouts deals 'N each'", it.loc)
+                packets.append(Packet(0, "round", counts=counts))
                 continue
             count = word_int(parts[0], it.loc, "a packet size")
             if len(parts) < 2 or parts[1] not in ("each", "talon", "stock", "turnup"):
                 raise RulesError(
-                    "a packet is written: N each | N talon | N stock | N turnup [K times]", it.loc
+                    "a packet is written: N each | N talon | N stock | N turnup [K times] | "
+                    "N N ... round | rest stock | rest out",
+                    it.loc,
                 )
             times = 1
-            if len(parts) == 4 and parts[3] == "times":
+            by_size = False
+            if len(parts) == 4 and parts[3] == "times" and parts[2] == "size":
+                if b.raw("size") is None:
+                    raise RulesError("'size times' needs 'size = EXPR' in the deal block", it.loc)
+                by_size = sized = True
+            elif len(parts) == 4 and parts[3] == "times":
                 times = word_int(parts[2], it.loc, "a repeat count")
             elif len(parts) != 2:
                 raise RulesError("a packet is written: N each [K times]", it.loc)
@@ -708,12 +773,28 @@ class _Compiler:
             if parts[1] == "talon" and is_bouts:
                 raise RulesError("a game of bouts has a stock, not a talon", it.loc)
             if parts[1] == "turnup" and (
-                count * times != 1 or any(p.to == "turnup" for p in packets)
+                count * times != 1 or by_size or any(p.to == "turnup" for p in packets)
             ):
                 raise RulesError("one card is turned up for trump: '1 turnup'", it.loc)
-            packets.extend([Packet(count, parts[1])] * times)
+            if by_size:
+                packets.append(Packet(count, parts[1], sized=True))
+            else:
+                packets.extend([Packet(count, parts[1])] * times)
         if sum(1 for p in packets if p.count < 0) > 1:
-            raise RulesError("'rest stock' is written once", b.raw("pattern").loc)
+            raise RulesError("'rest stock' or 'rest out' is written once", b.raw("pattern").loc)
+        if any(p.count < 0 for p in packets[:-1]):
+            raise RulesError("'rest ...' comes last in the deal pattern", b.raw("pattern").loc)
+        size_expr: CompiledExpr | None = None
+        if b.raw("size") is not None:
+            if not sized:
+                raise RulesError(
+                    "'size' is used in the pattern: write e.g. '1 each size times'",
+                    b.raw("size").loc,
+                )
+            if is_bouts:
+                raise RulesError("a game of bouts deals a fixed pattern", b.raw("size").loc)
+            scope = Scope(dict(SIZE_NAMES), self.symbols, where="in deal.size")
+            size_expr = b.expr("size", scope, INT)
         hands = b.integer("hands", None, minimum=2)
         sits_out = b.word("sits_out", ("dealer", "none"), "none")
         if not is_bouts and b.word("next_dealer", ("left", "same", "loser"), "left") == "loser":
@@ -731,9 +812,30 @@ class _Compiler:
             None if sits_out == "none" else sits_out,
             b.word("next_dealer", ("left", "same", "loser"), "left"),
             keep,
+            size_expr,
         )
         loc = b.raw("pattern").loc
+        out = any(p.to == "out" for p in packets)
         for seated in players:
+            for p in packets:
+                if p.to == "round" and len(p.counts) != (hands or seated):
+                    raise RulesError(
+                        f"a round of packets gives one packet to each of {hands or seated} "
+                        f"players: {len(p.counts)} given",
+                        loc,
+                    )
+            if packets and any(p.to == "round" for p in packets):
+                totals = {
+                    sum(
+                        p.counts[i] if p.to == "round" else p.count if p.to == "each" else 0
+                        for p in packets
+                    )
+                    for i in range(hands or seated)
+                }
+                if len(totals) > 1:
+                    raise RulesError("the deal pattern gives the hands unequal sizes", loc)
+            if out or size_expr is not None:
+                continue  # checked as each deal is dealt
             in_deal = hands or seated
             if in_deal > seated:
                 raise RulesError(f"{in_deal} hands cannot be dealt with {seated} players", loc)
@@ -923,10 +1025,12 @@ class _Compiler:
         if b.word("style", ("calls", "pairs"), "calls") == "pairs":
             return self.pair_bidding(b, hand_scope, values, all_pass)
         opening_expr: CompiledExpr | None = None
+        parts: tuple[str, ...] = ("at_least", "")
+        opening = 0
         if isinstance(b.raw("opening"), s.ExprSetting):
             opening_expr = b.expr("opening", hand_scope, INT)
-            parts: tuple[str, ...] = ("at_least", "")
-            opening = 0
+        elif self.strain_list and b.raw("opening") is None:
+            pass  # the levels are the values (or none); checked below
         else:
             items = b.items("opening", required=True) or ()
             parts = items[0].parts if items else ()
@@ -936,7 +1040,7 @@ class _Compiler:
                     b.raw("opening").loc,
                 )
             opening = word_int(parts[1], items[0].loc, "the opening bid")
-        step = b.integer("step", None if not values else 1, minimum=1)
+        step = b.integer("step", None if not values and not self.strain_list else 1, minimum=1)
         if step is None:
             raise RulesError("bidding needs a 'step:' (the bid increment) or 'values:'", b.loc)
         if values and b.raw("step") is not None:
@@ -951,8 +1055,12 @@ class _Compiler:
                 ends_after = None
             elif len(ep) == 2 and ep[0] == "passes":
                 ends_after = word_int(ep[1], ends_items[0].loc, "the number of passes")
-            else:
-                raise RulesError("'ends' is 'one_left' or 'passes N'", ends_items[0].loc)
+            elif ep != ("first_bid",):
+                raise RulesError(
+                    "'ends' is 'one_left', 'passes N' or 'first_bid'", ends_items[0].loc
+                )
+        if ends_items and ends_items[0].parts == ("first_bid",):
+            ends_after = 0  # the first bid ends the auction
         drops = b.word("pass", ("drops_out", "stays_in"), "drops_out") == "drops_out"
         if drops and ends_after is not None and ends_after >= hands:
             raise RulesError(
@@ -961,26 +1069,84 @@ class _Compiler:
                 "fewer passes",
                 b.raw("ends").loc,
             )
-        if ends_after is not None and ends_after < 1:
+        first_bid = ends_after == 0 and bool(ends_items) and ends_items[0].parts == ("first_bid",)
+        if ends_after is not None and ends_after < 1 and not first_bid:
             raise RulesError("'ends: passes N' needs N of at least 1", b.raw("ends").loc)
+        rounds = b.integer("rounds", None, minimum=1)
+        if first_bid and not drops and rounds is None:
+            raise RulesError(
+                "with 'ends: first_bid' and 'pass: stays_in' say how many rounds of calls "
+                "there are before everybody has passed: 'rounds: N'",
+                b.raw("ends").loc,
+            )
         if not drops and ends_after is None:
             raise RulesError(
                 "when passing does not drop a player out ('pass: stays_in') the auction can "
                 "never end by one player being left: say 'ends: passes N'",
                 b.raw("pass").loc,
             )
+        strains = self.strain_list
+        levelless = b.word("levels", ("none",), "") == "none"
+        if levelless and not strains:
+            raise RulesError(
+                "'levels: none' needs 'strains:' (what a bid names)", b.raw("levels").loc
+            )
+        if levelless and values:
+            raise RulesError("'levels: none' and 'values:' exclude each other", b.raw("levels").loc)
+        cap = b.expr("cap", hand_scope, INT) if b.raw("cap") is not None or not strains else None
+        if strains:
+            for name in ("opening", "step", "forced_opening"):
+                if b.raw(name) is not None:
+                    raise RulesError(
+                        f"'{name}' means nothing with 'strains:' (the levels are 'values:' or "
+                        "'levels: none')",
+                        b.raw(name).loc,
+                    )
+            if not values and not levelless:
+                raise RulesError(
+                    "with 'strains:' give the levels: 'values: 1, 2, ...' or 'levels: none'",
+                    b.raw("strains").loc,
+                )
+            if levelless:
+                values = (0,)
+            opening, parts, step = values[0], ("at_least", ""), 1
+            if cap is None:
+                cap = compile_expr(s.Number(values[-1], b.loc or self.top_loc), hand_scope, INT)
+        call_scope = Scope(
+            {**CALL_NAMES, **self.kept},
+            self.symbols,
+            hand=True,
+            qualifier=True,
+            where="in bidding.bid_if",
+        )
+        bid_if = b.expr("bid_if", call_scope, BOOL, None) if b.raw("bid_if") else None
+        pass_if = (
+            b.expr("pass_if", attrs.evolve(call_scope, where="in bidding.pass_if"), BOOL, None)
+            if b.raw("pass_if")
+            else None
+        )
+        assert cap is not None
         return Bidding(
             opening=opening,
             opening_exact=parts[0] == "exactly",
-            forced_opening=b.flag("forced_opening", True),
+            forced_opening=False if strains else b.flag("forced_opening", True),
             step=step,
             pass_drops_out=drops,
             ends_after_passes=ends_after,
-            cap=b.expr("cap", hand_scope, INT),
+            cap=cap,
             qualifiers=qualifiers,
             opening_expr=opening_expr,
             values=values,
             all_pass=all_pass,
+            strains=tuple(name for name, _ in strains),
+            strain_suits=tuple(suit for _, suit in strains),
+            levelless=levelless,
+            bid_if=bid_if,
+            pass_if=pass_if,
+            rounds=rounds,
+            double=b.flag("double", False),
+            declarer_rule=b.word("declarer", ("last_bidder", "first_to_name"), "last_bidder"),
+            first_caller=b.word("first_caller", ("forehand", "dealer"), "forehand"),
         )
 
     def bid_values(self, b: BlockSettings) -> tuple[int, ...]:
@@ -1095,10 +1261,12 @@ class _Compiler:
                     raise RulesError(f"'{text}' is not a card of this deck", it.loc)
                 first_leader, leader_card = "holder", found
             else:
-                first_leader = b.word("first_leader", ("declarer", "forehand"), first_leader)
-        if first_leader == "declarer" and not auction:
+                first_leader = b.word(
+                    "first_leader", ("declarer", "forehand", "left_of_declarer"), first_leader
+                )
+        if first_leader in ("declarer", "left_of_declarer") and not auction:
             raise RulesError(
-                "'first_leader: declarer' needs an auction; say forehand or 'holder CARD'",
+                f"'first_leader: {first_leader}' needs an auction; say forehand or 'holder CARD'",
                 b.raw("first_leader").loc,
             )
         trump = -1
@@ -1109,13 +1277,18 @@ class _Compiler:
             if (
                 len(trump_items) != 1
                 or trump_items[0].words
-                or (word not in ("none", "turnup") and word not in self.symbols.suits)
+                or (word not in ("none", "turnup", "bid") and word not in self.symbols.suits)
             ):
-                names = ", ".join(["none", "turnup", *self.symbols.suits])
+                names = ", ".join(["none", "turnup", "bid", *self.symbols.suits])
                 raise RulesError(f"'trump' is one of: {names}", trump_items[0].loc)
             if word == "turnup" and not any(p.to == "turnup" for p in pattern):
                 raise RulesError(
                     "'trump: turnup' needs a turned-up card: '1 turnup' in the deal pattern",
+                    trump_items[0].loc,
+                )
+            if word == "bid" and not self.strain_list:
+                raise RulesError(
+                    "'trump: bid' needs bids that name a strain: 'strains:' in the bidding",
                     trump_items[0].loc,
                 )
             trump = self.symbols.suits.get(word, -1)
@@ -1160,6 +1333,13 @@ class _Compiler:
             if b.raw("open_hand_if")
             else None,
             stop_if=b.expr("stop_if", open_scope, BOOL, None) if b.raw("stop_if") else None,
+            sit_out_if=b.expr("sit_out_if", self.role_scope("play.sit_out_if"), BOOL, None)
+            if b.raw("sit_out_if")
+            else None,
+            partner_plays_if=b.expr("partner_plays_if", open_scope, BOOL, None)
+            if b.raw("partner_plays_if")
+            else None,
+            trump_bid=trump_items is not None and trump_items[0].parts[0] == "bid",
             obligation_reads=frozenset(
                 name
                 for key, _ in obligations
@@ -1168,12 +1348,54 @@ class _Compiler:
             ),
             player_reads=frozenset(
                 name
-                for key in ("open_hand_if", "stop_if")
+                for key in ("open_hand_if", "stop_if", "partner_plays_if")
                 if isinstance(b.raw(key), s.ExprSetting)
                 for name in names_used(b.raw(key).expr)
                 if name in self.kept or name in MATCH_STATE_NAMES
             ),
         )
+
+    def role_scope(self, where: str) -> Scope:
+        """The names a player's role in the deal reads (`sit_out_if`, `pickup.take_if`)."""
+        options = self.choice_options()
+        return Scope(
+            {**ROLE_NAMES, **self.kept, **dict.fromkeys(options, BOOL)},
+            self.symbols,
+            qualifier=True,
+            where=f"in {where}",
+        )
+
+    def pickup(self) -> PickupRules:
+        """`pickup { who; take_if; lay_away }`: a player takes the turned-up card."""
+        b = self.block("pickup")
+        b.check_known(BLOCK_SETTINGS["pickup"])
+        if not any(p.to == "turnup" for p in self.deal_rules.pattern):
+            raise RulesError(
+                "a pickup needs a turned-up card: '1 turnup' in the deal pattern", b.loc
+            )
+        who = b.word("who", ("dealer", "declarer"), "dealer")
+        if who == "declarer" and "auction" not in self.flow_kinds:
+            raise RulesError("'who: declarer' needs an auction", b.raw("who").loc)
+        take_if = (
+            b.expr("take_if", self.role_scope("pickup.take_if"), BOOL, None)
+            if b.raw("take_if")
+            else None
+        )
+        lay_away = b.integer("lay_away", 0, minimum=0) or 0
+        if lay_away > 1 + self.deal_rules.per_hand:
+            raise RulesError(
+                "cannot lay away more cards than the hand holds", b.raw("lay_away").loc
+            )
+        return PickupRules(who, take_if, lay_away)
+
+    def number_bid_if(self, b: BlockSettings) -> CompiledExpr | None:
+        """`bids { bid_if = EXPR }`: which numbers a player may bid."""
+        if b.raw("bid_if") is None:
+            return None
+        scope = Scope(
+            {**NUMBER_BID_NAMES, **self.kept}, self.symbols, hand=True, where="in bids.bid_if"
+        )
+        return b.expr("bid_if", scope, BOOL, None)
 
     def relation(self, b: BlockSettings, name: str) -> CompiledExpr | None:
         """`trump_power` / `power`: a number per card, checked on every card and trump."""

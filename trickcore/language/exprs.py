@@ -56,6 +56,7 @@ class Symbols:
     rank_of_card: Sequence[int]
     suit_of_card: Sequence[int]
     cards: Mapping[str, int] = attrs.field(factory=dict)  # card text -> card number
+    strains: Sequence[str] = ()  # the bidding's strains, low to high (`strains:`)
 
 
 def _round_half_up(x: int, m: int) -> int:
@@ -74,12 +75,30 @@ def _mod(x: int, m: int) -> int:
     return x % m
 
 
+def _div(x: int, m: int) -> int:
+    if m <= 0:
+        raise RulesError(f"div({x}, {m}): the divisor must be above 0")
+    return x // m
+
+
+def _pick(i: int, *values: int) -> int:
+    return values[min(max(i, 0), len(values) - 1)]
+
+
 _NUMERIC_FUNCS: dict[str, tuple[int, int, Callable[..., int], str]] = {
     # name: (min args, max args, implementation, help)
     "round": (2, 2, _round_half_up, "round(x, m): x to the nearest multiple of m, halves up"),
     "floor": (2, 2, _floor_to, "floor(x, m): x down to a multiple of m"),
     "ceil": (2, 2, _ceil_to, "ceil(x, m): x up to a multiple of m"),
     "mod": (2, 2, _mod, "mod(x, m): the remainder of x divided by m (0 to m - 1)"),
+    "div": (2, 2, _div, "div(x, m): x divided by m, rounded down"),
+    "pick": (
+        2,
+        17,
+        _pick,
+        "pick(i, a0, a1, ...): the value at index i from 0 (below 0 the first, past the end "
+        "the last)",
+    ),
     "min": (1, 16, min, "min(a, b, ...): the smallest"),
     "max": (1, 16, max, "max(a, b, ...): the largest"),
     "abs": (1, 1, abs, "abs(x): x without its sign"),
@@ -89,7 +108,10 @@ HAND_FUNCS = {
     "count_rank": "count_rank(R): cards of rank R in the hand",
     "count_suit": "count_suit(S): cards of suit S in the hand",
 }
-QUALIFIER_FUNCS = {"bid_is": "bid_is(Q): the winning bid carries qualifier Q (e.g. ohne)"}
+QUALIFIER_FUNCS = {
+    "bid_is": "bid_is(Q): the winning bid carries qualifier Q (e.g. ohne)",
+    "strain_is": "strain_is(S): the winning bid names strain S (e.g. notrump)",
+}
 CARD_FUNCS = {
     "card_rank": "card_rank(R): the card in question has rank R",
     "card_suit": "card_suit(S): the card in question has suit S",
@@ -333,9 +355,11 @@ def _compile_call(expr: s.Call, scope: Scope) -> tuple[str, Fn]:
         if not lo <= len(args) <= hi:
             raise RulesError(f"wrong number of arguments: {help_text}", expr.loc)
         fns = [_expect(a, scope, INT, f"an argument of {func}()") for a in args]
-        if func in ("round", "floor", "ceil", "mod"):
+        if func in ("round", "floor", "ceil", "mod", "div"):
             m = args[1]
-            if not isinstance(m, s.Number) or m.value <= 0:
+            if func == "div" and not isinstance(m, s.Number):
+                pass  # checked as it is worked out
+            elif not isinstance(m, s.Number) or m.value <= 0:
                 raise RulesError(f"the step of {func}() must be a positive number", _loc(m))
         if len(fns) == 1:
             f0 = fns[0]
@@ -356,8 +380,16 @@ def _compile_call(expr: s.Call, scope: Scope) -> tuple[str, Fn]:
             raise RulesError(f"{func}() means nothing {scope.where}", expr.loc)
         if len(args) != 1:
             raise RulesError(f"wrong number of arguments: {QUALIFIER_FUNCS[func]}", expr.loc)
+        if func == "strain_is":
+            strains = {st: i for i, st in enumerate(scope.symbols.strains)}
+            st = scope.symbols.strains[_symbol_arg(args[0], strains, "strain")]
+            head = st + " "
+            return BOOL, lambda env: env[QUALIFIER_KEY] == st or env[QUALIFIER_KEY].startswith(head)
         quals = {q: i for i, q in enumerate(scope.symbols.qualifiers)}
         q = scope.symbols.qualifiers[_symbol_arg(args[0], quals, "bid qualifier")]
+        if scope.symbols.strains:  # the call "STRAIN Q": the qualifier is its last word
+            tail = " " + q
+            return BOOL, lambda env: env[QUALIFIER_KEY].endswith(tail)
         return BOOL, lambda env: env[QUALIFIER_KEY] == q
     if func in CARD_FUNCS:
         if not scope.card:

@@ -16,6 +16,7 @@ TRICK_PHASES: tuple[str, ...] = (
     "bids",
     "talon",
     "contract",
+    "pickup",
     "tricks",
 )
 
@@ -115,8 +116,14 @@ class Meld:
 class Packet:
     """One step of the deal pattern: `count` cards to each hand, the talon, or the stock."""
 
-    count: int  # -1 with "stock": the rest of the deck
-    to: str  # "each" | "talon" | "stock" | "turnup"
+    count: int  # -1 with "stock" or "out": the rest of the deck
+    to: str  # "each" | "talon" | "stock" | "turnup" | "out" | "round"
+    sized: bool = False  # repeated `size` times (`1 each size times`)
+    counts: tuple[int, ...] = ()  # "round": one packet per player in deal order
+
+
+TALON, STOCK, TURNUP, OUT = -1, -2, -3, -4  # where a deck position goes, besides a seat
+PLACE_OF = {"talon": TALON, "stock": STOCK, "turnup": TURNUP, "out": OUT}
 
 
 @attrs.frozen
@@ -128,6 +135,36 @@ class DealRules:
     sits_out: str | None
     next_dealer: str  # "left" | "same" | "loser"
     keep: tuple[tuple[str, str, int | bool], ...] = ()  # per-player values during a deal
+    size: CompiledExpr | None = None  # `size = EXPR`: the count `size` in the pattern
+
+    def packets(self, size: int = 1) -> tuple[Packet, ...]:
+        """The pattern with `size` worked out: packets repeated `size` times are repeated."""
+        if self.size is None:
+            return self.pattern
+        out: list[Packet] = []
+        for p in self.pattern:
+            if p.sized:
+                out.extend([Packet(p.count, p.to)] * size)
+            else:
+                out.append(p)
+        return tuple(out)
+
+    def places(self, order: list[int], deck_size: int, size: int = 1) -> list[int]:
+        """Where each deck position goes, top first: a seat, or TALON, STOCK, TURNUP, OUT.
+        A turned-up card with no card left to turn is left out."""
+        places: list[int] = []
+        for packet in self.packets(size):
+            if packet.to == "each":
+                for s in order:
+                    places.extend([s] * packet.count)
+            elif packet.to == "round":
+                for s, n in zip(order, packet.counts, strict=True):
+                    places.extend([s] * n)
+            else:
+                left = deck_size - len(places)
+                count = left if packet.count < 0 else min(packet.count, left)
+                places.extend([PLACE_OF[packet.to]] * count)
+        return places
 
     def players_in_deal(self, dealer: int, seats: int) -> list[int]:
         """The seats that take part, in dealing order from the left of the dealer (C1, C2)."""
@@ -139,8 +176,11 @@ class DealRules:
 
     @property
     def per_hand(self) -> int:
-        """Cards each hand receives."""
-        return sum(p.count for p in self.pattern if p.to == "each")
+        """Cards each hand receives (with `size` in the pattern: with a size of 1)."""
+        return sum(
+            p.count if p.to == "each" else p.counts[0] if p.to == "round" else 0
+            for p in self.packets()
+        )
 
     @property
     def talon_size(self) -> int:
@@ -176,6 +216,20 @@ class Bidding:
     # nobody bids: "redeal" (thrown in), "played" (scored as it is), "play_on" (the flow goes
     # on without a declarer)
     all_pass: str = "redeal"
+    strains: tuple[str, ...] = ()  # what a bid names, low to high (`strains:`)
+    strain_suits: tuple[int, ...] = ()  # the trump suit of each strain (-1: none)
+    levelless: bool = False  # `levels: none`: a bid names a strain only
+    bid_if: CompiledExpr | None = None  # which bids a player may make
+    pass_if: CompiledExpr | None = None  # when he may pass
+    rounds: int | None = None  # with `pass: stays_in`: rounds of calls before all passed
+    double: bool = False  # `double` and `redouble` calls
+    declarer_rule: str = "last_bidder"  # or "first_to_name" (of the last bidder's side)
+    first_caller: str = "forehand"  # or "dealer"
+
+    @property
+    def first_bid_ends(self) -> bool:
+        """`ends: first_bid`: the first bid ends the auction."""
+        return self.ends_after_passes == 0
 
     def opening_for(self, env: dict[str, object]) -> int:
         """The lowest (or, with opening_exact, the only) opening bid for a bidder's env."""
@@ -222,6 +276,16 @@ class BidsRules:
     max: CompiledExpr
     blind_if: CompiledExpr | None
     blind: tuple[int, ...]
+    bid_if: CompiledExpr | None = None  # which numbers a player may bid
+
+
+@attrs.frozen
+class PickupRules:
+    """A player (the dealer or the declarer) takes the turned-up card and lays away cards."""
+
+    who: str  # "dealer" | "declarer"
+    take_if: CompiledExpr | None
+    lay_away: int
 
 
 @attrs.frozen
@@ -233,7 +297,7 @@ class PlayRules:
     beat_in_suit: bool
     overtrump: bool
     lead_if: CompiledExpr | None = None
-    first_leader: str = "declarer"  # "declarer" | "forehand" | "holder"
+    first_leader: str = "declarer"  # "declarer" | "forehand" | "holder" | "left_of_declarer"
     play_if: CompiledExpr | None = None
     trump: int = -1  # a suit that is trump from the start; -1: none (melds may set one)
     leader_card: int = -1  # with first_leader "holder": the card whose holder leads
@@ -246,6 +310,9 @@ class PlayRules:
     power: CompiledExpr | None = None  # per card: its strength in its suit (higher wins)
     open_hand_if: CompiledExpr | None = None  # per player: his hand is shown to all
     stop_if: CompiledExpr | None = None  # after each trick, per player: play ends now
+    sit_out_if: CompiledExpr | None = None  # per player, as play begins: he sits out
+    partner_plays_if: CompiledExpr | None = None  # per player: his partner plays his cards
+    trump_bid: bool = False  # `trump: bid`: the contract's strain is trump
     player_reads: frozenset[str] = frozenset()  # the player's values these two read
     obligation_reads: frozenset[str] = frozenset()  # the player's values obligations read
 
@@ -330,6 +397,7 @@ class TrickRules:
     pass_cards: PassRules | None = None
     bids: BidsRules | None = None
     decisions: tuple[Decision, ...] = ()
+    pickup: PickupRules | None = None
 
 
 @attrs.frozen

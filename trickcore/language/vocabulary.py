@@ -79,6 +79,31 @@ QUANTITIES: dict[str, Quantity] = dict(
         _q("tricks_total", INT, "tricks in the deal"),
         _q("tricks_bid", INT, "the player's bid in a `bids` phase (0 without one)"),
         _q("bid_blind", BOOL, "the player bid blind (before looking at his hand)"),
+        # the deal's size, calls with strains, roles
+        _q("deck_size", INT, "cards in the deck"),
+        _q("level", INT, "the level of the bid in question (0 without levels)"),
+        _q(
+            "bid_suit",
+            INT,
+            "the suit index of the bid's strain (-1 for a strain without trump)",
+        ),
+        _q("turnup_suit", INT, "the suit index of the turned-up card (-1 if none)"),
+        _q("call_round", INT, "the round of calls round the table, from 1"),
+        _q(
+            "bids_made",
+            INT,
+            "bids the player made before in this auction (in `bids`: players who bid so far)",
+        ),
+        _q("bids_total", INT, "the sum of the bids made so far in the deal"),
+        _q("dealer", BOOL, "the player is the dealer"),
+        _q("doubled", BOOL, "the contract is doubled (not redoubled)"),
+        _q("redoubled", BOOL, "the contract is redoubled"),
+        _q("bid_round", INT, "the round of calls in which the winning bid was made (0 if none)"),
+        _q("declarer_side", BOOL, "the player is the declarer or on the declarer's side"),
+        _q(
+            "side", INT, "the player's side: its place in `sides:` from 0 (without sides: his seat)"
+        ),
+        _q("cards_played", INT, "cards played to tricks in the deal, the current trick included"),
         # games of bouts
         _q("loser", BOOL, "the player is the deal's loser (the last holding cards)"),
         _q("draw", BOOL, "the deal ended as a draw"),
@@ -121,6 +146,18 @@ CARD_IN_PLAY_FUNCTIONS = (
     "played_suit(S)",
     "played_card(C)",
 )
+
+# What every player knows of the contract once the auction is over.
+CONTRACT_STATE = (
+    "contract",
+    "doubled",
+    "redoubled",
+    "bid_round",
+    "declarer_side",
+    "side",
+    "dealer",
+)
+CONTRACT_FUNCTIONS = ("strain_is(S)", "bid_is(Q)")
 
 PLACES: dict[str, Place] = {
     p.key: p
@@ -208,9 +245,16 @@ PLACES: dict[str, Place] = {
         ),
         Place(
             "open",
-            "`play.open_hand_if` and `play.stop_if` (for each player)",
-            ("declarer", "tricks_won", "tricks_played", *MATCH_STATE),
-            (),
+            "`play.open_hand_if`, `play.stop_if`, `play.partner_plays_if` (for each player)",
+            (
+                "declarer",
+                "tricks_won",
+                "tricks_played",
+                "cards_played",
+                *CONTRACT_STATE,
+                *MATCH_STATE,
+            ),
+            CONTRACT_FUNCTIONS,
             "the player's match and deal `keep` names and the options chosen",
         ),
         Place(
@@ -251,10 +295,17 @@ PLACES: dict[str, Place] = {
                 "deck_points",
                 "all_melds",
                 "players",
+                "doubled",
+                "redoubled",
+                "bid_round",
+                "declarer_side",
+                "side",
+                "dealer",
                 *MATCH_STATE,
             ),
             (
                 "bid_is(Q)",
+                "strain_is(S)",
                 "taken_suit(S)",
                 "taken_card(C)",
                 "sum_all(x)",
@@ -265,6 +316,50 @@ PLACES: dict[str, Place] = {
                 "count_side(b)",
             ),
             "the player's match and deal `keep` names and the scoring definitions",
+        ),
+        Place(
+            "size",
+            "`deal.size` (public: worked out as each deal begins)",
+            ("deal_number", "players", "deck_size", "target"),
+        ),
+        Place(
+            "call",
+            "bidding `bid_if` (each bid in question) and `pass_if`",
+            (
+                "level",
+                "bid_suit",
+                "turnup_suit",
+                "call_round",
+                "bids_made",
+                "dealer",
+                "hand_size",
+                "players",
+                *MATCH_STATE,
+            ),
+            ("strain_is(S)", "bid_is(Q)", "count_rank(R)", "count_suit(S)"),
+            "and the player's match and deal `keep` names",
+        ),
+        Place(
+            "number_bid",
+            "`bids.bid_if` (each bid in question)",
+            (
+                "level",
+                "bids_total",
+                "bids_made",
+                "dealer",
+                "hand_size",
+                "players",
+                *MATCH_STATE,
+            ),
+            ("count_rank(R)", "count_suit(S)"),
+            "and the player's match and deal `keep` names",
+        ),
+        Place(
+            "role",
+            "`play.sit_out_if`, `pickup.take_if` (for each player, as trick play begins)",
+            ("declarer", "players", *CONTRACT_STATE, *MATCH_STATE),
+            CONTRACT_FUNCTIONS,
+            "and the player's match and deal `keep` names and the options chosen",
         ),
         Place(
             "bout_result",
@@ -281,7 +376,7 @@ PLACES: dict[str, Place] = {
         Place(
             "end",
             "`match.end_if` (after each deal, for every player)",
-            ("score", "deal_number", "target", "max_other_score"),
+            ("score", "deal_number", "target", "max_other_score", "players"),
             (),
             "and the `keep` names",
         ),
@@ -306,6 +401,10 @@ END_NAMES = PLACES["end"].types()
 DECLARE_NAMES = PLACES["declare"].types()
 RESULT_NAMES = {n: t for n, t in PLACES["result"].types().items() if n not in MATCH_STATE}
 BOUT_RESULT_NAMES = PLACES["bout_result"].types()
+SIZE_NAMES = PLACES["size"].types()
+CALL_NAMES = PLACES["call"].types()
+NUMBER_BID_NAMES = PLACES["number_bid"].types()
+ROLE_NAMES = PLACES["role"].types()
 BOUT_LIMIT_NAMES = PLACES["bout_limit"].types()
 MATCH_NAMES = {n: t for n, t in PLACES["match"].types().items() if n != "target"}
 MATCH_STATE_NAMES = {n: QUANTITIES[n].type for n in MATCH_STATE}

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from ...language.exprs import QUALIFIER_KEY
 from ...language.limits import check_count
 from ..actions import Action
 from .base import Phase
@@ -20,12 +21,88 @@ class Auction(Phase):
     name = "bid"
 
     def start(self, deal: Deal) -> bool:
-        """Forehand opens."""
-        deal.to_act = deal.active[0]
+        """Forehand opens (or the dealer, `first_caller: dealer`)."""
+        b = deal.rules.bidding
+        assert b is not None
+        first = deal.active[0]
+        if b.first_caller == "dealer" and deal.dealer in deal.active:
+            first = deal.dealer
+        deal.to_act = first
         return True
 
+    def call_env(self, deal: Deal, seat: int) -> dict[str, Any]:
+        """The names `bidding.bid_if` and `pass_if` read for the player to call."""
+        env = self.game.hand_env(
+            deal.hands[seat], deal.high[0] if deal.high else 0, len(deal.active), deal.context[seat]
+        )
+        env.update(
+            call_round=deal.calls_made[seat] + 1,
+            bids_made=sum(1 for s, a in deal.bids if s == seat and a.kind == "bid"),
+            dealer=seat == deal.dealer,
+            turnup_suit=self.game.suit_of[deal.turnup] if deal.turnup >= 0 else -1,
+            level=0,
+            bid_suit=-1,
+        )
+        env[QUALIFIER_KEY] = ""
+        return env
+
+    def _filtered(self, deal: Deal, seat: int, out: list[Action]) -> list[Action]:
+        """The calls `bid_if` and `pass_if` allow, doubles added (none allowed: all)."""
+        b = deal.rules.bidding
+        assert b is not None
+        game = self.game
+        env: dict[str, Any] | None = None
+        if b.bid_if is not None or b.pass_if is not None:
+            env = self.call_env(deal, seat)
+        kept = out
+        if b.bid_if is not None:
+            assert env is not None
+            rule = b.bid_if
+            kept = []
+            for a in out:
+                if a.kind == "bid":
+                    env["level"] = a.value
+                    env["bid_suit"] = game.strain_suit(a.qualifier)
+                    env[QUALIFIER_KEY] = a.qualifier
+                    if not rule(env):
+                        continue
+                kept.append(a)
+        if b.pass_if is not None and env is not None:
+            env.update(level=0, bid_suit=-1)
+            env[QUALIFIER_KEY] = ""
+            if not b.pass_if(env):
+                kept = [a for a in kept if a.kind != "pass"]
+        if b.double:
+            kept = kept + self._doubles(deal, seat)
+        return kept or out
+
+    def _doubles(self, deal: Deal, seat: int) -> list[Action]:
+        """`double` when the last call other than a pass is an opponent's bid; `redouble`
+        when it is an opponent's double (B11, B12)."""
+        side_of = self.game.side_of[deal.seats]
+        for s, a in reversed(deal.bids):
+            if a.kind == "pass":
+                continue
+            if side_of[s] == side_of[seat]:
+                return []
+            if a.kind == "bid" and deal.doubled == 0:
+                return [self.game.actions.double]
+            if a.kind == "double" and deal.doubled == 1:
+                return [self.game.actions.redouble]
+            return []
+        return []
+
     def legal(self, deal: Deal) -> list[Action]:
-        """Every bid from the one to beat up to the cap (with each qualifier), and pass."""
+        """Every bid from the one to beat up to the cap (with each qualifier), and pass; as
+        `bid_if` and `pass_if` allow, with `double` and `redouble` where legal."""
+        out = self._calls(deal)
+        b = deal.rules.bidding
+        assert b is not None
+        if b.bid_if is None and b.pass_if is None and not b.double:
+            return out
+        return self._filtered(deal, deal.to_act, out)
+
+    def _calls(self, deal: Deal) -> list[Action]:
         game = self.game
         b = deal.rules.bidding
         assert b is not None
@@ -77,27 +154,52 @@ class Auction(Phase):
         return out
 
     def apply(self, deal: Deal, action: Action) -> None:
-        """A bid or a pass; then the next bidder, the declarer, or a thrown-in deal."""
+        """A bid, a pass or a double; then the next caller, the declarer, or all passed."""
         b = deal.rules.bidding
         assert b is not None
         seat = deal.to_act
         deal.bids.append((seat, action))
-        if action.kind == "bid":
+        deal.calls_made[seat] += 1
+        kind = action.kind
+        if kind == "bid":
             deal.high = (action.value, self.game.qualifiers.index(action.qualifier))
             deal.high_bidder = seat
+            deal.passes_in_row = 0
+            deal.doubled = 0
+            deal.bid_round = deal.calls_made[seat]
+            if b.strains:
+                deal.strain_bids.append((seat, action.qualifier.split(" ")[0]))
+            if b.first_bid_ends:
+                return self._declare(deal)
+        elif kind in ("double", "redouble"):
+            deal.doubled = 1 if kind == "double" else 2
             deal.passes_in_row = 0
         else:
             deal.passes_in_row += 1
             if b.pass_drops_out:
                 deal.in_auction.remove(seat)
-        if b.pass_drops_out:
+        if b.first_bid_ends:
+            if b.pass_drops_out and not deal.in_auction:
+                return deal.all_passed()
+            if not b.pass_drops_out and sum(deal.calls_made) >= (b.rounds or 1) * len(deal.active):
+                return deal.all_passed()
+        elif b.pass_drops_out:
             enough = b.ends_after_passes is not None and deal.passes_in_row >= b.ends_after_passes
             if deal.high is not None and (len(deal.in_auction) == 1 or enough):
                 return self._declare(deal)
             if not deal.in_auction:
                 return deal.all_passed()
-        elif deal.passes_in_row >= (b.ends_after_passes or 0):
-            return self._declare(deal) if deal.high is not None else deal.all_passed()
+        elif deal.high is not None:
+            if deal.passes_in_row >= (b.ends_after_passes or 0):
+                return self._declare(deal)
+        elif deal.passes_in_row >= max(b.ends_after_passes or 0, len(deal.active)):
+            return deal.all_passed()  # nobody bid: everyone passed once (B14)
+        if (
+            b.rounds is not None
+            and deal.high is None
+            and sum(deal.calls_made) >= b.rounds * len(deal.active)
+        ):
+            return deal.all_passed()
         order = deal.in_auction if b.pass_drops_out else deal.active
         n = len(deal.active)
         i = deal.active.index(seat)
@@ -108,9 +210,19 @@ class Auction(Phase):
                 return
 
     def _declare(self, deal: Deal) -> None:
-        """The last bidder is the declarer; his bid is the contract (T8, S7)."""
+        """The last bidder is the declarer (T8, S7), or with `declarer: first_to_name` the
+        first of his side to name the contract's strain (B16); his bid is the contract."""
         assert deal.high is not None
+        b = deal.rules.bidding
+        assert b is not None
         deal.declarer = deal.high_bidder
         deal.contract = deal.high[0]
         deal.qualifier = self.game.qualifiers[deal.high[1]]
+        if b.declarer_rule == "first_to_name":
+            side_of = self.game.side_of[deal.seats]
+            strain = deal.qualifier.split(" ")[0]
+            side = side_of[deal.high_bidder]
+            deal.declarer = next(
+                s for s, st in deal.strain_bids if side_of[s] == side and st == strain
+            )
         deal.next_phase()

@@ -32,8 +32,9 @@ class Bids(Phase):
         return True
 
     def legal(self, deal: Deal) -> list[Action]:
-        """Blind bids and `look` for a player who has not looked; otherwise min..max (none
-        when max is below min: the rules leave him stuck, which `trickcore verify` finds)."""
+        """Blind bids and `look` for a player who has not looked; otherwise min..max as
+        `bid_if` allows (none when max is below min: the rules leave him stuck, which
+        `trickcore verify` finds)."""
         rules = deal.rules.bids
         assert rules is not None
         game = self.game
@@ -44,7 +45,17 @@ class Bids(Phase):
         high = rules.max(env)
         in_range(high, "bids.max", None)
         check_count(high - rules.min, 1, "bids.max")
-        return [game.actions.bid(v) for v in range(rules.min, high + 1)]
+        values: list[int] | range = range(rules.min, high + 1)
+        if rules.bid_if is not None:
+            made = [deal.tricks_bid[s] for s in deal.active if deal.tricks_bid[s] >= 0]
+            env.update(bids_total=sum(made), bids_made=len(made), dealer=seat == deal.dealer)
+            allowed = []
+            for v in values:
+                env["level"] = v
+                if rules.bid_if(env):
+                    allowed.append(v)
+            values = allowed or values  # none allowed: all are (as lead_if)
+        return [game.actions.bid(v) for v in values]
 
     def apply(self, deal: Deal, action: Action) -> None:
         """Record the bid (or the look); after the last player's bid, the phase is over."""

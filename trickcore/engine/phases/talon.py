@@ -41,6 +41,7 @@ class TalonExchange(Phase):
             return False
         deal.gives_left = {s: rules.give_each_defender for s in deal.active if s != deal.declarer}
         deal.lay_away_left = rules.lay_away
+        deal.lay_away_by = deal.declarer
         deal.to_act = deal.declarer
         return True
 

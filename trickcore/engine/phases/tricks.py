@@ -43,7 +43,9 @@ class TrickPlay(Phase):
         # actions other than cards at a turn: decisions and announcements
         self.turn_actions = self.has_decisions or self.has_announcements
         self.stop_if = play.stop_if if play is not None else None
-        self.stock = any(p.to in ("stock", "turnup") for p in game.model.deal.pattern)
+        self.stock = any(p.to == "stock" for p in game.model.deal.pattern)
+        self.sit_out_if = play.sit_out_if if play is not None else None
+        self.partner_plays_if = play.partner_plays_if if play is not None else None
         self.fixed_duties = (
             None
             if play is None or play.obligations
@@ -54,29 +56,54 @@ class TrickPlay(Phase):
         """The first leader leads (T13, S11): the declarer, forehand, or the holder of a
         card; a trump suit fixed by `play.trump` is in force from the first trick."""
         rules = deal.rules.play
-        if rules.first_leader == "declarer" and deal.declarer >= 0:
+        if self.sit_out_if is not None:
+            rule = self.sit_out_if
+            out = [s for s in deal.active if rule(deal.role_env(s))]
+            deal.playing = [s for s in deal.active if s not in out]
+        playing = deal.playing
+        if rules.first_leader == "declarer" and deal.declarer in playing:
             first = deal.declarer
+        elif rules.first_leader == "left_of_declarer" and deal.declarer >= 0:
+            i = deal.active.index(deal.declarer)  # the next player after him who plays
+            n = len(deal.active)
+            first = next(
+                deal.active[(i + k) % n]
+                for k in range(1, n + 1)
+                if deal.active[(i + k) % n] in playing
+            )
         elif rules.first_leader == "holder":
-            first = next(s for s in deal.active if rules.leader_card in deal.hands[s])
+            first = next((s for s in playing if rules.leader_card in deal.hands[s]), playing[0])
         else:
-            first = deal.active[0]
+            first = playing[0]
         if rules.trump >= 0:
             deal.trump = rules.trump
         elif rules.trump_turnup:
-            deal.trump = self.game.suit_of[deal.turnup]
+            deal.trump = self.game.suit_of[deal.turnup] if deal.turnup >= 0 else -1
+        elif rules.trump_bid:
+            deal.trump = self.game.strain_suit(deal.qualifier)
         deal.leader = first
-        deal.to_act = first
+        self.give_turn(deal, first)
         if deal.rules.scoring.reads_top_trumps:
             deal.start_hands = {s: list(deal.hands[s]) for s in deal.active}
-        deal.tricks_total = len(deal.hands[first]) + stock_left(deal) // len(deal.active)
+        deal.tricks_total = len(deal.hands[first]) + stock_left(deal) // len(playing)
         return True
+
+    def give_turn(self, deal: Deal, seat: int) -> None:
+        """It is `seat`'s turn to lead or play: he acts, or his partner for him when
+        `play.partner_plays_if` holds."""
+        deal.turn = seat
+        rule = self.partner_plays_if
+        if rule is not None and rule(deal.open_env(seat)):
+            deal.to_act = self.game.partner_of(seat, deal.seats)
+        else:
+            deal.to_act = seat
 
     # ------------------------------------------------------------ legal cards
     def legal(self, deal: Deal) -> list[Action]:
         """Leads (as `lead_if` allows, with meld declarations), or the cards the follow,
         beat, trump and overtrump obligations allow."""
         game = self.game
-        hand = deal.hands[deal.to_act]
+        hand = deal.hands[deal.turn]
         play = game.actions.play
         trick = deal.trick
         if self.has_announcements and deal.announced is not None:  # lead one of its cards
@@ -86,7 +113,7 @@ class TrickPlay(Phase):
             meld_cards = list(meld.cards) or [suit * n + r for r in meld.ranks]
             out = [play[c] for c in sorted(meld_cards) if c in hand]
             if self.has_decisions:
-                out = decisions_offered(game, deal, deal.to_act, "announced") + out
+                out = decisions_offered(game, deal, deal.turn, "announced") + out
             return out
         if not trick:
             leads = sorted(hand)
@@ -97,9 +124,9 @@ class TrickPlay(Phase):
             if game.meld_of_card:
                 out.extend(self._meld_leads(deal, leads))
             if self.has_announcements:
-                out = announcements(game, deal, deal.to_act) + out
+                out = announcements(game, deal, deal.turn) + out
             if self.has_decisions:
-                out = decisions_offered(game, deal, deal.to_act, "lead") + out
+                out = decisions_offered(game, deal, deal.turn, "lead") + out
             return out
         rules = deal.rules.play
         rel = deal.rel
@@ -134,12 +161,12 @@ class TrickPlay(Phase):
             cards = self._allowed(deal, sorted(cards), play_if, bool(same)) or cards
         out = [play[c] for c in sorted(cards)]
         if self.has_decisions:
-            out = decisions_offered(game, deal, deal.to_act, "play") + out
+            out = decisions_offered(game, deal, deal.turn, "play") + out
         return out
 
     def _obligations(self, deal: Deal) -> tuple[bool, bool, bool, bool]:
         """follow, beat_in_suit, trump_when_void, overtrump now (some written as rules)."""
-        seat = deal.to_act
+        seat = deal.turn
         rules = deal.rules.play
         context = deal.context[seat]
         env: dict[str, Any] = {
@@ -168,7 +195,7 @@ class TrickPlay(Phase):
     ) -> list[int]:
         """The cards `play.lead_if` (can_follow None) or `play.play_if` allows this seat to
         play now (the caller keeps them all when it allows none)."""
-        seat = deal.to_act
+        seat = deal.turn
         trump = deal.trump
         eff = deal.relations()[0]
         trumps_id = self.game.trump_suit_id
@@ -197,7 +224,7 @@ class TrickPlay(Phase):
     def _meld_leads(self, deal: Deal, leads: list[int]) -> list[Action]:
         """Leads that declare a meld held in full, where its `declare_if` allows."""
         game = self.game
-        seat = deal.to_act
+        seat = deal.turn
         hand = deal.hands[seat]
         out = []
         env: dict[str, Any] | None = None
@@ -216,7 +243,7 @@ class TrickPlay(Phase):
     def apply(self, deal: Deal, action: Action) -> None:
         """Play a card; a full trick goes to its winner, who leads next."""
         game = self.game
-        seat = deal.to_act
+        seat = deal.turn
         if self.turn_actions:
             kind = action.kind
             if kind == "decide":
@@ -233,10 +260,15 @@ class TrickPlay(Phase):
             if action.kind == "marry":
                 self._declare(deal, seat, card)
         deal.trick.append((seat, card))
-        n = len(deal.active)
+        deal.cards_played += 1
+        playing = deal.playing
+        n = len(playing)
         if len(deal.trick) < n:
-            i = deal.active.index(seat)
-            deal.to_act = deal.active[(i + 1) % n]
+            nxt = playing[(playing.index(seat) + 1) % n]
+            if self.partner_plays_if is None:
+                deal.turn = deal.to_act = nxt
+            else:
+                self.give_turn(deal, nxt)
             return
         winner = self._trick_winner(deal)
         pts = game.points_of
@@ -247,7 +279,7 @@ class TrickPlay(Phase):
         deal.tricks.append(TrickView(deal.leader, tuple(deal.trick), winner, deal.trump))
         deal.trick = []
         deal.leader = winner
-        deal.to_act = winner
+        self.give_turn(deal, winner)
         stop_if = self.stop_if
         if stop_if is not None and any(stop_if(deal.open_env(s)) for s in deal.active):
             deal.ended_early = True
@@ -256,7 +288,7 @@ class TrickPlay(Phase):
         if self.stock and (deal.stock or deal.turnup >= 0):
             if deal.rules.play.draw:
                 draw_after_trick(deal, winner)
-            if not any(deal.hands[s] for s in deal.active):
+            if not any(deal.hands[s] for s in playing):
                 deal.next_phase()
         elif len(deal.tricks) == deal.tricks_total or not deal.hands[winner]:
             deal.next_phase()

@@ -1,0 +1,125 @@
+"""Copying deals and matches (`clone`) and integer action ids (`legal_ids`, `apply_id`,
+`action_of`): the interface search bots and array-based learners use."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import trickcore
+from trickcore.language.errors import IllegalActionError, TrickcoreError
+
+VARIANTS = ["tysiacha", "russisch-schnapsen", "durak", "skat", "sixty-six", "hearts", "spades"]
+
+
+def _advance(state, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        if state.is_over:
+            return
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def _seen(deal, seats: int) -> list:
+    return [deal.observation(s) for s in range(seats)]
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_a_cloned_deal_is_independent_and_plays_the_same(name):
+    """Playing a copy to the end leaves the original as it was; the original, given the
+    same actions, ends with the same scores."""
+    v = trickcore.load_variant(name)
+    for seed in range(3):
+        deal = v.new_deal(seed=seed)
+        seats = deal.seats
+        _advance(deal, random.Random(seed), 7 + seed * 5)
+        before = _seen(deal, seats)
+        legal_before = [a.text for a in deal.legal_actions()]
+        copy = deal.clone()
+        rng = random.Random(100 + seed)
+        taken = []
+        while not copy.is_over:
+            a = rng.choice(copy.legal_actions())
+            taken.append(a.text)
+            copy.apply(a)
+        assert _seen(deal, seats) == before
+        assert [a.text for a in deal.legal_actions()] == legal_before
+        for text in taken:
+            deal.apply(text)
+        assert deal.is_over and deal.gains == copy.gains
+        assert _seen(deal, seats) == _seen(copy, seats)
+
+
+def test_a_cloned_match_deals_the_same_next_cards_and_keeps_its_own_scores():
+    """A copy of a match in mid-play continues exactly as the original would (same shuffle
+    to come), while changing it leaves the original untouched."""
+    v = trickcore.load_variant("tysiacha")
+    m = v.new_match(seed=11)
+    rng = random.Random(4)
+    while m.deals_played < 2:
+        m.apply(rng.choice(m.legal_actions()))
+    _advance(m, rng, 5)
+    copy = m.clone()
+    scores, history = list(m.scores), list(m.history)
+    moves = random.Random(9)
+    texts = []
+    while copy.deals_played < 5 and not copy.is_over:
+        a = moves.choice(copy.legal_actions())
+        texts.append(a.text)
+        copy.apply(a)
+    assert m.scores == scores and m.history == history
+    for text in texts:
+        m.apply(text)
+    assert m.scores == copy.scores and m.history == copy.history
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_action_ids_name_each_legal_action_once_and_round_trip(name):
+    """Every legal action has a number below `num_actions`, distinct among the legal ones;
+    `action_of` gives the action back, and `apply_id` is the same as applying it."""
+    v = trickcore.load_variant(name)
+    deal = v.new_deal(seed=3)
+    twin = v.new_deal(seed=3)
+    rng = random.Random(2)
+    while not deal.is_over:
+        ids = deal.legal_ids()
+        legal = deal.legal_actions()
+        assert len(set(ids)) == len(ids) and all(0 <= i < v.num_actions for i in ids)
+        assert [v.action_of(i) for i in ids] == legal
+        assert [v.action_text(i) for i in ids] == [a.text for a in legal]
+        pick = rng.randrange(len(ids))
+        deal.apply_id(ids[pick])
+        twin.apply(legal[pick].text)
+    assert deal.gains == twin.gains
+
+
+def test_action_ids_are_the_same_in_every_load_of_a_variant():
+    """Ids depend on the action, not on the order actions were first offered: a second
+    load of the variant, playing other deals first, numbers the same actions the same."""
+    first = trickcore.load_variant("russisch-schnapsen")
+    second = trickcore.load_variant("russisch-schnapsen")
+    rng = random.Random(5)
+    for seed in (7, 8, 9):  # the second load sees other deals first
+        d = second.new_deal(seed=seed)
+        _advance(d, rng, 200)
+    d1, d2 = first.new_deal(seed=1), second.new_deal(seed=1)
+    while not d1.is_over:
+        assert d1.legal_ids() == d2.legal_ids()
+        choice = rng.choice(d1.legal_ids())
+        d1.apply_id(choice)
+        d2.apply_id(choice)
+
+
+def test_an_illegal_action_id_is_refused_and_changes_nothing():
+    """apply_id with a number that is not legal now raises and leaves the deal as it was;
+    action_of with a number never offered is a clear error."""
+    v = trickcore.load_variant("tysiacha")
+    m = v.new_match(seed=1)
+    before = m.observation(0)
+    legal = set(m.legal_ids())
+    wrong = next(i for i in range(v.num_actions) if i not in legal)
+    with pytest.raises(IllegalActionError):
+        m.apply_id(wrong)
+    assert m.observation(0) == before
+    with pytest.raises(TrickcoreError):
+        v.action_of(v.num_actions + 5)
