@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, settings
 
 import trickcore
 from trickcore.checking.verify import verify
+from trickcore.language.compiler import forget_compiled
 from trickcore.testing import check_rules
 
 settings.register_profile(
@@ -51,7 +52,9 @@ def play_out(state, choose: Callable[[object, list[str]], str] | None = None) ->
 
 
 def found(variant: str | Path, examples: int = 30) -> str | None:
-    """The invariant verify reports for a variant (random runs only), or None."""
+    """The invariant verify reports for a variant (random runs only), or None. Models
+    compiled before are forgotten: a test may have planted a fault in the compiler."""
+    forget_compiled()
     report = verify(variant, examples=examples, matches=0)
     assert not report.static_errors
     return None if report.violation is None else report.violation.invariant

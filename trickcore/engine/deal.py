@@ -38,7 +38,8 @@ class Deal(DealState):
         self.stock: list[int] = []  # face down, top first; the turned-up card lies under it
         self.turnup = -1
         self.out: list[int] = []  # cards that take no part in the deal (`rest out`)
-        places = game.deal_places(order, self.context[order[0]])
+        self.size = game.deal_size(self.context[order[0]], len(order))
+        places = game.deal_places(order, self.context[order[0]], self.size)
         for card, place in zip(self.deck_order, places, strict=False):
             if place >= 0:
                 self.hands[place].append(card)
@@ -196,6 +197,9 @@ class Deal(DealState):
         for seat in range(self.seats):
             results[seat] = env = envs[seat]
             if seat not in self.active:
+                if scoring.sitting_out is not None:
+                    gains[seat] = scoring.sitting_out(env)
+                    in_range(gains[seat], "scoring's sitting_out score", None)
                 continue
             role = "declarer" if seat == self.declarer else "defender"
             gains[seat] = (scoring.declarer if role == "declarer" else scoring.defender)(env)
@@ -227,6 +231,7 @@ class Deal(DealState):
             "melds_declared": sum(d.value for d in own),
             "contract": self.contract,
             "players": len(self.active),
+            "seats": self.seats,
             **self.contract_env(seat),
             "top_trumps": self.top_trumps(seat) if rules.scoring.reads_top_trumps else 0,
             **self.context[seat],
@@ -396,7 +401,7 @@ class Deal(DealState):
             pass_to=self.pass_to,
             open_hands=self._open_hands(seat),
             laid_away=tuple(ct(c) for c in self.laid_away)
-            if seat == self.lay_away_by or self.phase == OVER
+            if seat == self.lay_away_by or self._discards_public()
             else (),
             turnup=ct(self.turnup) if self.turnup >= 0 and not self.stock_closed else None,
             stock_size=len(self.stock) + (self.turnup >= 0),
@@ -414,9 +419,16 @@ class Deal(DealState):
                 for name, _, _ in self.game.model.deal.keep
             ),
             sitting_out=tuple(s for s in self.active if s not in self.playing),
-            playing_for=self.turn if self.turn >= 0 and self.turn != self.to_act else None,
+            playing_for=self.turn
+            if self.to_act >= 0 and self.turn >= 0 and self.turn != self.to_act
+            else None,
             contract_text=self.contract_text(),
         )
+
+    def _discards_public(self) -> bool:
+        """Laid-away cards are shown to all once the deal is over if they count for someone
+        (`talon.counts_for_if`: Skat's skat); otherwise nobody else ever sees them."""
+        return self.phase == OVER and self.rules.talon.counts_for_if is not None
 
     def contract_text(self) -> str | None:
         """The contract as players say it ("4 hearts doubled"), once the auction is over."""
@@ -472,12 +484,24 @@ class Deal(DealState):
             QUALIFIER_KEY: self.qualifier,
         }
 
+    def trump_if_env(self) -> dict[str, Any]:
+        """The public names `play.trump_if` reads."""
+        context = self.context[self.active[0]]
+        return {
+            "deal_number": context.get("deal_number", 1),
+            "target": context.get("target", 0),
+            "players": len(self.active),
+            "deck_size": self.game.model.deck.size,
+            "size": self.size,
+        }
+
     def role_env(self, seat: int) -> dict[str, Any]:
         """The names `play.sit_out_if` and `pickup.take_if` read for a player."""
         return {
             **self.context[seat],
             "declarer": seat == self.declarer,
             "players": len(self.active),
+            "seats": self.seats,
             **self.contract_env(seat),
         }
 
@@ -487,6 +511,6 @@ class Deal(DealState):
             return f"give a card to {action.to}"
         if action.kind == "pass_card" and seat != actor:
             return "pass a card"
-        if action.kind == "discard" and seat != actor and self.phase != OVER:
+        if action.kind == "discard" and seat != actor and not self._discards_public():
             return "discard a card"
         return action.text

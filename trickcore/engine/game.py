@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..language.errors import RulesError, TrickcoreError
-from ..language.exprs import QUALIFIER_KEY, relation_env
+from ..language.exprs import QUALIFIER_KEY, SIDE_KEY, TABLE_KEY, TAKEN_KEY, relation_env
 from ..language.hands import HandQuantities, meld_cards, start_context
 from ..language.limits import MAX_VALUE, check_seat, in_range, shown
 from ..language.model import OUT, STOCK, TALON, TURNUP, Decision, VariantModel
@@ -344,11 +344,15 @@ class Game:
             )
         return size
 
-    def deal_places(self, order: list[int], context: dict[str, Any]) -> list[int]:
+    def deal_places(
+        self, order: list[int], context: dict[str, Any], size: int | None = None
+    ) -> list[int]:
         """Where each deck position goes in a deal (a seat, TALON, STOCK, TURNUP or OUT),
         with the deal's `size` worked out from the public match state."""
         deck_size = self.model.deck.size
-        places = self.model.deal.places(order, deck_size, self.deal_size(context, len(order)))
+        if size is None:
+            size = self.deal_size(context, len(order))
+        places = self.model.deal.places(order, deck_size, size)
         if len(places) > deck_size and self.model.bouts is not None:
             return places[:deck_size]  # D2: with many players the deck runs out
         if len(places) > deck_size:
@@ -459,7 +463,7 @@ class Game:
             )
         if type(declarer) is not bool:
             raise TrickcoreError(f"declarer is yes or no (True or False), not {shown(declarer)}")
-        if not isinstance(qualifier, str) or qualifier not in self.qualifiers:
+        if not isinstance(qualifier, str) or qualifier not in ("", *self.qualifiers):
             raise TrickcoreError(f"unknown bid qualifier {shown(qualifier)}")
         for name, value in quantities.items():
             if isinstance(self._start_context.get(name), bool):
@@ -473,9 +477,16 @@ class Game:
         if model.tricks is None:
             raise TrickcoreError(f"{self.name} has no deal scoring (it is a game of bouts)")
         scoring = model.tricks.scoring
-        env: dict[str, Any] = dict(self.result_base)
+        env: dict[str, Any] = {
+            name: (False if kind == "bool" else 0) for name, kind in RESULT_NAMES.items()
+        }
+        env.update(self.result_base)
         env.update(self._start_context)
+        env.update((name, init) for name, _, init in model.deal.keep)
+        env.update(dict.fromkeys(self.options, False))
         env.update(
+            seats=model.players[0],
+            declarer_side=declarer,
             card_points=0,
             meld_points=0,
             melds_declared=0,
@@ -487,6 +498,8 @@ class Game:
         env.update(quantities)
         env["declarer"] = declarer
         env[QUALIFIER_KEY] = qualifier
+        env.setdefault(TAKEN_KEY, [])
+        env[TABLE_KEY] = env[SIDE_KEY] = [env]  # the aggregates see this player alone
         for name, fn in scoring.definitions:
             env[name] = value = fn(env)
             in_range(value, f"scoring definition '{name}'", None)

@@ -148,8 +148,8 @@ def render(match: Match, out: Output) -> None:
     lines.append(f"trump: {obs.trump or 'none'}")
     if obs.sitting_out:
         lines.append("sitting out: " + ", ".join(f"seat {s}" for s in obs.sitting_out))
-    for seat, cards in obs.open_hands:
-        lines.append(f"seat {seat}'s hand (face up): {_cards(match, cards)}")
+    for seat, face_up in obs.open_hands:
+        lines.append(f"seat {seat}'s hand (face up): {_cards(match, face_up)}")
     if obs.declarations:
         lines.append(
             "declared: "

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -79,6 +80,7 @@ from .vocabulary import (
     RESULT_NAMES,
     ROLE_NAMES,
     SIZE_NAMES,
+    TRUMP_IF_NAMES,
 )
 
 T = TypeVar("T")
@@ -167,6 +169,7 @@ BLOCK_SETTINGS: dict[str, set[str]] = {
         "stop_if",
         "sit_out_if",
         "partner_plays_if",
+        "trump_if",
     },
     "pass_cards": {"count", "to"},
     "bids": {"min", "max", "blind_if", "blind", "bid_if"},
@@ -1340,6 +1343,14 @@ class _Compiler:
             if b.raw("partner_plays_if")
             else None,
             trump_bid=trump_items is not None and trump_items[0].parts[0] == "bid",
+            trump_if=b.expr(
+                "trump_if",
+                Scope(dict(TRUMP_IF_NAMES), self.symbols, where="in play.trump_if"),
+                BOOL,
+                None,
+            )
+            if b.raw("trump_if")
+            else None,
             obligation_reads=frozenset(
                 name
                 for key, _ in obligations
@@ -1678,15 +1689,21 @@ class _Compiler:
             types[name] = compiled.type
             ordered.append((name, compiled))
 
+        roles_all = (*roles, "sitting_out")  # `sitting_out`: what a seat out of the deal scores
+        roles = roles_all if "sitting_out" in defs else roles
         for name in defs:
             if name not in roles:
                 visit(name)
         full = scope.with_names(types)
         declarer = checked(defs[roles[0]].expr, full, INT)
-        defender = checked(defs[roles[-1]].expr, full, INT)
+        defender = checked(defs["defender" if auction else "player"].expr, full, INT)
+        sitting_out = (
+            checked(defs["sitting_out"].expr, full, INT) if "sitting_out" in defs else None
+        )
         reads_taken = any(functions_used(entry.expr) & set(TAKEN_FUNCS) for entry in defs.values())
         reads_top = any("top_trumps" in names_used(entry.expr) for entry in defs.values())
-        return Scoring(tuple(ordered), declarer, defender, reads_taken, reads_top), types
+        scoring = Scoring(tuple(ordered), declarer, defender, reads_taken, reads_top, sitting_out)
+        return scoring, types
 
     def match(self, def_types: dict[str, str], result_names: dict[str, str]) -> MatchRules:
         b = self.block("match")
@@ -1994,8 +2011,32 @@ def compile_errors(rules: MergedRules) -> list[RulesError]:
     return []
 
 
+_COMPILED: OrderedDict[tuple[object, ...], VariantModel] = OrderedDict()
+_COMPILED_KEEP = 64  # models kept for a warm load of the same texts
+
+
 def compile_rules(rules: MergedRules) -> VariantModel:
-    """Compile merged settings into a validated model (raises RulesError)."""
+    """Compile merged settings into a validated model (raises RulesError). The model is a
+    function of the rules' texts, so the same texts (a warm load) give the model compiled
+    before; the last 64 are kept, errors never."""
+    key = (rules.name, rules.path, rules.sources, rules.files)
+    found = _COMPILED.get(key)
+    if found is not None:
+        _COMPILED.move_to_end(key)
+        return found
+    model = _compile(rules)
+    _COMPILED[key] = model
+    if len(_COMPILED) > _COMPILED_KEEP:
+        _COMPILED.popitem(last=False)
+    return model
+
+
+def forget_compiled() -> None:
+    """Drop the kept models (for tools and tests that change the compiler itself)."""
+    _COMPILED.clear()
+
+
+def _compile(rules: MergedRules) -> VariantModel:
     try:
         return _Compiler(rules).compile()
     except _Failed as failed:

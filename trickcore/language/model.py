@@ -313,6 +313,7 @@ class PlayRules:
     sit_out_if: CompiledExpr | None = None  # per player, as play begins: he sits out
     partner_plays_if: CompiledExpr | None = None  # per player: his partner plays his cards
     trump_bid: bool = False  # `trump: bid`: the contract's strain is trump
+    trump_if: CompiledExpr | None = None  # public: when false, the deal has no trump
     player_reads: frozenset[str] = frozenset()  # the player's values these two read
     obligation_reads: frozenset[str] = frozenset()  # the player's values obligations read
 
@@ -350,6 +351,7 @@ class Scoring:
     defender: CompiledExpr  # without an auction both are the `player` rule
     reads_taken: bool = False  # taken_suit / taken_card: the won cards are collected
     reads_top_trumps: bool = False  # top_trumps is worked out
+    sitting_out: CompiledExpr | None = None  # the deal score of a seat not in the deal
 
 
 @attrs.frozen

@@ -1,7 +1,14 @@
-"""Front end: rules-file text to a syntax tree, with lark errors turned into RulesError."""
+"""Front end: rules-file text to a syntax tree, with lark errors turned into RulesError.
+
+The lark parser is loaded from tables shipped in the package (see `tables`), and a text once
+parsed is kept by its exact text and path, so that a later load of an unchanged file (every
+load reads it again) does not parse it again.
+"""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -10,7 +17,6 @@ from lark import Lark, Token, Transformer, v_args
 
 from . import syntax as s
 from .errors import Location, RulesError
-from .resources import grammar_path
 
 MAX_FILE_CHARS = 200_000
 MAX_NESTING = 60
@@ -39,14 +45,64 @@ _TOKEN_WORDS = {
 }
 
 
+# Parsed files kept for later loads, at most this many characters of rules text in all.
+DOCUMENT_CACHE_CHARS = 1_000_000
+
+
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
-    return Lark(
-        grammar_path().read_text(encoding="utf-8"),
-        parser="lalr",
-        propagate_positions=True,
-        maybe_placeholders=True,
-    )
+    """The parser, loaded once per process from the shipped tables (see `tables`; imported
+    here so that `python -m trickcore.language.tables` finds it not yet imported)."""
+    from .tables import load_parser
+
+    return load_parser()
+
+
+class _DocumentCache:
+    """Parsed documents by the exact text and path they were parsed from, the least recently
+    used dropped first once their texts hold more than `max_chars` characters.
+
+    Parsing is a function of (text, path) alone and a document is immutable, so a hit is the
+    document parsing would give again; any change to a file's text is a miss.
+    """
+
+    def __init__(self, max_chars: int) -> None:
+        self.max_chars = max_chars
+        self._docs: OrderedDict[tuple[str, str], s.Document] = OrderedDict()
+        self._chars = 0
+        self._lock = threading.Lock()
+
+    def get(self, text: str, path: str) -> s.Document | None:
+        """The document parsed from exactly `text` at `path`, if kept."""
+        with self._lock:
+            doc = self._docs.get((text, path))
+            if doc is not None:
+                self._docs.move_to_end((text, path))
+            return doc
+
+    def put(self, doc: s.Document) -> None:
+        """Keep `doc` (parsed from `doc.text` at `doc.path`)."""
+        size = len(doc.text) + len(doc.path)
+        if size > self.max_chars:
+            return
+        with self._lock:
+            key = (doc.text, doc.path)
+            if key in self._docs:
+                return
+            self._docs[key] = doc
+            self._chars += size
+            while self._chars > self.max_chars:
+                (text, path), _ = self._docs.popitem(last=False)
+                self._chars -= len(text) + len(path)
+
+    def clear(self) -> None:
+        """Forget every document."""
+        with self._lock:
+            self._docs.clear()
+            self._chars = 0
+
+
+_DOCUMENTS = _DocumentCache(DOCUMENT_CACHE_CHARS)
 
 
 def _describe_expected(expected: set[str]) -> str:
@@ -225,7 +281,21 @@ def _check_nesting(text: str, path: str, lines: list[str]) -> None:
 
 
 def parse_text(text: str, path: str = "<rules>") -> s.Document:
-    """Parse rules-file text into a syntax tree; raise RulesError with file:line:column."""
+    """Parse rules-file text into a syntax tree; raise RulesError with file:line:column.
+
+    A text parsed before at the same path gives the same (immutable) document again without
+    parsing; errors are not kept.
+    """
+    doc = _DOCUMENTS.get(text, path)
+    if doc is None:
+        doc = parse_with(_lark(), text, path)
+        _DOCUMENTS.put(doc)
+    return doc
+
+
+def parse_with(parser: Lark, text: str, path: str = "<rules>") -> s.Document:
+    """`parse_text` with the given lark parser, nothing kept (tests compare the shipped
+    tables with a parser built afresh from the grammar)."""
     if len(text) > MAX_FILE_CHARS:
         raise RulesError(f"rules file is larger than {MAX_FILE_CHARS} characters", None)
     if "\x00" in text:
@@ -239,7 +309,7 @@ def parse_text(text: str, path: str = "<rules>") -> s.Document:
         return Location(path, line, column, src)
 
     try:
-        tree = _lark().parse(source)
+        tree = parser.parse(source)
     except lark.exceptions.UnexpectedCharacters as exc:
         pos = exc.pos_in_stream or 0
         char = source[pos] if pos < len(source) else ""

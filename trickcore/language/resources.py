@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 _HERE = Path(__file__).resolve().parent.parent  # the trickcore package
@@ -26,8 +27,12 @@ def variants_dir() -> Path:
 
 
 def shipped_variants() -> list[str]:
-    """Names of the shipped variants, sorted."""
-    return sorted(p.name[: -len(VARIANT_SUFFIX)] for p in variants_dir().glob("*" + VARIANT_SUFFIX))
+    """Names of the shipped variants, sorted (the folder is listed afresh on every call)."""
+    try:
+        names = os.listdir(variants_dir())
+    except OSError:
+        return []
+    return sorted(n[: -len(VARIANT_SUFFIX)] for n in names if n.endswith(VARIANT_SUFFIX))
 
 
 def shipped_path(name: str) -> Path | None:

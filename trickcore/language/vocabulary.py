@@ -81,6 +81,8 @@ QUANTITIES: dict[str, Quantity] = dict(
         _q("bid_blind", BOOL, "the player bid blind (before looking at his hand)"),
         # the deal's size, calls with strains, roles
         _q("deck_size", INT, "cards in the deck"),
+        _q("size", INT, "the deal's `size` (1 without one)"),
+        _q("seats", INT, "players seated at the table (some may sit a deal out)"),
         _q("level", INT, "the level of the bid in question (0 without levels)"),
         _q(
             "bid_suit",
@@ -96,6 +98,7 @@ QUANTITIES: dict[str, Quantity] = dict(
         ),
         _q("bids_total", INT, "the sum of the bids made so far in the deal"),
         _q("dealer", BOOL, "the player is the dealer"),
+        _q("dealer_side", BOOL, "the dealer is the player or on the player's side"),
         _q("doubled", BOOL, "the contract is doubled (not redoubled)"),
         _q("redoubled", BOOL, "the contract is redoubled"),
         _q("bid_round", INT, "the round of calls in which the winning bid was made (0 if none)"),
@@ -295,6 +298,7 @@ PLACES: dict[str, Place] = {
                 "deck_points",
                 "all_melds",
                 "players",
+                "seats",
                 "doubled",
                 "redoubled",
                 "bid_round",
@@ -323,6 +327,11 @@ PLACES: dict[str, Place] = {
             ("deal_number", "players", "deck_size", "target"),
         ),
         Place(
+            "trump_if",
+            "`play.trump_if` (public: worked out as trick play begins)",
+            ("deal_number", "players", "deck_size", "target", "size"),
+        ),
+        Place(
             "call",
             "bidding `bid_if` (each bid in question) and `pass_if`",
             (
@@ -332,6 +341,7 @@ PLACES: dict[str, Place] = {
                 "call_round",
                 "bids_made",
                 "dealer",
+                "dealer_side",
                 "hand_size",
                 "players",
                 *MATCH_STATE,
@@ -402,6 +412,7 @@ DECLARE_NAMES = PLACES["declare"].types()
 RESULT_NAMES = {n: t for n, t in PLACES["result"].types().items() if n not in MATCH_STATE}
 BOUT_RESULT_NAMES = PLACES["bout_result"].types()
 SIZE_NAMES = PLACES["size"].types()
+TRUMP_IF_NAMES = PLACES["trump_if"].types()
 CALL_NAMES = PLACES["call"].types()
 NUMBER_BID_NAMES = PLACES["number_bid"].types()
 ROLE_NAMES = PLACES["role"].types()

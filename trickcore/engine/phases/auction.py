@@ -39,6 +39,8 @@ class Auction(Phase):
             call_round=deal.calls_made[seat] + 1,
             bids_made=sum(1 for s, a in deal.bids if s == seat and a.kind == "bid"),
             dealer=seat == deal.dealer,
+            dealer_side=self.game.side_of[deal.seats][seat]
+            == self.game.side_of[deal.seats][deal.dealer],
             turnup_suit=self.game.suit_of[deal.turnup] if deal.turnup >= 0 else -1,
             level=0,
             bid_suit=-1,
@@ -225,4 +227,7 @@ class Auction(Phase):
             deal.declarer = next(
                 s for s, st in deal.strain_bids if side_of[s] == side and st == strain
             )
+        if deal.rules.play.trump_bid:  # the contract's strain is trump from now on
+            deal.trump = self.game.strain_suit(deal.qualifier)
+            deal.rel = None
         deal.next_phase()

@@ -81,6 +81,8 @@ class TrickPlay(Phase):
             deal.trump = self.game.suit_of[deal.turnup] if deal.turnup >= 0 else -1
         elif rules.trump_bid:
             deal.trump = self.game.strain_suit(deal.qualifier)
+        if rules.trump_if is not None and not rules.trump_if(deal.trump_if_env()):
+            deal.trump = -1
         deal.leader = first
         self.give_turn(deal, first)
         if deal.rules.scoring.reads_top_trumps:
