@@ -3,7 +3,8 @@
 Run:  python benchmarks/run.py [--seconds 3] [--variant NAME ...] [--players N]
                                 [--baseline REV [--rounds 3]]
 
-For each variant it prints random-play deals per second in one process through the
+For each variant it prints random-play deals per second in one process (a variant whose hand
+size follows the deal number deals every deal number of a match in turn) through the
 public API (new_deal, legal_actions, apply) beside its target, the same through the integer
 path (legal_ids, apply_id) with issue 12's targets (Action objects / ids), the time to copy
 a deal in mid-play (clone, µs, with its target where one is set), actions per deal, and the
@@ -50,15 +51,30 @@ ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = {"durak": 3, "durak-36": 3}  # seated players measured (else the variant's first)
 
 
+def match_length(variant: trickcore.Variant, players: int | None) -> int:
+    """Deals in one random match when the deal's size follows the deal number (Oh Hell's
+    hand sizes), so that the benchmark deals every size in turn; 1 otherwise."""
+    if variant.model.deal.size is None:
+        return 1
+    rng = random.Random(0)
+    m = variant.new_match(seed=0, players=players)
+    while not m.is_over:
+        m.apply(rng.choice(m.legal_actions()))
+    return max(1, m.deals_played)
+
+
 def id_deals(variant: trickcore.Variant, seconds: float, players: int | None) -> float:
     """Random play through the integer path (legal_ids / apply_id): deals per second."""
     rng = random.Random(1)
     seats = variant.check_seats(players)
+    cycle = match_length(variant, players)
     deals = 0
     start = time.perf_counter()
     while time.perf_counter() < start + seconds:
         for _ in range(50):
-            d = variant.new_deal(seed=deals, dealer=deals % seats, players=players)
+            d = variant.new_deal(
+                seed=deals, dealer=deals % seats, players=players, deal_number=1 + deals % cycle
+            )
             while not d.is_over:
                 d.apply_id(rng.choice(d.legal_ids()))
             deals += 1
@@ -90,12 +106,15 @@ def random_deals(
     """Play random deals for about `seconds`; return (deals, actions, elapsed)."""
     rng = random.Random(1)
     seats = variant.check_seats(players)
+    cycle = match_length(variant, players)
     deals = actions = 0
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
         for _ in range(50):
-            d = variant.new_deal(seed=deals, dealer=deals % seats, players=players)
+            d = variant.new_deal(
+                seed=deals, dealer=deals % seats, players=players, deal_number=1 + deals % cycle
+            )
             while not d.is_over:
                 d.apply(rng.choice(d.legal_actions()))
                 actions += 1

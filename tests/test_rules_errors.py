@@ -349,3 +349,48 @@ def test_embedded_rules_of_too_many_files_are_refused():
     sources = [(f"f{i}.rules", 'name: "x"\n') for i in range(MAX_SOURCES + 1)]
     with pytest.raises(trickcore.RulesError, match=f"more than {MAX_SOURCES} files"):
         load_rules_embedded(sources, "x")
+
+
+@pytest.mark.parametrize(
+    "text, line, message",
+    [
+        (
+            'extends "euchre"\ndeal {\n  pattern: 3 2 3 round, 1 turnup, rest out\n}\n',
+            3,
+            "each of 4",
+        ),
+        ('extends "euchre"\ndeal {\n  pattern: 5 each, rest out, 1 turnup\n}\n', 3, "comes last"),
+        ('extends "oh-hell"\ndeal {\n  size = score\n}\n', 3, "unknown name 'score'"),
+        ('extends "oh-hell"\nremove deal.size\n', 0, "needs 'size = EXPR'"),
+        ('extends "euchre"\nbidding {\n  strains: clubs, clubs\n}\n', 3, "listed twice"),
+        ('extends "euchre"\nbidding {\n  levels: none\n  values: 1, 2\n}\n', 3, "exclude"),
+        ('extends "bridge"\nbidding {\n  opening: at_least 1\n}\n', 3, "means nothing"),
+        ('extends "bridge"\nbidding {\n  bid_if = tricks_won > 0\n}\n', 3, "unknown name"),
+        ('extends "euchre"\nbidding {\n  ends: first_bid\n  rounds: 0\n}\n', 4, "at least"),
+        ('extends "euchre"\npickup {\n  who: partner\n}\n', 3, "dealer, declarer"),
+        ('extends "hearts"\nplay {\n  trump: bid\n}\n', 3, "needs bids that name a strain"),
+        ('extends "hearts"\nplay {\n  first_leader: left_of_declarer\n}\n', 3, "needs an auction"),
+        ('extends "hearts"\nplay {\n  sit_out_if = card_points > 0\n}\n', 3, "unknown name"),
+        ('extends "hearts"\nplay {\n  trump_if = tricks_won > 0\n}\n', 3, "unknown name"),
+    ],
+)
+def test_spec4_constructs_are_checked_where_they_are_written(text, line, message):
+    """Deal rounds, size and `rest out`, contract bids with strains, the pickup and the
+    roles in play are checked at the line that writes them (line 0: anywhere)."""
+    err = error_of(text)
+    assert message in err.message, err.message
+    assert err.location is not None
+    if line:
+        assert err.location.line == line, str(err)
+
+
+def test_a_broken_flow_blames_only_the_flow():
+    """A `redeal` block the inherited flow lacks is one error, at the flow: the blocks of
+    phases the flow never had are not blamed for it (no errors about pass_cards, bids or a
+    pickup)."""
+    text = 'extends "bridge"\nredeal {\n  forced_if = no\n  same_dealer: yes\n}\n'
+    errors = trickcore.language.compiler.compile_errors(
+        trickcore.language.loader.load_rules_text(text, "house", None, ())
+    )
+    assert len(errors) == 1, [str(e) for e in errors]
+    assert "the flow needs the phase 'redeal'" in errors[0].message

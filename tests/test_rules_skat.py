@@ -1924,6 +1924,21 @@ def test_seeger_fabian_K44_all_pass_carries_nothing(seeger):
     assert m.scores == [0, 0, 80] and m.deal_results[1]["gains"] == [0, 0, 0]
 
 
+def test_seeger_fabian_K44_four_seats_30_to_each_other_the_dealer_included():
+    """K44 with four seats (settled there): K51 lost by M with seat 3 dealing and sitting
+    out: -120 - 50 for M, +30 to each of the three others, the dealer included; a won game
+    (K47) gives the sitting-out dealer nothing."""
+    both = trickcore.variant_from_text(
+        'extends "skat-four-seats", "skat-seeger-fabian"\n', "four-seeger"
+    )
+    m = both.new_match(deck_orders=[K51.order(both, 3, 4)], dealer=3)
+    K51.run(m, dealer=3, seats=4)
+    assert m.scores == [30, -170, 30, 30]
+    won = both.new_match(deck_orders=[K47.order(both, 3, 4)], dealer=3)
+    K47.run(won, dealer=3, seats=4)
+    assert won.scores == [0, 80, 0, 0]
+
+
 # ---------------------------------------------------------------- option ramsch
 @pytest.fixture(scope="module")
 def ramsch() -> trickcore.Variant:
@@ -2146,15 +2161,17 @@ def bock() -> trickcore.Variant:
     return trickcore.load_variant("skat-bock-rounds")
 
 
-def play_match(v: trickcore.Variant, deals: Sequence[Worked | None]) -> trickcore.Match:
-    """A match of these deals (None: all pass), dealt by seats 0, 1, 2, 0, ..."""
-    orders = [(w or K47).order(v, k % 3) for k, w in enumerate(deals)]
+def play_match(
+    v: trickcore.Variant, deals: Sequence[Worked | None], seats: int = 3
+) -> trickcore.Match:
+    """A match of these deals (None: all pass), dealt by seats 0, 1, 2, 0, ... (or 0..3)"""
+    orders = [(w or K47).order(v, k % seats, seats) for k, w in enumerate(deals)]
     m = v.new_match(deck_orders=orders)
     for k, w in enumerate(deals):
         if w is None:
             run(m, ["pass", "pass", "pass"])
         else:
-            w.run(m, dealer=k % 3)
+            w.run(m, dealer=k % seats, seats=seats)
     return m
 
 
@@ -2168,6 +2185,14 @@ def test_bock_K62_a_game_worth_100_makes_the_next_round_bock(bock):
     all-pass deals included) double the K43 score; the deal after them is normal."""
     m = play_match(bock, [K48, K47, None, None, K47])
     assert declarer_gains(m) == [120, 60, 0, 0, 30]
+
+
+def test_bock_K62_with_four_seats_a_round_is_four_deals():
+    """K62 with four seats: a round has as many deals as seats, so K48's trigger doubles
+    the next four deals (the fifth is normal)."""
+    both = trickcore.variant_from_text('extends "skat-four-seats", "skat-bock-rounds"\n', "b4")
+    m = play_match(both, [K48, K47, None, None, K47, K47], seats=4)
+    assert declarer_gains(m) == [120, 60, 0, 0, 60, 30]
 
 
 def test_bock_K62_sixty_sixty_triggers_and_a_lost_game_doubles(bock):

@@ -3,22 +3,31 @@
 Nothing here calls the engine's rule code (`Deal`, `BoutDeal`, `Match`, the phases, the
 compiled `CompiledExpr` closures, `Game.relations`, `Game.deal_score`) to decide what is
 right. Expressions are evaluated by walking their syntax trees (`trickcore.language.syntax`) as the
-loader gives them; plain settings (the deck's tables, meld ranks and values, the deal
-pattern, the flow, flags and numbers) are read from the model. The checker compares the
-engine against what is computed here:
+loader gives them; plain settings (the deck's tables, meld ranks and values, the flow,
+flags and numbers) are read from the model, and the deal pattern and the settings of
+spec 4 (strains, levels, rounds, doubles, the pickup, `trump: bid`) from the rules text
+itself. The checker compares the engine against what is computed here:
 
 - `Evaluator`: a tree-walking evaluator of the expression language (card functions,
-  played and taken cards, `holds_trump`, the aggregates over the table and the side, `mod`);
+  played and taken cards, `holds_trump`, the aggregates over the table and the side, `mod`,
+  `div`, `pick`, `bid_is` and `strain_is`);
 - `TrickReplay`: one trick deal followed action by action from its deck order through its
-  flow: the compulsory redeal and the redeal offer, cards passed, the auction (in calls: who
-  calls next, when it ends and who declares; in pairs: every bid, hold and pass), bids, the
+  flow: the deal (the pattern with its `size`, packets round the table, the rest out),
+  the compulsory redeal and the redeal offer, cards passed, the auction (in turns: who
+  calls next, when it ends, who declares at what, and where it uses strains, `bid_if`,
+  `pass_if`, doubles or rounds, every call: by level, strain and qualifier above the last
+  up to the cap, as `bid_if` and `pass_if` allow, double and redouble; in pairs: every
+  bid, hold and pass), bids (as `bid_if` allows), the pickup of the turned-up card, the
   talon (shown, taken, given, split, laid away), the contract raise, the decisions and
   choices between phases and at a turn (asked in the order of the file while their
   `offer_if` holds, their rules and effects), trick play with a stock and turn-up (drawing,
   closing, exchanging), announced and led melds, the card relations (`trump_power`,
-  `power`), obligations written as rules, `lead_if` / `play_if`, open hands and `stop_if`;
-  from it the phase, the seat to act, its legal actions, what each seat may see, and the
-  deal scores (every definition for every player before the next);
+  `power`), obligations written as rules, `lead_if` / `play_if`, who sits out
+  (`sit_out_if`) and whose hand a partner plays (`partner_plays_if`), open hands and
+  `stop_if`; from it the phase, the seat to act, its legal actions, what each seat may see
+  (the turn-up while it lies or until play, who sits out, for whom the player to act
+  plays, the contract as said), and the deal scores (every definition for every player
+  before the next, with the names of the contract: `doubled`, `side`, `dealer`, ...);
 - `bout_moves`: every legal action of a game of bouts in the current state (D5-D8, D12);
 - `MatchBook`: scores and kept values across a match, by running `after_deal` itself, the
   match state each deal begins with (`max_other_score` by `sides`), who deals, and when the
@@ -48,8 +57,9 @@ TABLE = "\x01table"  # every player's scoring environment (sum_all, count_all, .
 SIDE = "\x01side"  # the environments of the player's side, himself included (sum_side, ...)
 MEMO = "\x01memo"  # counts that are the same for every card in question, once worked out
 TRUMP = "\x01trump"  # the trump suit in force (holds_trump), -1 for none
+STRAIN = "\x01strain"  # the strain of the contract, or of the bid in question (strain_is)
 AGGREGATES = ("sum_all", "max_all", "min_all", "count_all", "sum_side", "count_side")
-FINAL_RULES = ("declarer", "defender", "player")  # the deal scores, not definitions
+FINAL_RULES = ("declarer", "defender", "player", "sitting_out")  # deal scores, not definitions
 OVER = "over"  # the phase of a deal that has ended
 
 
@@ -177,6 +187,8 @@ class Evaluator:
             return trump >= 0 and trump * self.n_ranks + rank in hand
         if f == "bid_is":
             return q == self._symbol(e.args[0])
+        if f == "strain_is":
+            return env.get(STRAIN, "") == self._symbol(e.args[0])
         if f in AGGREGATES:
             name = self._symbol(e.args[0])
             values = [other[name] for other in env[SIDE if f.endswith("_side") else TABLE]]
@@ -192,6 +204,9 @@ class Evaluator:
             return max(args)
         if f == "abs":
             return -args[0] if args[0] < 0 else args[0]
+        if f == "pick":  # the value at index i from 0 (below 0 the first, past the end the last)
+            i, values = args[0], args[1:]
+            return values[0] if i < 0 else values[-1] if i >= len(values) else values[i]
         x, m = args
         if f == "round":  # nearest multiple, halves up
             whole, rest = divmod(x, m)
@@ -202,6 +217,8 @@ class Evaluator:
             return x + (-x) % m
         if f == "mod":  # 0..m-1, m positive
             return x - (x // m) * m
+        if f == "div":  # whole-number division rounding down, m positive
+            return x // m
         raise ReferenceError(f"unknown function {f}")
 
     def _count(self, f: str, word: str, env: Mapping[str, Any], hand: Sequence[int]) -> Any:
@@ -278,6 +295,12 @@ def _items(block: MergedBlock | None, name: str) -> list[tuple[str, ...]]:
 def _words(root: MergedBlock, block: str, name: str) -> list[tuple[str, ...]]:
     """The items of a list setting as words (`block` "" for a top-level setting)."""
     return _items(_block(root, block) if block else root, name)
+
+
+def _word(block: MergedBlock | None, name: str, default: str) -> str:
+    """The first word of a list setting (`levels: none`), or `default`."""
+    items = _items(block, name)
+    return items[0][0] if items else default
 
 
 def _flag(block: MergedBlock | None, name: str, default: bool) -> bool:
@@ -430,6 +453,7 @@ class Reference:
         self.has_target = bool(target) and target[0][0] != "none"
         self.end_if = _setting(root, "match", "end_if")
         self.rank_by = _setting(root, "match", "rank_by")
+        check_words(root, model.name)
         tie_break = tuple(parts[0] for parts in _words(root, "match", "tie_break"))
         self.tie_break = tie_break or ("highest",)  # T21: equal scores share the win
         self.deal_limit = model.match.deal_limit
@@ -452,6 +476,33 @@ class Reference:
         self.bid_cap = _rule(root, "bidding", "cap")
         self.opening = _rule(root, "bidding", "opening")
         self.contract_cap = _rule(root, "contract", "cap") or self.bid_cap
+        # calls naming strains, bid_if, doubles, rounds (spec 4), read from the rules text
+        bidding = _block(root, "bidding")
+        suit_by_name = {su.name: i for i, su in enumerate(deck.suits)}
+        self.strains = tuple(parts[0] for parts in _items(bidding, "strains"))
+        self.strain_suits = tuple(suit_by_name.get(st, -1) for st in self.strains)
+        self.levelless = _word(bidding, "levels", "") == "none"
+        self.bid_values = tuple(int(parts[0]) for parts in _items(bidding, "values"))
+        self.bid_if = _setting(root, "bidding", "bid_if")
+        self.pass_if = _setting(root, "bidding", "pass_if")
+        ends = (_items(bidding, "ends") or [()])[0]
+        self.ends_first_bid = ends == ("first_bid",)
+        self.ends_passes = int(ends[1]) if len(ends) == 2 and ends[0] == "passes" else None
+        self.rounds = int(_word(bidding, "rounds", "0"))
+        self.doubles = _flag(bidding, "double", False)
+        self.first_to_name = _word(bidding, "declarer", "last_bidder") == "first_to_name"
+        self.dealer_calls_first = _word(bidding, "first_caller", "forehand") == "dealer"
+        self.call_qualifiers = ("", *(parts[0] for parts in _items(bidding, "qualifiers")))
+        # the calls of an auction in turns are restated one by one when it says which calls
+        # there are in the spec-4 way (strains, bid_if, pass_if, doubles, rounds); otherwise
+        # who calls next, when it ends and who declares at what
+        spec4 = ("strains", "levels", "bid_if", "pass_if", "double", "rounds", "first_caller")
+        self.restate_calls = bidding is not None and any(k in bidding.entries for k in spec4)
+        # the pickup of the turned-up card (spec 4)
+        pickup = _block(root, "pickup")
+        self.pickup_who = _word(pickup, "who", "dealer")
+        self.take_if = _setting(root, "pickup", "take_if")
+        self.pickup_lay_away = int(_word(pickup, "lay_away", "0"))
         self.contract = tricks.contract if tricks is not None else None
         # talon
         self.split_if = _setting(root, "talon", "split_if")
@@ -471,7 +522,11 @@ class Reference:
         trump = _words(root, "play", "trump")
         word = trump[0][0] if trump else "none"
         self.trump_turnup = word == "turnup"
-        self.fixed_trump = ev.suits[word] if word not in ("none", "turnup") else -1
+        self.trump_bid = word == "bid"  # the contract's strain (none for one without a suit)
+        self.fixed_trump = ev.suits[word] if word not in ("none", "turnup", "bid") else -1
+        self.trump_if = _setting(root, "play", "trump_if")  # public: false, no trump
+        self.sit_out_if = _setting(root, "play", "sit_out_if")
+        self.partner_plays_if = _setting(root, "play", "partner_plays_if")
         self.draw = _flag(play, "draw", False)
         play_rules = tricks.play if tricks is not None else None
         # the four obligations: a yes/no or an expression read at each play
@@ -500,12 +555,15 @@ class Reference:
         self.blind_if = _setting(root, "bids", "blind_if")
         self.blind = [int(parts[0]) for parts in _words(root, "bids", "blind")]
         self.has_bids = "bids" in self.flow
-        self.stock_game = any(p.to in ("stock", "turnup") for p in model.deal.pattern)
+        self.bids_bid_if = _setting(root, "bids", "bid_if")
+        # the deal pattern as written (`size` and `rest` resolved as each deal begins)
+        self.pattern = _words(root, "deal", "pattern")
+        self.size_rule = _setting(root, "deal", "size")
         self.reads_top_trumps = any(
             "top_trumps" in _names(e)
             for e in [*self.definitions.values(), *(m.counts_if for m in self.melds if m.counts_if)]
         )
-        self._relations: dict[tuple[int, str, tuple[str, ...]], tuple[list[int], list[int]]] = {}
+        self._relations: dict[tuple[Any, ...], tuple[list[int], list[int]]] = {}
 
     def start_context(self) -> dict[str, Any]:
         """What a seat knows of the match as it begins (deal 1, score 0, initial kept)."""
@@ -525,6 +583,18 @@ class Reference:
             if seat in here:
                 return here
         return [seat]
+
+    def side_index(self, seat: int) -> int:
+        """`side`: the place of the seat's side in `sides:` from 0 (without one: his seat)."""
+        for i, members in enumerate(self.sides):
+            if seat in members:
+                return i
+        return seat
+
+    def partner(self, seat: int, seats: int) -> int:
+        """The other player of the seat's side (`partner_plays_if`); himself without one."""
+        others = [x for x in self.side(seat, seats) if x != seat]
+        return others[0] if others else seat
 
     def max_other_score(self, seat: int, scores: Sequence[int]) -> int:
         """The highest score of a seat not on `seat`'s side (0 when there is none)."""
@@ -550,13 +620,13 @@ class Reference:
 
     # ------------------------------------------------------------ card relations
     def relations(
-        self, trump: int, qualifier: str, chosen: Sequence[str]
+        self, trump: int, qualifier: str, chosen: Sequence[str], strain: str = ""
     ) -> tuple[list[int], list[int]]:
         """Each card's effective suit (`trump_id` for a trump) and power while `trump` is
-        trump, the contract carries `qualifier` and these options were chosen: a card whose
-        `trump_power` is above 0 is a trump; by default the trump suit's cards, and powers
-        follow the deck's rank order."""
-        key = (trump, qualifier, tuple(sorted(chosen)))
+        trump, the contract carries `qualifier` (and names `strain`) and these options were
+        chosen: a card whose `trump_power` is above 0 is a trump; by default the trump
+        suit's cards, and powers follow the deck's rank order."""
+        key = (trump, qualifier, tuple(sorted(chosen)), strain)
         found = self._relations.get(key)
         if found is not None:
             return found
@@ -571,6 +641,7 @@ class Reference:
                 "card_in_trump_suit": ev.suit(c) == trump,
                 "trump_set": trump >= 0,
                 **{o: o in chosen for o in self.options},
+                STRAIN: strain,
             }
             if self.trump_power is not None:
                 tp = in_range(ev(self.trump_power, env, qualifier=qualifier, card=c), "trump_power")
@@ -608,6 +679,10 @@ class Reference:
                 value = self.eval(self.definitions[name], envs[seat], qualifier=replay.qualifier)
                 envs[seat][name] = in_range(value, f"scoring definition '{name}'")
         gains = [0] * seats
+        if "sitting_out" in self.definitions:  # a seat not in the deal (S3)
+            for seat in others:
+                value = self.eval(self.definitions["sitting_out"], envs[seat])
+                gains[seat] = int(in_range(value, "scoring's sitting_out score"))
         for seat in replay.active:
             if "player" in self.definitions:
                 rule = "player"
@@ -641,10 +716,12 @@ class Reference:
             "deck_points": self.deck_points,
             "all_melds": self.all_melds,
             "players": len(replay.active),
+            "seats": replay.seats,
             "melds_declared": sum(d[3] for d in own),
             "meld_points": 0,
             "top_trumps": replay.top_trumps(seat) if self.reads_top_trumps else 0,
             TAKEN: [c for cards, winner, _ in replay.tricks if winner == seat for _, c in cards],
+            **replay.contract_env(seat),
             **replay.context[seat],
         }
         counting = 0
@@ -691,16 +768,19 @@ RESTATED: dict[str, set[str]] = {
     | {"sets_trump"},
     "decision": {"at", "who", "offer_if", "after_announce", "effect", "public"},
     "choice": {"at", "who", "options", "trump"},
-    "deal": {"pattern", "hands", "sits_out", "next_dealer", "flow", "keep"},
+    "deal": {"pattern", "hands", "sits_out", "next_dealer", "flow", "keep", "size"},
     "redeal": {"allowed_if", "forced_if", "same_dealer"},
     "bidding": {"opening", "forced_opening", "step", "pass", "ends", "cap", "qualifiers"}
-    | {"style", "values", "all_pass"},
+    | {"style", "values", "all_pass", "strains", "levels", "bid_if", "pass_if", "rounds"}
+    | {"double", "declarer", "first_caller"},
+    "pickup": {"who", "take_if", "lay_away"},
     "talon": {"show", "give_each_defender", "split_if", "lay_away", "counts_for_if"},
     "contract": {"raise", "step", "cap"},
     "play": {"follow", "trump_when_void", "beat_in_suit", "overtrump", "lead_if", "play_if"}
-    | {"first_leader", "trump", "draw", "trump_power", "power", "open_hand_if", "stop_if"},
+    | {"first_leader", "trump", "draw", "trump_power", "power", "open_hand_if", "stop_if"}
+    | {"sit_out_if", "partner_plays_if", "trump_if"},
     "pass_cards": {"count", "to"},
-    "bids": {"min", "max", "blind_if", "blind"},
+    "bids": {"min", "max", "blind_if", "blind", "bid_if"},
     "match": {"target", "deal_limit", "redeal_limit", "tie_break", "keep", "rank_by", "end_if"},
     "bouts": {"attack", "throw_in_by", "skip_unable", "limit", "throw_after_take", "refill_to"}
     | {"refill_order", "next_attacker_after_defence", "next_attacker_after_take", "swap_rank"}
@@ -735,6 +815,43 @@ def check_restated(root: MergedBlock, name: str) -> None:
     if missing:
         raise ReferenceError(
             f"the checker does not restate {', '.join(missing)} yet: {name} cannot be checked"
+        )
+
+
+# The words of the settings whose meaning this restatement chooses between: a word the
+# language gains later is refused as "not restated" rather than read as another.
+RESTATED_WORDS: dict[tuple[str, str], set[str]] = {
+    ("play", "first_leader"): {"declarer", "forehand", "holder", "left_of_declarer"},
+    ("pickup", "who"): {"dealer", "declarer"},
+    ("bidding", "ends"): {"one_left", "passes", "first_bid"},
+    ("bidding", "declarer"): {"last_bidder", "first_to_name"},
+    ("bidding", "first_caller"): {"forehand", "dealer"},
+    ("bidding", "levels"): {"none"},
+    ("bidding", "pass"): {"drops_out", "stays_in"},
+    ("bidding", "all_pass"): {"redeal", "played", "play_on"},
+    ("deal", "next_dealer"): {"left", "same", "loser"},
+    ("deal", "sits_out"): {"dealer", "none"},
+}
+PATTERN_WORDS = {"each", "talon", "stock", "turnup", "out", "round", "times", "rest", "size"}
+
+
+def check_words(root: MergedBlock, name: str) -> None:
+    """ReferenceError when a setting of RESTATED_WORDS, or the deal pattern, uses a word
+    this restatement does not know."""
+    unknown = [
+        f"'{block}.{setting}: {parts[0]}'"
+        for (block, setting), known in RESTATED_WORDS.items()
+        for parts in _words(root, block, setting)
+        if parts[0] not in known
+    ]
+    unknown += [
+        f"'deal.pattern: {' '.join(parts)}'"
+        for parts in _words(root, "deal", "pattern")
+        if any(not w.isdigit() and w not in PATTERN_WORDS for w in parts)
+    ]
+    if unknown:
+        raise ReferenceError(
+            f"the checker does not restate {', '.join(unknown)} yet: {name} cannot be checked"
         )
 
 
@@ -831,22 +948,9 @@ class TrickReplay:
         self.talon: list[int] = []
         self.stock: list[int] = []  # face down, top first
         self.turnup = -1
-        pos = 0
-        for packet in model.deal.pattern:
-            if packet.to == "each":
-                for seat in self.active:
-                    self.hands[seat] += deck_order[pos : pos + packet.count]
-                    pos += packet.count
-                continue
-            count = packet.count if packet.count >= 0 else len(deck_order) - pos
-            cards = list(deck_order[pos : pos + count])
-            pos += count
-            if packet.to == "talon":
-                self.talon += cards
-            elif packet.to == "stock":
-                self.stock += cards
-            else:
-                self.turnup = cards[0]
+        self.out: list[int] = []  # `rest out`: no part in the deal, seen by nobody
+        self.size = 1  # the deal's `size` (deal.size), worked out as it is dealt
+        self._deal(deck_order)
         self.seen: list[set[int]] = [set(h) for h in self.hands]  # cards each seat has seen
         if self.turnup >= 0:  # the turn-up is public while it lies
             for seen in self.seen:
@@ -886,7 +990,7 @@ class TrickReplay:
         self.looked = [True] * seats
         # the auction
         self.calls: list[tuple[int, str]] = []  # (seat, text) of every call and bid
-        self.high: tuple[int, int] | None = None  # (value, qualifier index) to beat
+        self.high: tuple[int, int, int] | None = None  # (level, strain, qualifier) to beat
         self.high_bidder = -1
         self.in_auction: list[int] = []
         self.passes_in_row = 0
@@ -902,10 +1006,80 @@ class TrickReplay:
         self.skipped: set[str] = set()
         self.queue: list[tuple[int, DecisionRule]] = []  # decisions asked between phases
         self.redeal_queue: list[int] = []
+        # spec 4: the calls of the auction, the contract's strain and doubling, the pickup,
+        # who plays (sit_out_if) and whose hand plays now (partner_plays_if)
+        self.strain = ""  # the contract's strain ("" for none)
+        self.doubled = 0  # 1 doubled, 2 redoubled
+        self.bid_round = 0  # the round of calls of the winning bid
+        self.call_count = [0] * seats  # calls each player made in the auction
+        self.bid_count = [0] * seats  # bids each player made in the auction
+        self.last_call: tuple[int, str] | None = None  # the last call that is not a pass
+        self.strain_bids: list[tuple[int, int]] = []  # (seat, strain index) of every bid
+        self.picked = -1  # the turned-up card taken in a pickup
+        self.taker = -1
+        self.pickup_left = 0
+        self.pickup_away: list[int] = []  # the cards the taker laid away (seen by him only)
+        self.playing: list[int] = list(self.active)  # who takes part in trick play
+        self.turn = -1  # in trick play: whose hand plays now (to_act may be his partner)
+        self.cards_played = 0
         self._flow_on()
         if ref.first_leader == "holder" and not self._pass_offset():
             self._leader_card_public()
         self._show_open_hands()
+
+    def _public_env(self) -> dict[str, Any]:
+        """The public names of the deal (`deal.size`, `play.trump_if`): the deal number,
+        the target, the players, the deck's size and the deal's size."""
+        return {
+            "deal_number": self.context[self.active[0]]["deal_number"],
+            "target": self.ref.target,
+            "players": len(self.active),
+            "deck_size": self.ref.size,
+            "size": self.size,
+        }
+
+    def _deal(self, deck_order: Sequence[int]) -> None:
+        """C2 and the pattern as written: packets from the top in deal order (`N each`, `N N
+        .. round`, `N talon`, `N stock`, `1 turnup`, `rest stock`, `rest out`), with `size`
+        worked out from the public match state; a packet other than a hand's takes what is
+        left (a turn-up with no card left is none)."""
+        ref = self.ref
+        size = 1
+        if ref.size_rule is not None:
+            size = in_range(ref.eval(ref.size_rule, self._public_env()), "deal.size")
+            if not 0 <= size <= ref.size:
+                raise OutOfRange(f"deal.size gives {size}, outside 0..{ref.size}")
+        self.size = size
+
+        def number(word: str) -> int:
+            return size if word == "size" else int(word)
+
+        pos = 0
+
+        def take(count: int) -> list[int]:
+            nonlocal pos
+            cards = list(deck_order[pos : pos + count])
+            pos += len(cards)
+            return cards
+
+        places = {"talon": self.talon, "stock": self.stock, "out": self.out}
+        for parts in ref.pattern:
+            if parts[0] == "rest":
+                places[parts[1]].extend(take(len(deck_order) - pos))
+            elif parts[-1] == "round":
+                for seat, word in zip(self.active, parts[:-1], strict=True):
+                    self.hands[seat] += take(number(word))
+            else:
+                count = number(parts[0])
+                times = number(parts[2]) if len(parts) == 4 else 1
+                for _ in range(times):
+                    if parts[1] == "each":
+                        for seat in self.active:
+                            self.hands[seat] += take(count)
+                    elif parts[1] == "turnup":
+                        self.turnup = (take(1) or [-1])[0]
+                    else:
+                        places[parts[1]].extend(take(count))
 
     # ------------------------------------------------------------ the flow
     def _flow_on(self) -> None:
@@ -984,7 +1158,8 @@ class TrickReplay:
                 self.answering = False
                 return self._stage("bid", self.challengers[0])
             self.in_auction = list(active)
-            return self._stage("bid", active[0])
+            first = self.dealer if ref.dealer_calls_first and self.dealer in active else active[0]
+            return self._stage("bid", first)
         if kind == "bids":
             first = not self.log  # nothing of the hands has been shown before
             for seat in active:
@@ -995,6 +1170,8 @@ class TrickReplay:
             return self._stage("bids", active[0])
         if kind == "talon":
             return self._start_talon()
+        if kind == "pickup":
+            return self._start_pickup()
         if kind == "contract":
             contract = ref.contract
             if contract is None or not contract.raise_allowed or self.declarer < 0:
@@ -1060,22 +1237,115 @@ class TrickReplay:
         return self._stage("give", self.declarer)
 
     def _start_play(self) -> bool:
-        """The first leader (declarer, forehand or the holder of a card), the trump in force
-        from the first trick (`play.trump`: a suit, or the turn-up's suit)."""
+        """The trump in force from the first trick (`play.trump`: a suit, the turn-up's
+        suit, or the contract's strain), who sits out (`sit_out_if`, E16), and the first
+        leader (declarer, the player after him, forehand or the holder of a card; if he
+        sits out, the next player in deal order who does not, E17)."""
         ref = self.ref
         if ref.fixed_trump >= 0:
             self.trump = ref.fixed_trump
-        elif ref.trump_turnup and self.turnup >= 0:
-            self.trump = ref.eval.suit(self.turnup)
+        elif ref.trump_turnup:
+            card = self.turnup if self.turnup >= 0 else self.picked
+            if card >= 0:
+                self.trump = ref.eval.suit(card)
+        elif ref.trump_bid and self.strain in ref.strains:
+            self.trump = ref.strain_suits[ref.strains.index(self.strain)]
+        if ref.trump_if is not None and not ref.eval(ref.trump_if, self._public_env()):
+            self.trump = -1  # O42: the deal is played without trump
+        self.playing = [s for s in self.active if not self._sits_out(s)]
+        first = self.active[0]
         if ref.first_leader == "holder":
-            first = next(s for s in self.active if ref.leader_card in self.hands[s])
+            first = next((s for s in self.active if ref.leader_card in self.hands[s]), first)
         elif ref.first_leader == "declarer" and self.declarer >= 0:
             first = self.declarer
-        else:
-            first = self.active[0]
+        elif ref.first_leader == "left_of_declarer" and self.declarer >= 0:  # B17
+            i = self.active.index(self.declarer)
+            first = self.active[(i + 1) % len(self.active)]
+        first = self._next_playing(first, 0)
         self.start_hands = {seat: list(self.hands[seat]) for seat in self.active}
-        self.tricks_total = len(self.hands[first]) + self.stock_left() // len(self.active)
-        return self._stage("play", first)
+        self.tricks_total = len(self.hands[first]) + self.stock_left() // len(self.playing)
+        self.stage = "play"
+        self._give_turn(first)
+        return True
+
+    def _next_playing(self, seat: int, k: int) -> int:
+        """The player `k` places on from `seat` (0: himself), in deal order, among those who
+        take part in trick play; from a seat that sits out, the next who does not."""
+        n = len(self.active)
+        i = self.active.index(seat)
+        order = [self.active[(i + m) % n] for m in range(n)]
+        return [x for x in order if x in self.playing][k]
+
+    def _give_turn(self, seat: int) -> None:
+        """It is `seat`'s turn to lead or play: he acts, or his partner for him while
+        `partner_plays_if` holds (B19); the partner then sees the hand he plays from."""
+        self.turn = seat
+        self.to_act = seat
+        rule = self.ref.partner_plays_if
+        if rule is not None and self.ref.eval(rule, self.open_env(seat), qualifier=self.qualifier):
+            self.to_act = self.ref.partner(seat, self.seats)
+            self.seen[self.to_act].update(self.hands[seat])
+
+    def role_env(self, seat: int) -> dict[str, Any]:
+        """The names `sit_out_if` and `pickup.take_if` read for a player."""
+        return {
+            **self.context[seat],
+            "declarer": seat == self.declarer,
+            "players": len(self.active),
+            **self.contract_env(seat),
+        }
+
+    def contract_env(self, seat: int) -> dict[str, Any]:
+        """What every player knows of the contract and of a seat's role in it."""
+        ref = self.ref
+        d = self.declarer
+        return {
+            "contract": self.contract,
+            "doubled": self.doubled == 1,
+            "redoubled": self.doubled == 2,
+            "bid_round": self.bid_round,
+            "declarer_side": d >= 0 and seat in ref.side(d, self.seats),
+            "side": ref.side_index(seat),
+            "dealer": seat == self.dealer,
+            STRAIN: self.strain,
+        }
+
+    def _sits_out(self, seat: int) -> bool:
+        """`sit_out_if` for a player (worked out as trick play begins, and for the taker
+        of a pickup)."""
+        rule = self.ref.sit_out_if
+        if rule is None:
+            return False
+        env = self.role_env(seat)
+        return bool(self.ref.eval(rule, env, hand=self.hands[seat], qualifier=self.qualifier))
+
+    def _start_pickup(self) -> bool:
+        """E12: the taker (the dealer, or the declarer) takes the turned-up card into his
+        hand, unless he will sit out or `take_if` does not hold for him; then he lays away
+        `lay_away` cards, one action each."""
+        ref = self.ref
+        taker = self.dealer if ref.pickup_who == "dealer" else self.declarer
+        if taker not in self.active or self.turnup < 0 or self._sits_out(taker):
+            return False
+        if ref.take_if is not None:
+            env = ref.result_env(self, taker, definitions=False, now=True)
+            env.update(self.role_env(taker), sits_out=False)
+            if not ref.eval(ref.take_if, env, hand=self.hands[taker], qualifier=self.qualifier):
+                return False
+        self.hands[taker].append(self.turnup)
+        self.picked, self.taker, self.turnup = self.turnup, taker, -1
+        self.pickup_left = ref.pickup_lay_away
+        if self.pickup_left <= 0:
+            return False
+        return self._stage("pickup", taker)
+
+    def _lay_away(self, seat: int, card: int) -> None:
+        """A card the taker of the turned-up card lays away (seen by him alone)."""
+        self.hands[seat].remove(card)
+        self.pickup_away.append(card)
+        self.pickup_left -= 1
+        if not self.pickup_left:
+            self._flow_on()
 
     # ------------------------------------------------------------ decisions between phases
     def _ask_point(self, point: str) -> bool:
@@ -1096,14 +1366,15 @@ class TrickReplay:
         while self.queue:
             seat, d = self.queue[0]
             if d.offer_if is None or self.ref.eval(
-                d.offer_if, self.decision_env(seat), hand=self.hands[seat]
+                d.offer_if, self.decision_env(seat), hand=self.hands[seat], qualifier=self.qualifier
             ):
                 return self._stage("decide", seat)
             self.queue.pop(0)
         return False
 
     def stock_left(self) -> int:
-        """Cards in the stock, the turn-up included."""
+        """Cards in the stock, the turn-up included (also one that just lies face up, the
+        rest of the deck out: Observation.stock_size "the turned-up card included")."""
         return len(self.stock) + (1 if self.turnup >= 0 else 0)
 
     def decision_env(self, seat: int) -> dict[str, Any]:
@@ -1126,9 +1397,8 @@ class TrickReplay:
         # public: every player's values (of the players of the deal), else his own
         owners = [self.context[s] for s in self.active] if d.public else [self.context[seat]]
         for step in d.steps:
-            assigned = run_step(
-                ref, step, env, f"decision '{d.name}' rule '{step.name}'", hand=hand
-            )
+            what = f"decision '{d.name}' rule '{step.name}'"
+            assigned = run_step(ref, step, env, what, hand=hand, qualifier=self.qualifier)
             for values in owners:
                 values.update(assigned)
             env.update(assigned)
@@ -1155,7 +1425,8 @@ class TrickReplay:
     # ------------------------------------------------------------ the legal actions
     def legal(self) -> dict[str, str] | None:
         """The texts of the actions the rules allow the seat to act, each with its kind; None
-        where the checker does not restate them (the calls of an auction in turns)."""
+        where the checker does not restate them (the calls of an auction in turns that
+        uses none of the spec-4 call settings)."""
         stage = self.stage
         seat = self.to_act
         ref = self.ref
@@ -1168,7 +1439,9 @@ class TrickReplay:
         if stage == "pass":
             return {f"pass {ct[c]}": "pass_card" for c in hand}
         if stage == "bid":
-            return self._pair_calls(seat) if self.listener >= 0 else None
+            if self.listener >= 0:
+                return self._pair_calls(seat)
+            return self._turn_calls(seat) if ref.restate_calls else None
         if stage == "bids":
             if not self.looked[seat]:
                 out = {f"bid {v} blind": "bid" for v in ref.blind}
@@ -1177,7 +1450,18 @@ class TrickReplay:
             assert ref.bids_max is not None
             env = ref.hand_env(hand, len(self.active), self.context[seat])
             top = in_range(ref.eval(ref.bids_max, env, hand=hand), "bids.max")
-            return {f"bid {v}": "bid" for v in range(ref.bids_min, top + 1)}
+            values = list(range(ref.bids_min, top + 1))
+            if ref.bids_bid_if is not None:  # O9: each bid in question (not a blind one,
+                # made before the hand is seen); none allowed: all are (as lead_if)
+                made = [self.tricks_bid[s] for s in self.active if self.tricks_bid[s] >= 0]
+                env.update(bids_total=sum(made), bids_made=len(made), dealer=seat == self.dealer)
+                allowed = []
+                for v in values:
+                    env["level"] = v
+                    if ref.eval(ref.bids_bid_if, env, hand=hand):
+                        allowed.append(v)
+                values = allowed or values
+            return {f"bid {v}": "bid" for v in values}
         if stage == "give":
             targets = [s for s, n in self.gives_left.items() if n > 0]
             if targets:
@@ -1202,11 +1486,132 @@ class TrickReplay:
             return {
                 option: "choose"
                 for option, rule in zip(d.options, d.option_ifs, strict=True)
-                if rule is None or ref.eval(rule, env, hand=hand)
+                if rule is None or ref.eval(rule, env, hand=hand, qualifier=self.qualifier)
             }
+        if stage == "pickup":
+            return {f"discard {ct[c]}": "discard" for c in hand}
         if stage == "play":
-            return self._turn_actions(seat)
+            return self._turn_actions(self.turn)
         return {}
+
+    def call_env(self, seat: int) -> dict[str, Any]:
+        """The names `bid_if` and `pass_if` read for the player to call (the bid in question
+        adds `level`, `bid_suit` and its strain)."""
+        ref = self.ref
+        hand = self.hands[seat]
+        env = ref.hand_env(hand, len(self.active), self.context[seat], self._high_level())
+        env.update(
+            level=0,
+            bid_suit=-1,
+            turnup_suit=ref.eval.suit(self.turnup) if self.turnup >= 0 else -1,
+            call_round=self.call_count[seat] + 1,
+            bids_made=self.bid_count[seat],
+            dealer=seat == self.dealer,
+            dealer_side=self.dealer in ref.side(seat, self.seats),
+        )
+        env[STRAIN] = ""
+        return env
+
+    def _high_level(self) -> int:
+        return self.high[0] if self.high is not None else 0
+
+    def _levels(self, seat: int, env: Mapping[str, Any]) -> list[int]:
+        """The levels a bid of `seat` may name now: none (`levels: none`: 0); else the listed
+        values, or the opening and its steps, from the opening bid (or the level to beat)
+        up to the bidder's cap."""
+        ref = self.ref
+        b = ref.bidding
+        assert b is not None
+        if ref.levelless:
+            return [0]
+        hand = self.hands[seat]
+        cap = None
+        if ref.bid_cap is not None:
+            cap = in_range(ref.eval(ref.bid_cap, env, hand=hand), "bidding cap")
+        elif ref.strains and ref.bid_values:  # with strains the cap is the highest value
+            cap = ref.bid_values[-1]
+        values = ref.bid_values
+        if self.high is not None:
+            low = self.high[0]
+            if values:
+                return [v for v in values if low <= v and (cap is None or v <= cap)]
+            assert cap is not None
+            return list(range(low, cap + 1, b.step))
+        if ref.opening is not None:
+            opening = int(in_range(ref.eval(ref.opening, env, hand=hand), "bidding opening"))
+        elif ref.strains:
+            opening = values[0]
+        else:
+            opening = b.opening
+        exact = b.opening_exact and not ref.strains
+        if values:
+            top = opening if exact else cap
+            return [v for v in values if opening <= v and (top is None or v <= top)]
+        if exact:
+            return [opening]
+        assert cap is not None
+        return list(range(opening, max(cap, opening) + 1, b.step))
+
+    def _turn_calls(self, seat: int) -> dict[str, str]:
+        """B8-B13, E10-E14: every bid that ranks above the last (by level, then strain, then
+        qualifier), from the levels there are, that `bid_if` allows; pass (unless an
+        opening is forced, and as `pass_if` allows); double an opponent's bid and redouble
+        an opponent's double (`double: yes`)."""
+        ref = self.ref
+        b = ref.bidding
+        assert b is not None
+        env = self.call_env(seat)
+        hand = self.hands[seat]
+        out: dict[str, str] = {}
+        strains = range(len(ref.strains)) if ref.strains else [-1]
+        for level in self._levels(seat, env):
+            for si in strains:
+                for qi, q in enumerate(ref.call_qualifiers):
+                    if self.high is not None and (level, si, qi) <= self.high:
+                        continue
+                    if ref.bid_if is not None:
+                        env.update(level=level, bid_suit=ref.strain_suits[si] if si >= 0 else -1)
+                        env[STRAIN] = ref.strains[si] if si >= 0 else ""
+                        if not ref.eval(ref.bid_if, env, hand=hand, qualifier=q):
+                            continue
+                    out[self._bid_text(level, si, q)] = "bid"
+        env.update(level=0, bid_suit=-1)
+        env[STRAIN] = ""
+        if (self.high is not None or not (b.forced_opening and not ref.strains)) and (
+            ref.pass_if is None or ref.eval(ref.pass_if, env, hand=hand)
+        ):
+            out["pass"] = "pass"
+        if ref.doubles and self.last_call is not None:
+            caller, kind = self.last_call
+            if caller not in ref.side(seat, self.seats):
+                if kind == "bid":
+                    out["double"] = "double"
+                elif kind == "double":
+                    out["redouble"] = "redouble"
+        return out
+
+    def _bid_text(self, level: int, si: int, qualifier: str) -> str:
+        words = ["bid"]
+        if not self.ref.levelless:
+            words.append(str(level))
+        if si >= 0:
+            words.append(self.ref.strains[si])
+        if qualifier:
+            words.append(qualifier)
+        return " ".join(words)
+
+    def _bid_key(self, text: str) -> tuple[int, int, int]:
+        """(level, strain index, qualifier index) of a bid's text (`bid 4 hearts alone`)."""
+        ref = self.ref
+        words = text.split()[1:]
+        level = 0
+        if not ref.levelless:
+            level = int(words.pop(0))
+        si = -1
+        if ref.strains:
+            si = ref.strains.index(words.pop(0))
+        qualifier = words[0] if words else ""
+        return level, si, ref.call_qualifiers.index(qualifier)
 
     def _pair_calls(self, seat: int) -> dict[str, str]:
         """K14-K17: the listener holds or passes; a challenger names a value above every
@@ -1258,7 +1663,8 @@ class TrickReplay:
                 continue
             if env is None:
                 env = self.decision_env(seat)
-            if d.offer_if is None or self.ref.eval(d.offer_if, env, hand=self.hands[seat]):
+            hand, q = self.hands[seat], self.qualifier
+            if d.offer_if is None or self.ref.eval(d.offer_if, env, hand=hand, qualifier=q):
                 out.append(d.name)
         return out
 
@@ -1310,7 +1716,7 @@ class TrickReplay:
 
     def relations(self) -> tuple[list[int], list[int]]:
         """Each card's effective suit and power now (trump, qualifier, options chosen)."""
-        return self.ref.relations(self.trump, self.qualifier, self.chosen)
+        return self.ref.relations(self.trump, self.qualifier, self.chosen, self.strain)
 
     def _card_env(self, seat: int) -> dict[str, Any]:
         """The names `lead_if` and `play_if` read (besides the card in question)."""
@@ -1326,6 +1732,7 @@ class TrickReplay:
             "hand_size": len(self.hands[seat]),
             PLAYED: played,
             MEMO: {},
+            **self.contract_env(seat),
             **self.context[seat],
         }
 
@@ -1387,9 +1794,10 @@ class TrickReplay:
                     "stock_closed": self.stock_closed,
                     "tricks_played": len(self.tricks),
                     "declarer": seat == self.declarer,
+                    **self.contract_env(seat),
                     **self.context[seat],
                 }
-            out[name] = bool(self.ref.eval(rule, env))
+            out[name] = bool(self.ref.eval(rule, env, qualifier=self.qualifier))
         return out
 
     def _follow_plays(self, seat: int, hand: list[int]) -> list[int]:
@@ -1429,8 +1837,8 @@ class TrickReplay:
         text: str = "",
     ) -> None:
         """Follow one action of the deal, taken by `seat` in the current stage."""
-        self.log.append((seat, kind, text, to))
         stage = self.stage
+        self.log.append((seat, "lay_away" if stage == "pickup" else kind, text, to))
         if stage == "redeal":
             self._redeal_answer(seat, kind)
         elif stage == "pass":
@@ -1440,11 +1848,13 @@ class TrickReplay:
             if self.listener >= 0:
                 self._pair_call(seat, kind, value)
             else:
-                self._call(seat, kind, value, qualifier)
+                self._call(seat, kind, text)
         elif stage == "bids":
             self._bid(seat, kind, value, qualifier, text)
         elif stage == "give":
             self._give(kind, card, to)
+        elif stage == "pickup":
+            self._lay_away(seat, card)
         elif stage == "raise":
             if kind == "raise":
                 self.contract = value
@@ -1452,7 +1862,7 @@ class TrickReplay:
         elif stage == "decide":
             self._answer(seat, kind, text)
         elif stage == "play":
-            self._turn(seat, kind, card, value, to, text)
+            self._turn(self.turn, kind, card, value, to, text)
         else:
             raise ReferenceError(f"an action after the deal ended: {text}")
         self._show_open_hands()
@@ -1494,35 +1904,60 @@ class TrickReplay:
         self._leader_card_public()
         self._flow_on()
 
-    def _call(self, seat: int, kind: str, value: int, qualifier: str) -> None:
-        """An auction in turns (T6-T9, S6-S8): the next bidder, the declarer, or everybody
-        passed. Its calls themselves are not restated."""
-        b = self.ref.bidding
+    def _call(self, seat: int, kind: str, text: str) -> None:
+        """An auction in turns (T6-T9, S6-S8, B7-B16, E10-E15): a bid (the first ends it
+        with `ends: first_bid`), a double or redouble, or a pass; then the next caller (the
+        next in deal order still in), the declarer, or everybody passed: with `pass:
+        drops_out` when one is left or N passes follow a bid; with `stays_in` when N passes
+        follow a bid, a double or a redouble, when every player passed once and nobody bid,
+        or when every player has made his `rounds` calls."""
+        ref = self.ref
+        b = ref.bidding
         assert b is not None
+        self.call_count[seat] += 1
         if kind == "bid":
-            quals = ("", *b.qualifiers)
-            self.high = (value, quals.index(qualifier) if qualifier in quals else 0)
+            self.high = self._bid_key(text)
             self.high_bidder = seat
+            self.bid_round = self.call_count[seat]
+            self.bid_count[seat] += 1
+            self.strain_bids.append((seat, self.high[1]))
+            self.doubled = 0  # B15: a new bid cancels a double
+            self.last_call = (seat, kind)
+            self.passes_in_row = 0
+            if ref.ends_first_bid:
+                self._declare(seat)
+                return
+        elif kind in ("double", "redouble"):
+            self.doubled = 1 if kind == "double" else 2
+            self.last_call = (seat, kind)
             self.passes_in_row = 0
         else:
             self.passes_in_row += 1
             if b.pass_drops_out and seat in self.in_auction:
                 self.in_auction.remove(seat)
+        still = self.in_auction if b.pass_drops_out else self.active
         if b.pass_drops_out:
-            enough = b.ends_after_passes is not None and self.passes_in_row >= b.ends_after_passes
+            passes = ref.ends_passes
+            enough = passes is not None and self.passes_in_row >= passes
             if self.high is not None and (len(self.in_auction) == 1 or enough):
                 self._declare(self.high_bidder)
                 return
             if not self.in_auction:
                 self._all_passed()
                 return
-        elif self.passes_in_row >= (b.ends_after_passes or 0):
+        elif ref.ends_passes is not None:
+            if self.high is not None and self.passes_in_row >= ref.ends_passes:
+                self._declare(self.high_bidder)
+                return
+            if self.high is None and self.passes_in_row >= len(self.active):
+                self._all_passed()
+                return
+        if ref.rounds and all(self.call_count[x] >= ref.rounds for x in still):
             if self.high is not None:
                 self._declare(self.high_bidder)
             else:
                 self._all_passed()
             return
-        still = self.in_auction if b.pass_drops_out else self.active
         n = len(self.active)
         i = self.active.index(seat)
         self.to_act = next(
@@ -1533,7 +1968,7 @@ class TrickReplay:
         """K14-K19: a bid, a hold or a pass; then the answer, the next challenger, the
         declarer at the highest value named, or everybody passed."""
         if kind == "bid":
-            self.high = (value, 0)
+            self.high = (value, -1, 0)
             if not self.challengers:  # the survivor plays at the lowest value
                 self._declare(seat)
                 return
@@ -1559,12 +1994,21 @@ class TrickReplay:
             self.to_act = self.listener
 
     def _declare(self, seat: int) -> None:
-        """The declarer and his contract: the highest value named (and its qualifier)."""
-        b = self.ref.bidding
-        assert b is not None and self.high is not None
+        """The declarer and his contract: the highest value named (its strain and its
+        qualifier); with `declarer: first_to_name` the player of the last bidder's side
+        who first bid the contract's strain (B16)."""
+        ref = self.ref
+        assert self.high is not None
+        level, si, qi = self.high
+        if ref.first_to_name:
+            side = ref.side(seat, self.seats)
+            seat = next(x for x, st in self.strain_bids if st == si and x in side)
         self.declarer = seat
-        self.contract = self.high[0]
-        self.qualifier = ("", *b.qualifiers)[self.high[1]]
+        self.contract = level
+        self.strain = ref.strains[si] if si >= 0 else ""
+        self.qualifier = ref.call_qualifiers[qi]
+        if ref.trump_bid:  # the contract's strain is trump from now on
+            self.trump = ref.strain_suits[si] if si >= 0 else -1
         self._flow_on()
 
     def _all_passed(self) -> None:
@@ -1656,9 +2100,9 @@ class TrickReplay:
         for seen in self.seen:
             seen.add(card)
         self.trick.append((seat, card))
-        n = len(self.active)
-        if len(self.trick) < n:
-            self.to_act = self.active[(self.active.index(seat) + 1) % n]
+        self.cards_played += 1
+        if len(self.trick) < len(self.playing):  # E18: who sits out is skipped
+            self._give_turn(self._next_playing(seat, 1))
             return
         self._trick_done()
 
@@ -1671,9 +2115,9 @@ class TrickReplay:
         self.tricks_won[winner] += 1
         self.tricks.append((tuple(self.trick), winner, self.trump))
         self.trick = []
-        self.to_act = winner
+        self._give_turn(winner)
         if ref.stop_if is not None and any(
-            ref.eval(ref.stop_if, self.open_env(s)) for s in self.active
+            ref.eval(ref.stop_if, self.open_env(s), qualifier=self.qualifier) for s in self.active
         ):
             self.ended_early = True
             self._flow_on()
@@ -1691,7 +2135,7 @@ class TrickReplay:
                     break
                 self.hands[seat].append(card)
                 self.seen[seat].add(card)
-        if not any(self.hands[s] for s in self.active):
+        if not any(self.hands[s] for s in self.playing):
             self._flow_on()
 
     # ------------------------------------------------------------ what the rules make public
@@ -1701,6 +2145,8 @@ class TrickReplay:
             "declarer": seat == self.declarer,
             "tricks_won": self.tricks_won[seat],
             "tricks_played": len(self.tricks),
+            "cards_played": self.cards_played,
+            **self.contract_env(seat),
             **self.context[seat],
         }
 
@@ -1709,7 +2155,11 @@ class TrickReplay:
         rule = self.ref.open_hand_if
         if rule is None:
             return []
-        return [s for s in self.active if self.ref.eval(rule, self.open_env(s))]
+        return [
+            s
+            for s in self.active
+            if self.ref.eval(rule, self.open_env(s), qualifier=self.qualifier)
+        ]
 
     def sees_own_hand(self, seat: int) -> bool:
         """False while a player who may bid blind has neither looked nor bid."""
@@ -1759,10 +2209,12 @@ class TrickReplay:
         """What the rules let `seat` see of its own cards and of what lies open: its hand
         (nothing while it may bid blind and has not decided), the cards it set aside,
         received and passed; the talon shown (`show`, or left untaken once the deal is
-        over); the turn-up (while it lies and the stock is open), the stock's
-        size and state, the meld announced and not yet led, every player's deal values,
-        the cards laid away (the declarer's own; everybody's at the end), the hands lying
-        open, the passing offset; card lists sorted."""
+        over); the turn-up (while it lies and the stock is open; once picked up, until
+        play starts), the stock's size and state, the meld announced and not yet led,
+        every player's deal values, the cards laid away (by the declarer or after a pickup:
+        his own; everybody's at the end when they count for someone), the hands lying
+        open, the passing offset, who sits out, for whom the player to act plays, the
+        contract as said; card lists sorted."""
         ref = self.ref
         ct = ref.card_text
 
@@ -1783,6 +2235,22 @@ class TrickReplay:
             name = ref.suit_names[suit] if suit >= 0 else ""
             announced = (self.to_act, ref.melds[mi].name, name)
         over = self.stage == OVER
+        turnup = None
+        if self.turnup >= 0 and not self.stock_closed:  # it lies face up
+            turnup = ct[self.turnup]
+        elif self.picked >= 0 and self.stage not in ("play", OVER):  # taken: until play
+            turnup = ct[self.picked]
+        public = self._discards_public()
+        laid_away = list(self.laid_away) if seat == self.declarer or public else []
+        if seat == self.taker or public:  # E28: what he laid away after a pickup, he alone
+            laid_away += self.pickup_away
+        contract_text = None
+        if self.declarer >= 0 and ref.bidding is not None:
+            words = [] if ref.levelless else [str(self.contract)]
+            words += [w for w in (self.strain, self.qualifier) if w]
+            if self.doubled:
+                words.append("doubled" if self.doubled == 1 else "redoubled")
+            contract_text = " ".join(words)
         shown = self.talon_shown
         if shown is None and over and self.talon:  # K33: the untaken talon, at the end
             shown = self.talon
@@ -1792,16 +2260,19 @@ class TrickReplay:
             "set_aside": texts(self.set_aside.get(seat, ())),
             "received": texts(received),
             "given": sorted(given),
-            "turnup": ct[self.turnup] if self.turnup >= 0 and not self.stock_closed else None,
+            "turnup": turnup,
             "stock_size": self.stock_left(),
             "stock_closed": self.stock_closed,
             "announced": announced,
             "deal_keep": tuple(
                 (s, name, self.context[s][name]) for s in self.active for name, _ in ref.deal_keep
             ),
-            "laid_away": texts(self.laid_away) if seat == self.declarer or over else [],
+            "laid_away": texts(laid_away),
             "open_hands": [(s, texts(self.hands[s])) for s in self.open_seats() if s != seat],
             "pass_to": self.pass_to,
+            "sitting_out": tuple(s for s in self.active if s not in self.playing),
+            "playing_for": self.turn if self.stage == "play" and self.turn != self.to_act else None,
+            "contract_text": contract_text,
             "log": [
                 (actor, self._seen_as(actor, kind, text, to, seat))
                 for actor, kind, text, to in self.log
@@ -1810,14 +2281,21 @@ class TrickReplay:
 
     def _seen_as(self, actor: int, kind: str, text: str, to: int, seat: int) -> str:
         """An action as `seat` saw it: a card given, passed or laid away by another is
-        hidden (a given card is seen by its taker; laid-away cards show at the end)."""
+        hidden (a given card is seen by its taker; laid-away cards that count for someone
+        show at the end)."""
         if kind == "give" and seat not in (actor, to):
             return f"give a card to {to}"
         if kind == "pass_card" and seat != actor:
             return "pass a card"
-        if kind == "discard" and seat != actor and self.stage != OVER:
+        if kind in ("discard", "lay_away") and seat != actor and not self._discards_public():
             return "discard a card"
         return text
+
+    def _discards_public(self) -> bool:
+        """Cards laid away are seen by who laid them away; by all once the deal is over
+        only when they count for someone (`talon.counts_for_if`: Skat's skat, K33), else
+        never by the others (E28: the dealer's discard)."""
+        return self.stage == OVER and self.ref.counts_for_if is not None
 
 
 def observed(obs: Any) -> dict[str, Any]:
@@ -1836,6 +2314,9 @@ def observed(obs: Any) -> dict[str, Any]:
         "laid_away": sorted(obs.laid_away),
         "open_hands": [(s, sorted(cards)) for s, cards in obs.open_hands],
         "pass_to": obs.pass_to,
+        "sitting_out": tuple(obs.sitting_out),
+        "playing_for": obs.playing_for,
+        "contract_text": obs.contract_text,
         "log": list(obs.log),
     }
 
@@ -2050,6 +2531,7 @@ class MatchBook:
     def _end_env(self, seat: int) -> dict[str, Any]:
         return {
             **self.kept[seat],
+            "players": len(players_in_deal(self.ref.model, 0, self.seats)),
             "score": self.scores[seat],
             "deal_number": self.deals_scored,
             "target": self.ref.target,

@@ -5,16 +5,21 @@ A run plays one match from a seed, choosing among the legal actions by a list of
 restated independently of the engine (`trickcore.checking.check_reference`: a tree-walking
 evaluator of the rules' expressions and a replay of each deal from its deck order):
 
-- every card is in exactly one place, and each hand holds what the deal and the actions
-  put there;
+- every card is in exactly one place (the cards left out by `rest out` included), and
+  each hand holds what the deal (its `size` worked out by the checker) and the actions put
+  there;
 - a seat is to act and has a legal action until the deal ends, every deal ends within a
   bound derived from the rules (`deal_action_bound`), every match within its limits; the
   deal is in the phase the rules give, the seat they give is to act, and the deal ends
   (or is void and dealt again) exactly when they end it; the dealer is the rules' dealer;
 - the legal actions are exactly those the rules allow: the redeal offer, cards passed
-  (every card of the hand, in deal order), calls of an auction in pairs (bid, hold, pass
-  over the listed values), bids (min..max, blind bids and `look` before the hand is seen),
-  talon cards given and laid away, contract raises, decisions and choices between phases
+  (every card of the hand, in deal order), calls of an auction in turns that uses the
+  spec-4 call settings (bids by level, strain and qualifier above the last up to the cap,
+  as `bid_if` and `pass_if` allow, double and redouble) and in pairs (bid, hold, pass
+  over the listed values), bids
+  (min..max as `bid_if` allows, blind bids and `look` before the hand is seen), the cards
+  laid away after a pickup, talon cards given and laid away, contract raises, decisions
+  and choices between phases
   (in the order of the file, while their `offer_if` holds; the options their conditions
   allow), and at a turn in trick play the decisions offered, meld announcements, card
   plays (the first leader, follow, beat, trump, overtrump by the card relations and
@@ -24,9 +29,11 @@ evaluator of the rules' expressions and a replay of each deal from its deck orde
   right player under the right trump;
 - what a player sees of his own cards and of what lies open: his hand (nothing while he
   may bid blind and has not decided), the cards he set aside, received and passed, the
-  turn-up (while it lies and the stock is open), the stock's size and state, the meld
-  announced, the deal values, cards laid away, open hands, the passing offset, the log
-  (cards given, passed and laid away hidden from the others), match scores and kept values;
+  turn-up (while it lies and the stock is open, or until play once picked up), the stock's
+  size and state, the meld announced, the deal values, cards laid away, open hands, the
+  passing offset, who sits out, for whom the player to act plays, the contract as said,
+  the log (cards given, passed and laid away hidden from the others), match scores and
+  kept values;
 - card points, tricks won and declarations are recomputed from the cards in the tricks,
   deal scores from them by the scoring rules, match scores and kept values by running
   `after_deal`; scores change only at the end of a deal; the match ends exactly when the
@@ -100,8 +107,9 @@ class _Found(Exception):
         self.message = message
 
 
-def deal_action_bound(game: Game, players: int) -> int:
-    """The most actions one deal can take under the rules (a deal that takes more is stuck)."""
+def deal_action_bound(game: Game, players: int, ref: Reference | None = None) -> int:
+    """The most actions one deal can take under the rules (a deal that takes more is stuck);
+    `ref`: the rules as the checker reads them (doubles, rounds of calls, a pickup)."""
     model = game.model
     hands = min(model.deal.hands or players, players)
     size = model.deck.size
@@ -126,7 +134,12 @@ def deal_action_bound(game: Game, players: int) -> int:
         steps = len(b.values) + 2 if b.values else (max_cap - b.opening) // b.step + 2
         bids = steps * len(game.qualifiers)
         passes_per_bid = b.ends_after_passes or hands
-        auction = bids * (passes_per_bid + 1) + hands
+        if ref is not None and ref.doubles:  # a bid, passes, a double, passes, a redouble, ...
+            auction = bids * (3 * passes_per_bid + 3) + hands
+        else:
+            auction = bids * (passes_per_bid + 1) + hands
+        if ref is not None and ref.rounds:  # rounds of calls without a bid
+            auction += ref.rounds * hands
     redeal = hands if model.redeal is not None else 0
     contract = tricks.contract
     contract_change = (
@@ -137,6 +150,8 @@ def deal_action_bound(game: Game, players: int) -> int:
     passing = hands * tricks.pass_cards.count if tricks.pass_cards is not None else 0
     bidding = 2 * hands if tricks.bids is not None else 0  # a look, then a bid
     talon = tricks.talon.give_each_defender * hands + tricks.talon.lay_away
+    if ref is not None:
+        talon += ref.pickup_lay_away
     # decisions at a turn (each may be taken again while offered: a few per card) and an
     # announcement per lead; decisions between phases once per player at each point
     turn = sum(1 for d in tricks.decisions if set(d.at) & {"lead", "play"})
@@ -294,7 +309,7 @@ class Checker:
         rng = random.Random(seed)
         self._rng = random.Random(seed ^ 0x5EED)
         match = game.new_match(seed=seed, players=players)
-        bound = self._bounds.setdefault(players, deal_action_bound(game, players))
+        bound = self._bounds.setdefault(players, deal_action_bound(game, players, self.ref))
         book = MatchBook(self.ref, match.seats)
         self._dealt = 0
         self._accounted = 0  # deals of the match accounted for (followed, or void as dealt)
@@ -593,6 +608,7 @@ class Checker:
             places = [*(c for h in deal.hands for c in h), *deal.talon, *deal.stock]
             places += [deal.turnup] if deal.turnup >= 0 else []
             places += deal.laid_away
+            places += getattr(deal, "out", [])
             places += [c for cards in deal.set_aside.values() for c in cards]
             places += [c for _, c in deal.trick]
             places += [c for t in deal.tricks for _, c in t.cards]
@@ -634,11 +650,17 @@ class Checker:
                 f"actions so far leave {', '.join(map(ct, replay.stock)) or 'empty'} (turn-up "
                 f"{ct(replay.turnup) if replay.turnup >= 0 else 'none'})",
             )
-        if sorted(deal.laid_away) != sorted(replay.laid_away):
+        if sorted(getattr(deal, "out", [])) != sorted(replay.out):
             raise _Found(
                 "cards",
-                f"{text(deal.laid_away)} are laid away, the declarer laid away "
-                f"{text(replay.laid_away)}",
+                f"{text(getattr(deal, 'out', []))} take no part in the deal, the pattern "
+                f"leaves out {text(replay.out)}",
+            )
+        laid_away = [*replay.laid_away, *replay.pickup_away]
+        if sorted(deal.laid_away) != sorted(laid_away):
+            raise _Found(
+                "cards",
+                f"{text(deal.laid_away)} are laid away, the actions laid away {text(laid_away)}",
             )
         for seat in replay.active:
             aside = deal.set_aside.get(seat, [])
@@ -668,7 +690,7 @@ class Checker:
             )
         right = replay.legal()
         offered = {a.text: a.kind for a in legal}
-        if right is None or offered.keys() == right.keys():  # (calls in turns: not restated)
+        if right is None or offered.keys() == right.keys():  # (not restated: see legal())
             if stage != self._viewed:  # every player's view as a phase begins
                 self._viewed = stage
                 self._check_views(deal, replay, replay.active)
@@ -937,7 +959,17 @@ class Checker:
         for i in range(len(deal.tricks)):
             self._check_trick(deal, i)
         total = sum(self.ref.points[c] for cards, _, _ in replay.tricks for _, c in cards)
-        out_of_play = replay.talon or replay.stock or replay.turnup >= 0 or replay.laid_away
+        out_of_play = any(
+            (
+                replay.talon,
+                replay.stock,
+                replay.turnup >= 0,
+                replay.laid_away,
+                replay.out,
+                replay.pickup_away,
+                any(replay.hands[s] for s in replay.active),  # the hands of who sat out
+            )
+        )
         if not replay.ended_early and not out_of_play and total != self.ref.deck_points:
             raise _Found("points", f"card points in tricks add up to {total}")
         for seat in range(deal.seats):

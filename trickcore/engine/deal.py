@@ -39,18 +39,18 @@ class Deal(DealState):
         self.turnup = -1
         self.out: list[int] = []  # cards that take no part in the deal (`rest out`)
         self.size = game.deal_size(self.context[order[0]], len(order))
-        places = game.deal_places(order, self.context[order[0]], self.size)
-        for card, place in zip(self.deck_order, places, strict=False):
+        deck = self.deck_order
+        for place, start, end in game.deal_runs(order, self.context[order[0]], self.size):
             if place >= 0:
-                self.hands[place].append(card)
+                self.hands[place].extend(deck[start:end])
             elif place == TALON:
-                self.talon.append(card)
+                self.talon.extend(deck[start:end])
             elif place == STOCK:
-                self.stock.append(card)
+                self.stock.extend(deck[start:end])
             elif place == TURNUP:
-                self.turnup = card
+                self.turnup = deck[start]
             else:
-                self.out.append(card)
+                self.out.extend(deck[start:end])
         self.stock_closed = False
         self.ended_early = False  # ended before the hands were empty (a decision, stop_if)
         self.announced: tuple[int, int] | None = None  # (meld, suit) announced, to be led
@@ -79,6 +79,7 @@ class Deal(DealState):
         self.laid_away: list[int] = []  # the cards the declarer laid away (face down)
         self.lay_away_by = -1  # who laid them away (the declarer, or who picked up)
         self.picked_up = -1  # who took the turned-up card into his hand (`pickup`)
+        self.picked_card = -1  # the card he took
         self.received: dict[int, list[int]] = {s: [] for s in order}
         self.talon_taken: dict[int, list[int]] = {s: [] for s in order}
         self.trick: list[tuple[int, int]] = []
@@ -403,7 +404,11 @@ class Deal(DealState):
             laid_away=tuple(ct(c) for c in self.laid_away)
             if seat == self.lay_away_by or self._discards_public()
             else (),
-            turnup=ct(self.turnup) if self.turnup >= 0 and not self.stock_closed else None,
+            turnup=ct(self.turnup)
+            if self.turnup >= 0 and not self.stock_closed
+            else ct(self.picked_card)
+            if self.picked_card >= 0 and self.leader < 0
+            else None,
             stock_size=len(self.stock) + (self.turnup >= 0),
             stock_closed=self.stock_closed,
             announced=None
@@ -420,7 +425,7 @@ class Deal(DealState):
             ),
             sitting_out=tuple(s for s in self.active if s not in self.playing),
             playing_for=self.turn
-            if self.to_act >= 0 and self.turn >= 0 and self.turn != self.to_act
+            if self.phase == "play" and self.turn >= 0 and self.turn != self.to_act
             else None,
             contract_text=self.contract_text(),
         )
@@ -462,9 +467,10 @@ class Deal(DealState):
             "tricks_won": self.tricks_won[seat],
             "tricks_played": len(self.tricks),
             "cards_played": self.cards_played,
-            **self.contract_env(seat),
             **{name: context[name] for name in self.rules.play.player_reads},
         }
+        if self.rules.play.open_reads_contract:
+            env.update(self.contract_env(seat))
         if self.rules.talon.counts_for_if is not None:
             env.update(context)
         return env

@@ -107,6 +107,7 @@ class Game:
         self.options = [o for d in (tricks.decisions if tricks else ()) for o in d.options]
         self._trump_orders: dict[tuple[int, str, tuple[str, ...]], list[int]] = {}
         self._singles: dict[str, list[Action]] = {}
+        self._runs: dict[tuple[tuple[int, ...], int], list[tuple[int, int, int]]] = {}
         self.result_base: dict[str, Any] = {
             "deck_points": deck.total_points,
             "all_melds": self.hand_quantities.all_melds,
@@ -343,6 +344,24 @@ class Game:
                 f"0..{self.model.deck.size}"
             )
         return size
+
+    def deal_runs(
+        self, order: list[int], context: dict[str, Any], size: int
+    ) -> list[tuple[int, int, int]]:
+        """`deal_places` as runs (place, start, end) of consecutive deck positions, kept
+        per seating and size (the same for every deal of a match)."""
+        key = (tuple(order), size)
+        runs = self._runs.get(key)
+        if runs is None:
+            places = self.deal_places(order, context, size)
+            runs = []
+            start = 0
+            for i in range(1, len(places) + 1):
+                if i == len(places) or places[i] != places[start]:
+                    runs.append((places[start], start, i))
+                    start = i
+            self._runs[key] = runs
+        return runs
 
     def deal_places(
         self, order: list[int], context: dict[str, Any], size: int | None = None

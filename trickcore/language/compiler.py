@@ -347,7 +347,10 @@ class _Compiler:
             result_names = dict(BOUT_RESULT_NAMES)
         else:
             hands = deal.hands or min(players)
-            flow = self.attempt(self.flow, TRICK_PHASES, ("deal",))
+            # a broken flow: go on with the phases the file gives something to do, so that
+            # no block is blamed for a phase the flow only lacked
+            only_tricks: tuple[str, ...] = ("tricks",)
+            flow = self.attempt(self.flow, self.attempt(self.present_flow, only_tricks), ("deal",))
             self.flow_kinds = flow
             auction = "auction" in flow
             bidding = (
@@ -454,23 +457,37 @@ class _Compiler:
                 f"unknown top-level setting '{key}'; settings: name, players, sides", entry.loc
             )
 
+    FLOW_BLOCKS = {
+        "redeal": ("redeal", "a 'redeal' block"),
+        "pass": ("pass_cards", "a 'pass_cards' block"),
+        "auction": ("bidding", "a 'bidding' block"),
+        "bids": ("bids", "a 'bids' block"),
+        "pickup": ("pickup", "a 'pickup' block"),
+    }
+
+    def _present(self) -> dict[str, bool]:
+        """For each phase kind: whether the file gives it something to do."""
+        has_talon = any(p.to == "talon" for p in self.deal_rules.pattern)
+        present = {kind: key in self.root.entries for kind, (key, _) in self.FLOW_BLOCKS.items()}
+        present.update(talon=has_talon, contract=self.block("contract").flag("raise", False))
+        present["tricks"] = True
+        return present
+
+    def present_flow(self) -> tuple[str, ...]:
+        """The phases the file gives something to do, in their order (the default flow)."""
+        present = self._present()
+        return tuple(k for k in TRICK_PHASES if present[k])
+
     def flow(self) -> tuple[str, ...]:
         """The deal's phases in order (`deal { flow: ... }`), checked against what each needs."""
         b = self.block("deal")
         items = b.items("flow")
         has_talon = any(p.to == "talon" for p in self.deal_rules.pattern)
         raises = self.block("contract").flag("raise", False)
-        blocks = {
-            "redeal": ("redeal", "a 'redeal' block"),
-            "pass": ("pass_cards", "a 'pass_cards' block"),
-            "auction": ("bidding", "a 'bidding' block"),
-            "bids": ("bids", "a 'bids' block"),
-            "pickup": ("pickup", "a 'pickup' block"),
-        }
-        present = {kind: key in self.root.entries for kind, (key, _) in blocks.items()}
-        present.update(talon=has_talon, contract=raises, tricks=True)
+        blocks = self.FLOW_BLOCKS
+        present = self._present()
         if items is None:  # the phases the file gives something to do
-            return tuple(k for k in TRICK_PHASES if present[k])
+            return self.present_flow()
         kinds: list[str] = []
         for it in items:
             kind = it.parts[0]
@@ -1357,6 +1374,12 @@ class _Compiler:
                 for name in names_used(b.raw(key).expr)
                 if name in self.kept or name in MATCH_STATE_NAMES
             ),
+            open_reads_contract=any(
+                (names_used(b.raw(key).expr) & CONTRACT_NAMES)
+                or (functions_used(b.raw(key).expr) & {"strain_is", "bid_is"})
+                for key in ("open_hand_if", "stop_if", "partner_plays_if")
+                if isinstance(b.raw(key), s.ExprSetting)
+            ),
             player_reads=frozenset(
                 name
                 for key in ("open_hand_if", "stop_if", "partner_plays_if")
@@ -2011,6 +2034,15 @@ def compile_errors(rules: MergedRules) -> list[RulesError]:
     return []
 
 
+CONTRACT_NAMES = {
+    "contract",
+    "doubled",
+    "redoubled",
+    "bid_round",
+    "declarer_side",
+    "side",
+    "dealer",
+}
 _COMPILED: OrderedDict[tuple[object, ...], VariantModel] = OrderedDict()
 _COMPILED_KEEP = 64  # models kept for a warm load of the same texts
 

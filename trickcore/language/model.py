@@ -315,6 +315,7 @@ class PlayRules:
     trump_bid: bool = False  # `trump: bid`: the contract's strain is trump
     trump_if: CompiledExpr | None = None  # public: when false, the deal has no trump
     player_reads: frozenset[str] = frozenset()  # the player's values these two read
+    open_reads_contract: bool = False  # open_hand_if / stop_if / partner_plays_if read it
     obligation_reads: frozenset[str] = frozenset()  # the player's values obligations read
 
 

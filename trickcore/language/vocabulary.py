@@ -244,7 +244,7 @@ PLACES: dict[str, Place] = {
             "relation",
             "`play.trump_power` and `play.power` (once per card, trump suit and qualifier)",
             ("rank_index", "suit_index", "card_in_trump_suit", "trump_set"),
-            ("card_rank(R)", "card_suit(S)", "card_is(C)", "bid_is(Q)"),
+            ("card_rank(R)", "card_suit(S)", "card_is(C)", "bid_is(Q)", "strain_is(S)"),
         ),
         Place(
             "open",

@@ -194,14 +194,11 @@ class Auction(Phase):
         elif deal.high is not None:
             if deal.passes_in_row >= (b.ends_after_passes or 0):
                 return self._declare(deal)
-        elif deal.passes_in_row >= max(b.ends_after_passes or 0, len(deal.active)):
+        elif deal.passes_in_row >= len(deal.active):
             return deal.all_passed()  # nobody bid: everyone passed once (B14)
-        if (
-            b.rounds is not None
-            and deal.high is None
-            and sum(deal.calls_made) >= b.rounds * len(deal.active)
-        ):
-            return deal.all_passed()
+        if b.rounds is not None and sum(deal.calls_made) >= b.rounds * len(deal.active):
+            # every player has made his last call
+            return self._declare(deal) if deal.high is not None else deal.all_passed()
         order = deal.in_auction if b.pass_drops_out else deal.active
         n = len(deal.active)
         i = deal.active.index(seat)

@@ -36,6 +36,8 @@ class Pickup(Phase):
             return False
         deal.hands[taker].append(deal.turnup)
         deal.picked_up = taker
+        deal.picked_card = deal.turnup  # still shown to all until play starts
+        deal.turnup = -1
         if not rules.lay_away:
             return False
         deal.lay_away_by = taker

@@ -61,20 +61,21 @@ class TrickPlay(Phase):
             out = [s for s in deal.active if rule(deal.role_env(s))]
             deal.playing = [s for s in deal.active if s not in out]
         playing = deal.playing
-        if rules.first_leader == "declarer" and deal.declarer in playing:
-            first = deal.declarer
+        active = deal.active
+        leader = active[0]  # forehand
+        if rules.first_leader == "declarer" and deal.declarer >= 0:
+            leader = deal.declarer
         elif rules.first_leader == "left_of_declarer" and deal.declarer >= 0:
-            i = deal.active.index(deal.declarer)  # the next player after him who plays
-            n = len(deal.active)
-            first = next(
-                deal.active[(i + k) % n]
-                for k in range(1, n + 1)
-                if deal.active[(i + k) % n] in playing
-            )
+            leader = active[(active.index(deal.declarer) + 1) % len(active)]
         elif rules.first_leader == "holder":
-            first = next((s for s in playing if rules.leader_card in deal.hands[s]), playing[0])
-        else:
-            first = playing[0]
+            leader = next((s for s in active if rules.leader_card in deal.hands[s]), leader)
+        # a leader who sits out leaves the lead to the next player who plays (E17)
+        i = active.index(leader)
+        first = next(
+            active[(i + k) % len(active)]
+            for k in range(len(active))
+            if active[(i + k) % len(active)] in playing
+        )
         if rules.trump >= 0:
             deal.trump = rules.trump
         elif rules.trump_turnup:
