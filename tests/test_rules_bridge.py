@@ -1,7 +1,7 @@
 """Contract Bridge rules (B1–B61 of ../shared/games/bridge.md) played through the public API.
 
 Each test plays a rule on real cards in `variants/bridge.rules` or in one of its house-rule
-files (B58, B59; B57, B60 and B61 are not shipped: the language cannot say them yet); none
+files (B57-B61); none
 of them reads the compiled model. The scoring examples B42–B54 are
 played on stacked deals whose 13 tricks come out exactly as planned, whoever leads.
 
@@ -1139,10 +1139,100 @@ def test_B59_eight_boards_with_b5_vulnerability():
     assert m.is_over and m.deals_played == 8 and sorted(m.winners) == [0, 2]
 
 
+def test_B60_a_passed_out_board_is_dealt_again_by_the_same_dealer():
+    """B60: four passes throw the board in: nothing is scored, the same dealer deals it
+    again with new cards and the same board number (so the same vulnerability, B5); no
+    redeal is ever offered to a player. A board with a bid is scored as in the base game."""
+    v = house("bridge-redeal-passed-out")
+    m = v.new_match(seed=60)
+    first = [m.current.hand_texts(s) for s in range(4)]
+    assert m.current.phase == "bid" and "redeal" not in legal(m.current)
+    for _ in range(4):
+        m.apply("pass")
+    assert m.redeals == 1 and m.deals_played == 0 and m.scores == [0, 0, 0, 0]
+    assert m.dealer == 0 and m.current.to_act == 0
+    assert [m.current.hand_texts(s) for s in range(4)] != first
+    m.apply("bid 1 clubs")
+    for _ in range(3):
+        m.apply("pass")
+    while m.deals_played == 0:
+        m.apply(legal(m.current)[0])
+    assert m.dealer == 1 and m.deal_results[-1]["gains"] != [0, 0, 0, 0]
+
+
+def test_B57_the_rubber_of_the_sheets_example():
+    """B57 (a)-(e), the sheet's example: N-S 2S (60 below); E-W 3NT (100 below, E-W's
+    game, N-S's 60 no longer counts); N-S 4H +1 (120 below, 30 above, N-S's game); N-S 3D
+    (60 below), then 2C +1 vulnerable (40 below, 20 above): N-S's second game and 500.
+    N-S 830, E-W 100; the rubber (the match) is over, N-S win."""
+    v = house("bridge-rubber")
+    plans = [
+        (0, "bid 2 spades", 8, ""),
+        (1, "bid 3 notrump", 9, ""),
+        (0, "bid 4 hearts", 11, ""),
+        (0, "bid 3 diamonds", 9, ""),
+        (0, "bid 2 clubs", 9, ""),
+    ]
+    m = match_of(v, plans)
+    assert [r["gains"][0] + r["gains"][1] for r in m.deal_results] == [60, 100, 150, 60, 560]
+    assert m.scores == [830, 100, 830, 100]
+    assert m.is_over and sorted(m.winners) == [0, 2]
+    assert m.kept_state(0)["games"] == 2 and m.kept_state(1)["games"] == 1
+
+
+def test_B57_vulnerability_comes_from_games_won_not_from_the_board():
+    """B57 (c): after N-S win a game, their 4S one down costs 100 (vulnerable), though
+    board 2 of B5 would make them vulnerable anyway and board 3 would not: E-W, without a
+    game, lose 50 for one down on board 3 where B5 makes them vulnerable."""
+    v = house("bridge-rubber")
+    m = match_of(
+        v, [(0, "bid 4 spades", 10, ""), (0, "bid 4 spades", 9, ""), (1, "bid 4 spades", 9, "")]
+    )
+    assert [r["gains"] for r in m.deal_results[1:]] == [[0, 100, 0, 100], [50, 0, 50, 0]]
+
+
+def _honours_difference(holding: dict[int, list[str]], contract: str, declarer: int) -> list[int]:
+    """The gains of B61 minus those of the base game on the same cards and the same play."""
+    base, honours = trickcore.load_variant("bridge"), house("bridge-honours-duplicate")
+    order = base.stack_deck(holding, dealer=declarer)
+    out = []
+    for v in (honours, base):
+        d = v.new_deal(order, dealer=declarer)
+        d.apply(contract)
+        for _ in range(3):
+            d.apply("pass")
+        while not d.is_over:
+            d.apply(legal(d)[0])
+        out.append(d.gains)
+    return [a - b for a, b in zip(out[0], out[1], strict=True)]
+
+
+def test_B61_honours_score_for_the_side_holding_them_whatever_the_result():
+    """B61 with B57 (d): four of A K Q J 10 of trumps in one hand 100, all five 150, for the
+    side holding them (here the defenders); at NT four aces in one hand 150; three
+    honours, or four split between partners, nothing."""
+    four = {1: ["AS", "KS", "QS", "JS"]}
+    assert _honours_difference(four, "bid 1 spades", 0) == [0, 100, 0, 100]
+    five = {2: ["AS", "KS", "QS", "JS", "10S"]}
+    assert _honours_difference(five, "bid 1 spades", 0) == [150, 0, 150, 0]
+    aces = {3: ["AS", "AH", "AD", "AC"]}
+    assert _honours_difference(aces, "bid 1 notrump", 0) == [0, 150, 0, 150]
+    split = {0: ["AS", "KS"], 2: ["QS", "JS"]}
+    assert _honours_difference(split, "bid 1 spades", 0) == [0, 0, 0, 0]
+    three = {1: ["AH", "KH", "QH"]}
+    assert _honours_difference(three, "bid 1 hearts", 0) == [0, 0, 0, 0]
+
+
 def test_house_rules_extend_the_base_and_keep_its_play():
-    """B58, B59 change only what their rule changes: B55's auction declares the same way in
+    """B58-B60 change only what their rule changes: B55's auction declares the same way in
     each house-rule file."""
-    for name in ("bridge-chicago-vulnerability", "bridge-boards-8"):
+    for name in (
+        "bridge-chicago-vulnerability",
+        "bridge-boards-8",
+        "bridge-redeal-passed-out",
+        "bridge-rubber",
+        "bridge-honours-duplicate",
+    ):
         v = house(name)
         d = v.new_deal(seed=55, dealer=0)
         first = d.to_act

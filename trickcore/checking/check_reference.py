@@ -676,19 +676,29 @@ class Reference:
         others = [seat for seat in range(seats) if seat not in replay.active]
         for name in self.order:
             for seat in [*replay.active, *others]:
-                value = self.eval(self.definitions[name], envs[seat], qualifier=replay.qualifier)
+                value = self.eval(
+                    self.definitions[name],
+                    envs[seat],
+                    hand=replay.start_hands.get(seat, []),
+                    qualifier=replay.qualifier,
+                )
                 envs[seat][name] = in_range(value, f"scoring definition '{name}'")
         gains = [0] * seats
         if "sitting_out" in self.definitions:  # a seat not in the deal (S3)
             for seat in others:
-                value = self.eval(self.definitions["sitting_out"], envs[seat])
+                value = self.eval(self.definitions["sitting_out"], envs[seat], hand=[])
                 gains[seat] = int(in_range(value, "scoring's sitting_out score"))
         for seat in replay.active:
             if "player" in self.definitions:
                 rule = "player"
             else:
                 rule = "declarer" if seat == replay.declarer else "defender"
-            value = self.eval(self.definitions[rule], envs[seat], qualifier=replay.qualifier)
+            value = self.eval(
+                self.definitions[rule],
+                envs[seat],
+                hand=replay.start_hands.get(seat, []),
+                qualifier=replay.qualifier,
+            )
             gains[seat] = int(in_range(value, f"scoring's {rule} score"))
         return gains, envs
 
@@ -723,6 +733,7 @@ class Reference:
             TAKEN: [c for cards, winner, _ in replay.tricks if winner == seat for _, c in cards],
             **replay.contract_env(seat),
             **replay.context[seat],
+            TRUMP: replay.trump,  # holds_trump in scoring: over his hand as play began
         }
         counting = 0
         for _, mi, _, value in own:
@@ -733,7 +744,12 @@ class Reference:
         if definitions:
             env[TABLE] = env[SIDE] = [env]
             for name in self.order:
-                value = self.eval(self.definitions[name], env, qualifier=replay.qualifier)
+                value = self.eval(
+                    self.definitions[name],
+                    env,
+                    hand=replay.start_hands.get(seat, []),
+                    qualifier=replay.qualifier,
+                )
                 env[name] = in_range(value, f"scoring definition '{name}'")
         return env
 
@@ -1143,6 +1159,8 @@ class TrickReplay:
                     if ref.eval(ref.forced_if, env, hand=self.hands[seat]):
                         self._void(seat)
                         return True
+            if ref.allowed_if is None:  # nobody is offered a redeal
+                return False
             self.redeal_queue = list(active)
             return self._stage("redeal", active[0])
         if kind == "pass":

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..language.exprs import QUALIFIER_KEY, SIDE_KEY, TABLE_KEY, TAKEN_KEY
+from ..language.exprs import HAND_KEY, QUALIFIER_KEY, SIDE_KEY, TABLE_KEY, TAKEN_KEY, TRUMP_KEY
 from ..language.limits import in_range
 from ..language.model import STOCK, TALON, TURNUP
 from .actions import Action
@@ -239,6 +239,9 @@ class Deal(DealState):
         }
         if rules.scoring.reads_taken:
             env[TAKEN_KEY] = [c for t in tricks if t.winner == seat for _, c in t.cards]
+        if rules.scoring.reads_hand:  # count_rank, holds_trump: his hand as play began
+            env[HAND_KEY] = self.start_hands.get(seat, [])
+            env[TRUMP_KEY] = self.trump
         if own:
             melds = game.model.melds
             env["meld_points"] = sum(

@@ -7,7 +7,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..language.errors import RulesError, TrickcoreError
-from ..language.exprs import QUALIFIER_KEY, SIDE_KEY, TABLE_KEY, TAKEN_KEY, relation_env
+from ..language.exprs import (
+    HAND_KEY,
+    QUALIFIER_KEY,
+    SIDE_KEY,
+    TABLE_KEY,
+    TAKEN_KEY,
+    TRUMP_KEY,
+    relation_env,
+)
 from ..language.hands import HandQuantities, meld_cards, start_context
 from ..language.limits import MAX_VALUE, check_seat, in_range, shown
 from ..language.model import OUT, STOCK, TALON, TURNUP, Decision, VariantModel
@@ -518,6 +526,8 @@ class Game:
         env["declarer"] = declarer
         env[QUALIFIER_KEY] = qualifier
         env.setdefault(TAKEN_KEY, [])
+        env.setdefault(HAND_KEY, [])
+        env.setdefault(TRUMP_KEY, -1)
         env[TABLE_KEY] = env[SIDE_KEY] = [env]  # the aggregates see this player alone
         for name, fn in scoring.definitions:
             env[name] = value = fn(env)

@@ -125,11 +125,14 @@ def rules_summary(model: VariantModel) -> list[tuple[str, list[str]]]:
         }[deal.next_dealer]
     )
     if model.redeal:
-        deal_lines.append(
-            f"Before bidding, from forehand, a player whose hand meets "
-            f"'{model.redeal.allowed_if.text}' may demand a redeal"
-            + (" by the same dealer." if model.redeal.same_dealer else ".")
-        )
+        if model.redeal.allowed_if is not None:
+            deal_lines.append(
+                f"Before bidding, from forehand, a player whose hand meets "
+                f"'{model.redeal.allowed_if.text}' may demand a redeal"
+                + (" by the same dealer." if model.redeal.same_dealer else ".")
+            )
+        elif model.redeal.same_dealer:
+            deal_lines.append("A deal that is thrown in is dealt again by the same dealer.")
         if model.redeal.forced_if is not None:
             deal_lines.append(
                 f"A hand that meets '{model.redeal.forced_if.text}' voids the deal at once."

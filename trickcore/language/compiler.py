@@ -1032,8 +1032,9 @@ class _Compiler:
         b = self.block("redeal")
         b.check_known(BLOCK_SETTINGS["redeal"])
         forced = b.expr("forced_if", hand_scope, BOOL, None) if b.raw("forced_if") else None
-        never = compile_expr(s.Name("no", b.loc or self.top_loc), hand_scope, BOOL)
-        allowed = b.expr("allowed_if", hand_scope, BOOL, never if forced is not None else None)
+        # without `allowed_if` nobody is offered a redeal (only forced ones, or thrown-in
+        # deals that `same_dealer` deals again)
+        allowed = b.expr("allowed_if", hand_scope, BOOL, None) if b.raw("allowed_if") else None
         return RedealRules(allowed, b.flag("same_dealer", True), forced)
 
     def bidding(
@@ -1653,6 +1654,8 @@ class _Compiler:
             where="in scoring",
             taken=True,
             aggregates=True,
+            hand=True,
+            trump=True,
         )
         roles = ("declarer", "defender") if auction else ("player",)
         defs: dict[str, s.ExprSetting] = {}
@@ -1725,7 +1728,13 @@ class _Compiler:
         )
         reads_taken = any(functions_used(entry.expr) & set(TAKEN_FUNCS) for entry in defs.values())
         reads_top = any("top_trumps" in names_used(entry.expr) for entry in defs.values())
-        scoring = Scoring(tuple(ordered), declarer, defender, reads_taken, reads_top, sitting_out)
+        reads_hand = any(
+            functions_used(entry.expr) & {"count_rank", "count_suit", "holds_trump"}
+            for entry in defs.values()
+        )
+        scoring = Scoring(
+            tuple(ordered), declarer, defender, reads_taken, reads_top, sitting_out, reads_hand
+        )
         return scoring, types
 
     def match(self, def_types: dict[str, str], result_names: dict[str, str]) -> MatchRules:

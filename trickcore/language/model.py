@@ -193,7 +193,7 @@ class RedealRules:
     """A player whose hand meets `allowed_if` may demand a redeal before bidding; a hand that
     meets `forced_if` makes the deal void at once, nobody asked."""
 
-    allowed_if: CompiledExpr
+    allowed_if: CompiledExpr | None  # None: nobody is offered a redeal
     same_dealer: bool
     forced_if: CompiledExpr | None = None
 
@@ -353,6 +353,7 @@ class Scoring:
     reads_taken: bool = False  # taken_suit / taken_card: the won cards are collected
     reads_top_trumps: bool = False  # top_trumps is worked out
     sitting_out: CompiledExpr | None = None  # the deal score of a seat not in the deal
+    reads_hand: bool = False  # count_rank / count_suit / holds_trump over the start hands
 
 
 @attrs.frozen

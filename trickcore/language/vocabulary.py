@@ -310,6 +310,9 @@ PLACES: dict[str, Place] = {
             (
                 "bid_is(Q)",
                 "strain_is(S)",
+                "count_rank(R)",
+                "count_suit(S)",
+                "holds_trump(R)",
                 "taken_suit(S)",
                 "taken_card(C)",
                 "sum_all(x)",

@@ -29,6 +29,8 @@ class RedealOffer(Phase):
                 if rules.forced_if(env):
                     deal.end_unplayed(by=seat)
                     return True
+        if rules.allowed_if is None:  # no offer: only forced redeals and `same_dealer`
+            return False
         deal.redeal_queue = list(deal.active)
         deal.to_act = deal.redeal_queue[0]
         return True
@@ -39,7 +41,7 @@ class RedealOffer(Phase):
         rules = game.model.redeal
         assert rules is not None
         env = game.hand_env(deal.hands[deal.to_act], 0, len(deal.active), deal.context[deal.to_act])
-        if rules.allowed_if(env):
+        if rules.allowed_if is not None and rules.allowed_if(env):
             return [game.actions.redeal, game.actions.keep]
         return [game.actions.keep]
 

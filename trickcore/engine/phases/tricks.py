@@ -86,7 +86,7 @@ class TrickPlay(Phase):
             deal.trump = -1
         deal.leader = first
         self.give_turn(deal, first)
-        if deal.rules.scoring.reads_top_trumps:
+        if deal.rules.scoring.reads_top_trumps or deal.rules.scoring.reads_hand:
             deal.start_hands = {s: list(deal.hands[s]) for s in deal.active}
         deal.tricks_total = len(deal.hands[first]) + stock_left(deal) // len(playing)
         return True
