@@ -96,7 +96,9 @@ class DealState:
         """Take the legal action with this number; raise IllegalActionError if none is."""
         for a in self.legal_actions():
             if a.id == action_id:
-                self.apply(a)
+                self._legal = None
+                self.history.append((self.to_act, a))
+                self._do(a)
                 return
         raise IllegalActionError(
             f"action number {shown(action_id)} is not legal now (seat {self.to_act} to act, "

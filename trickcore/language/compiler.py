@@ -63,6 +63,7 @@ from .vocabulary import (
     BOUT_LIMIT_NAMES,
     BOUT_RESULT_NAMES,
     CALL_NAMES,
+    CONTRACT_STATE,
     DECISION_NAMES,
     DECLARE_NAMES,
     END_NAMES,
@@ -2043,15 +2044,7 @@ def compile_errors(rules: MergedRules) -> list[RulesError]:
     return []
 
 
-CONTRACT_NAMES = {
-    "contract",
-    "doubled",
-    "redoubled",
-    "bid_round",
-    "declarer_side",
-    "side",
-    "dealer",
-}
+CONTRACT_NAMES = frozenset(CONTRACT_STATE)
 _COMPILED: OrderedDict[tuple[object, ...], VariantModel] = OrderedDict()
 _COMPILED_KEEP = 64  # models kept for a warm load of the same texts
 
