@@ -741,3 +741,15 @@ def test_o42_no_trump_at_the_largest_hand() -> None:
     while d16.phase != "play":
         d16.apply(d16.legal_actions()[0])
     assert d16.public_view().trump == SUIT_NAMES[d16.public_view().turnup[-1]]
+
+
+def test_o7_o19_the_trump_is_known_while_bidding(oh_hell: trickcore.Variant) -> None:
+    """O7, O19: the turned card's suit is trump from the deal on: every player's observation
+    shows it during the bids already; with all 52 cards dealt (4 players, h = 13) there is
+    no trump at any time."""
+    d = oh_hell.new_deal(seed=7, players=4, deal_number=5)
+    view = d.observation(1)
+    assert d.phase == "bids" and view.turnup is not None
+    assert view.trump == SUIT_NAMES[view.turnup[-1]]
+    full = oh_hell.new_deal(seed=7, players=4, deal_number=13)
+    assert full.phase == "bids" and full.observation(1).trump is None

@@ -1129,3 +1129,11 @@ def test_P40_ten_for_two_hundred(spades, bids, counts, base, changed):
         assert gains(m)[0] == gains(m)[2] == want, v.name
     side = counts[0] + counts[2] - bids[0] - bids[2]
     assert bag_counts(m)[0] == max(side, 0)
+
+
+def test_P2_spades_are_trumps_from_the_deal_on(spades):
+    """P2: spades are always trumps, so every player's observation says so while the bids
+    are still being made (P5)."""
+    d = spades.new_deal(seed=3)
+    assert d.phase == "bids"
+    assert {d.observation(s).trump for s in range(4)} == {"spades"}

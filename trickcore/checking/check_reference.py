@@ -1038,10 +1038,23 @@ class TrickReplay:
         self.playing: list[int] = list(self.active)  # who takes part in trick play
         self.turn = -1  # in trick play: whose hand plays now (to_act may be his partner)
         self.cards_played = 0
+        self._fixed_trump()
         self._flow_on()
         if ref.first_leader == "holder" and not self._pass_offset():
             self._leader_card_public()
         self._show_open_hands()
+
+    def _fixed_trump(self) -> None:
+        """A trump known as the cards are dealt (`play.trump: SUIT`, or `turnup` with a card
+        turned up; `trump_if` public) is in force, and shown, from the start of the deal."""
+        ref = self.ref
+        if ref.fixed_trump >= 0:
+            self.trump = ref.fixed_trump
+        elif ref.trump_turnup and self.turnup >= 0:
+            self.trump = ref.eval.suit(self.turnup)
+        if self.trump >= 0 and ref.trump_if is not None:
+            if not ref.eval(ref.trump_if, self._public_env()):
+                self.trump = -1
 
     def _public_env(self) -> dict[str, Any]:
         """The public names of the deal (`deal.size`, `play.trump_if`): the deal number,

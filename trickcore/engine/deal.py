@@ -51,6 +51,13 @@ class Deal(DealState):
                 self.turnup = deck[start]
             else:
                 self.out.extend(deck[start:end])
+        play = self.rules.play  # a trump known as the cards are dealt is in force (and shown)
+        if play.trump >= 0:
+            self.trump = play.trump
+        elif play.trump_turnup and self.turnup >= 0:
+            self.trump = game.suit_of[self.turnup]
+        if self.trump >= 0 and play.trump_if is not None and not play.trump_if(self.trump_if_env()):
+            self.trump = -1
         self.stock_closed = False
         self.ended_early = False  # ended before the hands were empty (a decision, stop_if)
         self.announced: tuple[int, int] | None = None  # (meld, suit) announced, to be led
