@@ -1283,3 +1283,15 @@ def test_E48_game_to_7(euchre):
     assert m.scores == [6, 4, 6, 4] and not m.is_over
     b = scripted_match(euchre, [6, 4, 6, 4], 0, 3)
     assert b.scores == [7, 4, 7, 4] and not b.is_over
+
+
+def test_a_turned_up_trump_stays_trump_after_the_dealer_picks_it_up():
+    """E12 with a house rule `trump: turnup` (the up-card's suit is trump whatever is
+    called): the dealer's pickup takes the card into his hand, and its suit is still trump
+    when play begins."""
+    v = trickcore.variant_from_text('extends "euchre"\nplay {\n  trump: turnup\n}\n', "up")
+    d = v.new_deal(v.stack_deck({}, turnup="QD", dealer=0), dealer=0)
+    d.apply("bid diamonds")
+    assert d.phase == "pickup" and "QD" in d.hand_texts(0)
+    d.apply(d.legal_actions()[0])
+    assert d.phase == "play" and d.public_view().trump == "diamonds"

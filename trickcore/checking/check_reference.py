@@ -1273,13 +1273,8 @@ class TrickReplay:
         leader (declarer, the player after him, forehand or the holder of a card; if he
         sits out, the next player in deal order who does not, E17)."""
         ref = self.ref
-        if ref.fixed_trump >= 0:
-            self.trump = ref.fixed_trump
-        elif ref.trump_turnup:
-            card = self.turnup if self.turnup >= 0 else self.picked
-            if card >= 0:
-                self.trump = ref.eval.suit(card)
-        elif ref.trump_bid and self.strain in ref.strains:
+        # a fixed or turned-up trump has been in force since the deal (`_fixed_trump`)
+        if ref.trump_bid and self.strain in ref.strains:
             self.trump = ref.strain_suits[ref.strains.index(self.strain)]
         if ref.trump_if is not None and not ref.eval(ref.trump_if, self._public_env()):
             self.trump = -1  # O42: the deal is played without trump

@@ -76,11 +76,9 @@ class TrickPlay(Phase):
             for k in range(len(active))
             if active[(i + k) % len(active)] in playing
         )
-        if rules.trump >= 0:
-            deal.trump = rules.trump
-        elif rules.trump_turnup:
-            deal.trump = self.game.suit_of[deal.turnup] if deal.turnup >= 0 else -1
-        elif rules.trump_bid:
+        # `trump: SUIT` and `trump: turnup` are in force from the deal on (Deal); a trump
+        # taken from the contract comes with the auction, and `trump_if` is public
+        if rules.trump_bid:
             deal.trump = self.game.strain_suit(deal.qualifier)
         if rules.trump_if is not None and not rules.trump_if(deal.trump_if_env()):
             deal.trump = -1
