@@ -7,7 +7,9 @@ never wrapped or cut; `--json` on `list`, `check`, `show` and `verify` prints on
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
+import pkgutil
 import random
 import sys
 from collections import defaultdict
@@ -17,6 +19,7 @@ from typing import Any
 
 from .. import list_variants, load_variant
 from ..language.errors import RulesError, TrickcoreError
+from . import commands
 from .terminal import Output
 
 MAX_MATCHES = 100_000
@@ -387,6 +390,9 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="replay a saved match")
     r.add_argument("file")
     r.set_defaults(func=cmd_replay)
+    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
+        # each module of `commands` adds one subcommand: `add_command(subparsers)`
+        importlib.import_module(f"{commands.__name__}.{info.name}").add_command(sub)
     return p
 
 
