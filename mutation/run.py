@@ -23,8 +23,20 @@ from .core import Mutant, apply_mutant
 
 ROOT = Path(__file__).resolve().parent.parent
 # Test files that never judge a mutant: the front end's fuzzing (and its harness) accepts any
-# library error whatever the rules say, and this tool's own tests run mutants themselves.
-NOT_JUDGES = ("tests/test_fuzz.py", "tests/test_fuzz_harness.py", "tests/test_mutation_tool.py")
+# library error whatever the rules say, this tool's own tests run mutants themselves, and the
+# integrations (web server, browser, Dask cluster, OpenSpiel, PettingZoo) test the plumbing
+# around the engine, slowly, with servers and processes of their own.
+NOT_JUDGES = (
+    "tests/test_fuzz.py",
+    "tests/test_fuzz_harness.py",
+    "tests/test_mutation_tool.py",
+    "tests/test_web.py",
+    "tests/test_web_browser.py",
+    "tests/test_simulate_dask.py",
+    "tests/test_compare.py",
+    "tests/test_openspiel.py",
+    "tests/test_pettingzoo.py",
+)
 # Left out of a --quick run besides the files that loop over every variant: slow, and they
 # check the examples rather than a rule.
 NOT_QUICK = ("tests/test_examples.py",)

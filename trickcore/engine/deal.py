@@ -110,6 +110,7 @@ class Deal(DealState):
         self._owner: tuple[object, int] = (None, -1)  # set_aside_owner, for its state
         self.to_act = -1
         self.turn = -1  # in trick play: whose hand plays now (to_act may be his partner)
+        self.next_player: list[int] = []  # in trick play: by seat, who plays after him
         self.playing: list[int] = list(order)  # who takes part in trick play (sit_out_if)
         self.cards_played = 0
         self.doubled = 0  # 1 doubled, 2 redoubled (`bidding { double: yes }`)

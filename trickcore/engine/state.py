@@ -180,8 +180,11 @@ class DealState:
 
 # ---------------------------------------------------------------- copying a deal
 # Attributes every deal of a game shares and never changes: the game, its rules and phases,
-# the cached card relations, the cached legal actions (replaced, never changed in place).
-_SHARED = frozenset({"game", "rules", "_flow", "_current", "_legal", "rel", "deck_order"})
+# the cached card relations, the cached legal actions and the order of play in tricks
+# (replaced, never changed in place).
+_SHARED = frozenset(
+    {"game", "rules", "_flow", "_current", "_legal", "rel", "deck_order", "next_player"}
+)
 
 
 def _copy_list(value: list[Any]) -> list[Any]:

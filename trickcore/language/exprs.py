@@ -1,12 +1,20 @@
-"""The expression language: type checking and compilation to closures (never eval/exec).
+"""The expression language: type checking and compilation to Python functions.
 
 An expression is checked against a *scope*, the game quantities that exist where it is
 used (a bid cap sees the bidder's hand, a scoring rule sees the deal's result), and
-compiled into a Python closure that takes an environment dict.
+compiled into one Python function that takes an environment dict.
+
+The function is generated as Python source (one function per expression: far quicker than
+a tree of closures). Nothing of the rules file's text goes into that source: it is built
+only from operators, the keywords `and or not if else True False`, whole numbers the
+compiler wrote with `int`, the parameter `env`, and names `K0`, `K1`, ... that the
+compiler made up; the names a rule reads and the helper functions it calls are values
+bound to those `K` names, never text in the source (see `generated_source_ok`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -41,9 +49,68 @@ class CompiledExpr:
     text: str
     type: str
     fn: Fn = attrs.field(eq=False, repr=False)
+    source: str = attrs.field(default="", eq=False, repr=False)  # the generated Python
 
     def __call__(self, env: Env) -> Any:
         return self.fn(env)
+
+
+# Generated source: how deep an expression may nest before a part becomes a function of its
+# own (Python's parser has a limit on nested parentheses).
+_PART_DEPTH = 12
+_SAFE_TOKEN = re.compile(
+    r"\s+|K\d+\b|env\b|and\b|or\b|not\b|if\b|else\b|True\b|False\b|\d+\b"
+    r"|<=|>=|==|!=|[-+*<>(),\[\]]"
+)
+
+
+def generated_source_ok(source: str) -> bool:
+    """Whether a generated function's source holds only what the compiler itself writes:
+    operators, the few keywords, whole numbers, `env` and `K` names (no text of a file)."""
+    pos = 0
+    while pos < len(source):
+        m = _SAFE_TOKEN.match(source, pos)
+        if m is None:
+            return False
+        pos = m.end()
+    return True
+
+
+class _Emitter:
+    """Builds one generated function: its source, and the values bound to its K names."""
+
+    def __init__(self) -> None:
+        self.consts: list[Any] = []
+
+    def const(self, value: Any) -> str:
+        """A K name bound to `value` (a name read, a helper function)."""
+        self.consts.append(value)
+        return f"K{len(self.consts) - 1}"
+
+    def call(self, fn: Fn) -> str:
+        """The source calling a ready function of the environment."""
+        return f"{self.const(fn)}(env)"
+
+    def build(self, body: str) -> tuple[Fn, str]:
+        """The function `env -> body`, and its whole source."""
+        params = ", ".join(f"K{i}" for i in range(len(self.consts)))
+        source = f"def make({params}):\n def f(env):\n  return {body}\n return f\n"
+        make = _MAKERS.get(source)
+        if make is None:
+            if not generated_source_ok(body):  # never: every piece comes from this module
+                raise AssertionError(f"generated source holds something else: {body!r}")
+            namespace: dict[str, Any] = {}
+            exec(compile(source, "<trickcore rules>", "exec"), {"__builtins__": {}}, namespace)
+            make = namespace["make"]
+            if len(_MAKERS) < _MAX_MAKERS:
+                _MAKERS[source] = make
+        return make(*self.consts), source
+
+
+# Generated makers by source: many expressions share a shape (`env[K0] >= 4`), and a
+# source holds nothing but compiler-made text, so one maker serves them all.
+_MAKERS: dict[str, Callable[..., Fn]] = {}
+_MAX_MAKERS = 20_000
 
 
 @attrs.frozen
@@ -160,13 +227,21 @@ def compile_expr(expr: s.Expr, scope: Scope, want: str | None = None) -> Compile
     """Type-check `expr` in `scope` and compile it; raise RulesError at the offending place."""
     if _depth(expr) > MAX_DEPTH:
         raise RulesError(f"this expression nests more than {MAX_DEPTH} deep", _loc(expr))
-    typ, fn = _compile(expr, scope)
+    typ, fn, source = _function(expr, scope)
     if want is not None and typ != want:
         raise RulesError(
             f"this expression is {_type_word(typ)} but {_type_word(want)} is needed",
             _loc(expr),
         )
-    return CompiledExpr(s.expr_text(expr), typ, fn)
+    return CompiledExpr(s.expr_text(expr), typ, fn, source)
+
+
+def _function(expr: s.Expr, scope: Scope) -> tuple[str, Fn, str]:
+    """Type-check `expr` and generate its function: (type, function, source)."""
+    em = _Emitter()
+    typ, body = _compile(expr, scope, em, 0)
+    fn, source = em.build(body)
+    return typ, fn, source
 
 
 def _depth(expr: s.Expr) -> int:
@@ -197,88 +272,78 @@ def _loc(expr: s.Expr) -> Any:
     return expr.loc
 
 
-def _expect(expr: s.Expr, scope: Scope, want: str, what: str) -> Fn:
-    typ, fn = _compile(expr, scope)
+def _expect(expr: s.Expr, scope: Scope, want: str, what: str, em: _Emitter, depth: int) -> str:
+    typ, src = _compile(expr, scope, em, depth)
     if typ != want:
         raise RulesError(f"{what} must be {_type_word(want)}, not {_type_word(typ)}", _loc(expr))
-    return fn
+    return src
 
 
-def _compile(expr: s.Expr, scope: Scope) -> tuple[str, Fn]:
+def _compile(expr: s.Expr, scope: Scope, em: _Emitter, depth: int) -> tuple[str, str]:
+    """(type, source) of an expression inside the function `em` builds."""
+    if depth >= _PART_DEPTH and isinstance(expr, (s.Unary, s.Binary, s.Cond, s.Call)):
+        typ, fn, _ = _function(expr, scope)  # deep: a function of its own
+        return typ, em.call(fn)
+    depth += 1
     if isinstance(expr, s.Number):
-        v = expr.value
-        return INT, lambda env: v
+        return INT, f"({int(expr.value)})"
     if isinstance(expr, s.String):
         raise RulesError(f'a string ("{expr.value}") cannot be used in an expression', expr.loc)
     if isinstance(expr, s.Name):
-        return _compile_name(expr, scope)
+        return _compile_name(expr, scope, em)
     if isinstance(expr, s.Unary):
         if expr.op == "-":
-            f = _expect(expr.operand, scope, INT, "the operand of '-'")
-            return INT, lambda env: -f(env)
-        g = _expect(expr.operand, scope, BOOL, "the operand of 'not'")
-        return BOOL, lambda env: not g(env)
+            f = _expect(expr.operand, scope, INT, "the operand of '-'", em, depth)
+            return INT, f"(-{f})"
+        g = _expect(expr.operand, scope, BOOL, "the operand of 'not'", em, depth)
+        return BOOL, f"(not {g})"
     if isinstance(expr, s.Binary):
-        return _compile_binary(expr, scope)
+        return _compile_binary(expr, scope, em, depth)
     if isinstance(expr, s.Cond):
-        test = _expect(expr.test, scope, BOOL, "the condition after 'if'")
-        t1, a = _compile(expr.then, scope)
-        t2, b = _compile(expr.other, scope)
+        test = _expect(expr.test, scope, BOOL, "the condition after 'if'", em, depth)
+        t1, a = _compile(expr.then, scope, em, depth)
+        t2, b = _compile(expr.other, scope, em, depth)
         if t1 != t2:
             raise RulesError(
                 f"'then' gives {_type_word(t1)} but 'else' gives {_type_word(t2)}", expr.loc
             )
-        return t1, lambda env: a(env) if test(env) else b(env)
-    return _compile_call(expr, scope)
+        return t1, f"({a} if {test} else {b})"
+    return _compile_call(expr, scope, em, depth)
 
 
-def _compile_name(expr: s.Name, scope: Scope) -> tuple[str, Fn]:
+def _compile_name(expr: s.Name, scope: Scope, em: _Emitter) -> tuple[str, str]:
     name = expr.name
     if name in BOOL_WORDS:
-        v = BOOL_WORDS[name]
-        return BOOL, lambda env: v
+        return BOOL, "True" if BOOL_WORDS[name] else "False"
     if name in scope.names:
-        return scope.names[name], lambda env: env[name]
+        return scope.names[name], f"env[{em.const(name)}]"
     known = ", ".join(sorted(scope.names)) or "none"
     raise RulesError(f"unknown name '{name}' {scope.where}; names available: {known}", expr.loc)
 
 
-_ARITH: dict[str, Callable[[Any, Any], Any]] = {
-    "+": lambda a, b: a + b,
-    "-": lambda a, b: a - b,
-    "*": lambda a, b: a * b,
-}
-_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
-    "<": lambda a, b: a < b,
-    "<=": lambda a, b: a <= b,
-    ">": lambda a, b: a > b,
-    ">=": lambda a, b: a >= b,
-    "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
-}
+_ARITH = ("+", "-", "*")
+_COMPARE = ("<", "<=", ">", ">=", "==", "!=")
 
 
-def _compile_binary(expr: s.Binary, scope: Scope) -> tuple[str, Fn]:
+def _compile_binary(expr: s.Binary, scope: Scope, em: _Emitter, depth: int) -> tuple[str, str]:
     op = expr.op
     if op in ("and", "or"):
-        a = _expect(expr.left, scope, BOOL, f"the left side of '{op}'")
-        b = _expect(expr.right, scope, BOOL, f"the right side of '{op}'")
-        if op == "and":
-            return BOOL, lambda env: bool(a(env) and b(env))
-        return BOOL, lambda env: bool(a(env) or b(env))
+        a = _expect(expr.left, scope, BOOL, f"the left side of '{op}'", em, depth)
+        b = _expect(expr.right, scope, BOOL, f"the right side of '{op}'", em, depth)
+        return BOOL, f"(True if ({a} {op} {b}) else False)"
     if op in _ARITH:
-        a = _expect(expr.left, scope, INT, f"the left side of '{op}'")
-        b = _expect(expr.right, scope, INT, f"the right side of '{op}'")
-        f = _ARITH[op]
-        return INT, lambda env: f(a(env), b(env))
-    ta, a = _compile(expr.left, scope)
-    tb, b = _compile(expr.right, scope)
+        a = _expect(expr.left, scope, INT, f"the left side of '{op}'", em, depth)
+        b = _expect(expr.right, scope, INT, f"the right side of '{op}'", em, depth)
+        return INT, f"({a} {op} {b})"
+    if op not in _COMPARE:
+        raise RulesError(f"unknown operator '{op}'", expr.loc)
+    ta, a = _compile(expr.left, scope, em, depth)
+    tb, b = _compile(expr.right, scope, em, depth)
     if ta != tb:
         raise RulesError(f"'{op}' compares {_type_word(ta)} with {_type_word(tb)}", expr.loc)
     if ta == BOOL and op not in ("==", "!="):
         raise RulesError(f"'{op}' needs numbers, not yes/no conditions", expr.loc)
-    cmp = _COMPARE[op]
-    return BOOL, lambda env: cmp(a(env), b(env))
+    return BOOL, f"({a} {op} {b})"
 
 
 def _symbol_arg(arg: s.Expr, table: Mapping[str, int], kind: str) -> int:
@@ -347,27 +412,31 @@ def _rank_or_suit(arg: s.Expr, sym: Symbols, rank: bool) -> tuple[int, Sequence[
     return _symbol_arg(arg, sym.suits, "suit"), sym.suit_of_card
 
 
-def _compile_call(expr: s.Call, scope: Scope) -> tuple[str, Fn]:
+def _compile_call(expr: s.Call, scope: Scope, em: _Emitter, depth: int) -> tuple[str, str]:
+    """(type, source) of a function call: numeric functions call their implementation on
+    the generated arguments; the others are ready functions of the environment."""
     func = expr.func
     args = expr.args
     if func in _NUMERIC_FUNCS:
         lo, hi, impl, help_text = _NUMERIC_FUNCS[func]
         if not lo <= len(args) <= hi:
             raise RulesError(f"wrong number of arguments: {help_text}", expr.loc)
-        fns = [_expect(a, scope, INT, f"an argument of {func}()") for a in args]
+        srcs = [_expect(a, scope, INT, f"an argument of {func}()", em, depth) for a in args]
         if func in ("round", "floor", "ceil", "mod", "div"):
             m = args[1]
             if func == "div" and not isinstance(m, s.Number):
                 pass  # checked as it is worked out
             elif not isinstance(m, s.Number) or m.value <= 0:
                 raise RulesError(f"the step of {func}() must be a positive number", _loc(m))
-        if len(fns) == 1:
-            f0 = fns[0]
-            return INT, lambda env: impl(f0(env))
-        if len(fns) == 2:
-            f0, f1 = fns
-            return INT, lambda env: impl(f0(env), f1(env))
-        return INT, lambda env: impl(*(f(env) for f in fns))
+        return INT, f"{em.const(impl)}({', '.join(srcs)})"
+    typ, fn = _call_function(expr, scope)
+    return typ, em.call(fn)
+
+
+def _call_function(expr: s.Call, scope: Scope) -> tuple[str, Fn]:
+    """A call other than a numeric function, as a function of the environment."""
+    func = expr.func
+    args = expr.args
     if func in HAND_FUNCS:
         if not scope.hand:
             raise RulesError(f"{func}() needs a hand, and there is none {scope.where}", expr.loc)

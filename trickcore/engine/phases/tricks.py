@@ -51,6 +51,15 @@ class TrickPlay(Phase):
             if play is None or play.obligations
             else (play.follow, play.beat_in_suit, play.trump_when_void, play.overtrump)
         )
+        # a plain card play (no turn actions, no partner playing for anyone, no early stop,
+        # no stock, no record of played cards) takes the short way through `apply`
+        self.plain = not (
+            self.turn_actions
+            or self.partner_plays_if is not None
+            or self.stop_if is not None
+            or self.stock
+            or self.tracks_played
+        )
 
     def start(self, deal: Deal) -> bool:
         """The first leader leads (T13, S11): the declarer, forehand, or the holder of a
@@ -83,6 +92,9 @@ class TrickPlay(Phase):
         if rules.trump_if is not None and not rules.trump_if(deal.trump_if_env()):
             deal.trump = -1
         deal.leader = first
+        deal.next_player = next_player = [-1] * deal.seats  # who plays after whom
+        for k, s in enumerate(playing):
+            next_player[s] = playing[(k + 1) % len(playing)]
         self.give_turn(deal, first)
         if deal.rules.scoring.reads_top_trumps or deal.rules.scoring.reads_hand:
             deal.start_hands = {s: list(deal.hands[s]) for s in deal.active}
@@ -243,6 +255,9 @@ class TrickPlay(Phase):
     # ------------------------------------------------------------ playing
     def apply(self, deal: Deal, action: Action) -> None:
         """Play a card; a full trick goes to its winner, who leads next."""
+        if self.plain:
+            self._play_card(deal, action)
+            return
         game = self.game
         seat = deal.turn
         if self.turn_actions:
@@ -263,9 +278,8 @@ class TrickPlay(Phase):
         deal.trick.append((seat, card))
         deal.cards_played += 1
         playing = deal.playing
-        n = len(playing)
-        if len(deal.trick) < n:
-            nxt = playing[(playing.index(seat) + 1) % n]
+        if len(deal.trick) < len(playing):
+            nxt = deal.next_player[seat]
             if self.partner_plays_if is None:
                 deal.turn = deal.to_act = nxt
             else:
@@ -292,6 +306,32 @@ class TrickPlay(Phase):
             if not any(deal.hands[s] for s in playing):
                 deal.next_phase()
         elif len(deal.tricks) == deal.tricks_total or not deal.hands[winner]:
+            deal.next_phase()
+
+    def _play_card(self, deal: Deal, action: Action) -> None:
+        """`apply` for a plain card play (see `plain`): the same steps, fewer questions."""
+        seat = deal.turn
+        card = action.card
+        deal.hands[seat].remove(card)
+        trick = deal.trick
+        if not trick:
+            deal.leads[seat] += 1
+            if action.kind == "marry":
+                self._declare(deal, seat, card)
+        trick.append((seat, card))
+        deal.cards_played += 1
+        if len(trick) < len(deal.playing):
+            deal.turn = deal.to_act = deal.next_player[seat]
+            return
+        winner = self._trick_winner(deal)
+        pts = self.game.points_of
+        deal.card_points[winner] += sum(pts[c] for _, c in trick)
+        deal.tricks_won[winner] += 1
+        tricks = deal.tricks
+        tricks.append(TrickView(deal.leader, tuple(trick), winner, deal.trump))
+        deal.trick = []
+        deal.leader = deal.turn = deal.to_act = winner
+        if len(tricks) == deal.tricks_total or not deal.hands[winner]:
             deal.next_phase()
 
     def _declare(self, deal: Deal, seat: int, card: int) -> None:
