@@ -1,7 +1,7 @@
 """Euchre rules (E1–E49 of ../shared/games/euchre.md) played through the public API, and the
-house rules E44, E46, E47 and E48 (`variants/euchre-stick-the-dealer.rules`,
-`variants/euchre-no-trump.rules`, `variants/euchre-assist-alone.rules`,
-`variants/euchre-game-to-7.rules`).
+house rules E44, E45, E46, E47 and E48 (`variants/euchre-stick-the-dealer.rules`,
+`variants/euchre-defend-alone.rules`, `variants/euchre-no-trump.rules`,
+`variants/euchre-assist-alone.rules`, `variants/euchre-game-to-7.rules`).
 
 Each test plays a rule on real cards (deals stacked with `stack_deck`, or built from E7's deck
 positions) and fails when that rule is broken in `variants/euchre.rules` or in the engine;
@@ -1271,6 +1271,70 @@ def test_E47_assist_alone(euchre, dealer):
     b = new(euchre, {}, "QD", dealer=dealer)
     b.apply("pass")
     assert legal(b) == {"pass", "bid diamonds", "bid diamonds alone"}
+
+
+@pytest.mark.parametrize("dealer", range(4))
+def test_E45_defenders_asked_from_the_makers_left_first_call_stands(dealer):
+    """E45 (euchre-defend-alone): after a lone order-up the defenders are asked in turn from
+    the maker's left; once one calls "defend alone" the other is not asked; the caller's
+    partner sits out with the maker's partner, and tricks hold 2 cards (E18)."""
+    v = house("euchre-defend-alone")
+    maker = (dealer + 1) % 4
+    d = new(v, {}, "QD", dealer=dealer)
+    d.apply("bid diamonds alone")
+    first, second = (maker + 1) % 4, (maker + 3) % 4
+    assert d.to_act == first and legal(d) == {"defend_alone", "keep"}
+    d.apply("keep")
+    assert d.to_act == second and legal(d) == {"defend_alone", "keep"}
+    d.apply("defend_alone")
+    if second == dealer:  # E12: the dealer takes up the up-card and lays one card away
+        assert d.phase == "pickup" and d.to_act == dealer
+        d.apply(sorted(legal(d))[0])
+    assert d.phase == "play"
+    assert set(d.observation(0).sitting_out) == {(maker + 2) % 4, first}
+    while not d.is_over:
+        d.apply(sorted(legal(d))[0])
+    assert all(len(t.cards) == 2 for t in d.tricks) and len(d.tricks) == 5
+    # the first defender calls: the second is never asked
+    d = new(v, {}, "QD", dealer=dealer)
+    d.apply("bid diamonds alone")
+    d.apply("defend_alone")
+    if dealer in (first, maker):  # E12: a dealer who plays takes up the up-card
+        assert d.phase == "pickup" and d.to_act == dealer
+        d.apply(sorted(legal(d))[0])
+    assert d.phase == "play"  # E12 (settled): a dealer who sits out takes nothing up
+    assert set(d.observation(0).sitting_out) == {(maker + 2) % 4, second}
+
+
+def test_E45_only_after_a_lone_maker(euchre):
+    """E45: a maker who does not go alone gets no defend-alone question; nor does the base
+    game ask it after a lone call."""
+    v = house("euchre-defend-alone")
+    d = new(v, {}, "QD", dealer=0)
+    d.apply("bid diamonds")
+    assert d.phase != "decide" and "defend_alone" not in legal(d)
+    b = new(euchre, {}, "QD", dealer=0)
+    b.apply("bid diamonds alone")
+    assert b.phase == "pickup" and "defend_alone" not in legal(b)  # E12: dealer 0 takes up
+
+
+def test_E45_lone_defender_who_euchres_scores_4():
+    """E45: the lone defender euchres the lone maker: 4 points for his team (2 without the
+    call, E24); the maker's team scores nothing."""
+    v = house("euchre-defend-alone")
+    # dealer 0, maker 1 holds the five lowest clubs; defender 2 holds the top hearts trumps
+    hands = {1: ["9C", "10C", "QC", "KC", "AC"], 2: ["JH", "JD", "AH", "KH", "QH"]}
+    for call_it, expected in ((True, 4), (False, 2)):
+        d = new(v, hands, "9H", dealer=0)
+        d.apply("bid hearts alone")
+        assert d.to_act == 2
+        d.apply("defend_alone" if call_it else "keep")
+        if not call_it:
+            d.apply("keep")  # seat 0, the dealer, is asked next
+        while not d.is_over:
+            d.apply(sorted(legal(d))[0])
+        assert d.gains is not None
+        assert d.gains[0] == d.gains[2] == expected and d.gains[1] == d.gains[3] == 0
 
 
 def test_E48_game_to_7(euchre):

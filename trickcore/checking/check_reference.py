@@ -337,7 +337,8 @@ class DecisionRule:
 
     name: str
     at: tuple[str, ...]  # "lead", "play", or one of "before PHASE", "end"
-    who: str  # "each" | "declarer" (between phases)
+    who: str  # "each" | "declarer" | "defenders" (between phases)
+    first_asked: str  # "forehand" | "left_of_declarer" (between phases)
     offer_if: s.Expr | None  # None: always (a choice)
     after_announce: bool
     public: bool  # its rules set every player's deal values (an announcement all may read)
@@ -356,12 +357,19 @@ def _decisions(root: MergedBlock, ev: Evaluator) -> list[DecisionRule]:
             continue
         options = tuple(parts[0] for parts in _items(entry, "options"))
         trumps = {parts[0]: ev.suits[parts[1]] for parts in _items(entry, "trump")}
-        who = _items(entry, "who")
+        who = _word(entry, "who", "each")
+        first_asked = _word(entry, "first_asked", "forehand")
+        if who not in ("each", "declarer", "defenders") or first_asked not in (
+            "forehand",
+            "left_of_declarer",
+        ):
+            raise ReferenceError(f"'who: {who}' / 'first_asked: {first_asked}' not restated")
         out.append(
             DecisionRule(
                 name=entry.name or "",
                 at=tuple(" ".join(parts) for parts in _items(entry, "at")),
-                who=who[0][0] if who else "each",
+                who=who,
+                first_asked=first_asked,
                 offer_if=_expr_of(entry.entries.get("offer_if")),
                 after_announce=_flag(entry, "after_announce", False),
                 public=_flag(entry, "public", False),
@@ -782,7 +790,7 @@ RESTATED: dict[str, set[str]] = {
     "deck": {"suits", "ranks", "points", "card_points"},
     "meld": {"cards", "suits", "value", "trump_value", "announce", "declare_if", "counts_if"}
     | {"sets_trump"},
-    "decision": {"at", "who", "offer_if", "after_announce", "effect", "public"},
+    "decision": {"at", "who", "first_asked", "offer_if", "after_announce", "effect", "public"},
     "choice": {"at", "who", "options", "trump"},
     "deal": {"pattern", "hands", "sits_out", "next_dealer", "flow", "keep", "size"},
     "redeal": {"allowed_if", "forced_if", "same_dealer"},
@@ -1312,14 +1320,18 @@ class TrickReplay:
             self.to_act = self.ref.partner(seat, self.seats)
             self.seen[self.to_act].update(self.hands[seat])
 
-    def role_env(self, seat: int) -> dict[str, Any]:
-        """The names `sit_out_if` and `pickup.take_if` read for a player."""
-        return {
+    def role_env(self, seat: int, others: bool = True) -> dict[str, Any]:
+        """The names `sit_out_if` and `pickup.take_if` read for a player (and, for the
+        aggregates, the other players')."""
+        env = {
             **self.context[seat],
             "declarer": seat == self.declarer,
             "players": len(self.active),
             **self.contract_env(seat),
         }
+        if others:
+            self._with_table(env, seat, lambda x: self.role_env(x, others=False))
+        return env
 
     def contract_env(self, seat: int) -> dict[str, Any]:
         """What every player knows of the contract and of a seat's role in it."""
@@ -1379,12 +1391,27 @@ class TrickReplay:
         each, every player of the deal in deal order (`who: declarer`: the declarer alone);
         ask the first whose `offer_if` holds."""
         self.queue = [
-            (seat, d)
-            for d in self.ref.decisions
-            for seat in self.active
-            if point in d.at and (d.who == "each" or seat == self.declarer)
+            (seat, d) for d in self.ref.decisions if point in d.at for seat in self._asked(d)
         ]
         return self._ask_next()
+
+    def _asked(self, d: DecisionRule) -> list[int]:
+        """Whom a decision between phases goes to, in turn: all the players of the deal,
+        the declarer, or the defenders (not of his side); from the forehand, or from the
+        player after the declarer (`first_asked: left_of_declarer`)."""
+        n = len(self.active)
+        start = 0
+        if d.first_asked == "left_of_declarer" and self.declarer in self.active:
+            start = self.active.index(self.declarer) + 1
+        turn = [self.active[(start + k) % n] for k in range(n)]
+        if d.who == "each":
+            return turn
+        if self.declarer < 0:
+            return []
+        if d.who == "declarer":
+            return [self.declarer]
+        partners = self.ref.side(self.declarer, self.seats)
+        return [x for x in turn if x not in partners]
 
     def _ask_next(self) -> bool:
         """Drop the queued decisions not offered now (an earlier answer may have changed
@@ -1403,8 +1430,9 @@ class TrickReplay:
         rest of the deck out: Observation.stock_size "the turned-up card included")."""
         return len(self.stock) + (1 if self.turnup >= 0 else 0)
 
-    def decision_env(self, seat: int) -> dict[str, Any]:
-        """The names a decision (offer_if, its rules, a choice's OPTION_if) reads now."""
+    def decision_env(self, seat: int, others: bool = True) -> dict[str, Any]:
+        """The names a decision (offer_if, its rules, a choice's OPTION_if) reads now; for
+        the aggregates, every player of the deal's (TABLE) and his side's (SIDE)."""
         env = self.ref.result_env(self, seat, definitions=False, now=True)
         env.update(
             stock_left=self.stock_left(),
@@ -1412,7 +1440,17 @@ class TrickReplay:
             hand_size=len(self.hands[seat]),
         )
         env[TRUMP] = self.trump
+        if others:
+            self._with_table(env, seat, lambda x: self.decision_env(x, others=False))
         return env
+
+    def _with_table(self, env: dict[str, Any], seat: int, env_of: Any) -> None:
+        """Give `env` (seat's) the views of the aggregates: TABLE, the players of the deal;
+        SIDE, those of them on his side (himself included)."""
+        partners = self.ref.side(seat, self.seats)
+        table = [env if x == seat else env_of(x) for x in self.active]
+        env[TABLE] = table
+        env[SIDE] = [e for x, e in zip(self.active, table) if x in partners]
 
     def _take(self, seat: int, d: DecisionRule) -> None:
         """A decision taken: its rules set the player's deal values in order, then its

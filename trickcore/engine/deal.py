@@ -513,7 +513,16 @@ class Deal(DealState):
         }
 
     def role_env(self, seat: int) -> dict[str, Any]:
-        """The names `play.sit_out_if` and `pickup.take_if` read for a player."""
+        """The names `play.sit_out_if` and `pickup.take_if` read for a player, with the
+        aggregates' view of the players of the deal and of his side (`count_side(x)`)."""
+        envs = [self._role_base(s) for s in self.active]
+        env = envs[self.active.index(seat)] if seat in self.active else self._role_base(seat)
+        side_of = self.game.side_of[self.seats]
+        env[TABLE_KEY] = envs
+        env[SIDE_KEY] = [e for s, e in zip(self.active, envs) if side_of[s] == side_of[seat]]
+        return env
+
+    def _role_base(self, seat: int) -> dict[str, Any]:
         return {
             **self.context[seat],
             "declarer": seat == self.declarer,

@@ -128,7 +128,7 @@ BLOCK_SETTINGS: dict[str, set[str]] = {
         "counts_if",
         "sets_trump",
     },
-    "decision": {"at", "who", "offer_if", "after_announce", "effect", "public"},
+    "decision": {"at", "who", "first_asked", "offer_if", "after_announce", "effect", "public"},
     "deal": {"pattern", "hands", "sits_out", "next_dealer", "flow", "keep", "size"},
     "redeal": {"allowed_if", "forced_if", "same_dealer"},
     "bidding": {
@@ -1398,6 +1398,7 @@ class _Compiler:
             {**ROLE_NAMES, **self.kept, **dict.fromkeys(options, BOOL)},
             self.symbols,
             qualifier=True,
+            aggregates=True,
             where=f"in {where}",
         )
 
@@ -1467,6 +1468,8 @@ class _Compiler:
             hand=True,
             taken=True,
             trump=True,
+            aggregates=True,
+            qualifier=True,
             where="in a decision",
         )
         assignable = {k: t for k, t, _ in self.deal_rules.keep}
@@ -1500,14 +1503,21 @@ class _Compiler:
                     "a decision between phases ('end', 'before PHASE') has one 'at'",
                     b.raw("at").loc,
                 )
-            who = b.word("who", ("each", "declarer"), "each")
-            if who == "declarer" and "auction" not in flow:
-                raise RulesError("'who: declarer' needs an auction (a declarer)", b.raw("who").loc)
-            if b.raw("who") is not None and set(at) <= {"lead", "play"}:
+            who = b.word("who", ("each", "declarer", "defenders"), "each")
+            if who != "each" and "auction" not in flow:
+                raise RulesError(f"'who: {who}' needs an auction (a declarer)", b.raw("who").loc)
+            first_asked = b.word("first_asked", ("forehand", "left_of_declarer"), "forehand")
+            if first_asked != "forehand" and "auction" not in flow:
                 raise RulesError(
-                    "'who' is for decisions between phases: at its turn a player decides",
-                    b.raw("who").loc,
+                    f"'first_asked: {first_asked}' needs an auction (a declarer)",
+                    b.raw("first_asked").loc,
                 )
+            for key in ("who", "first_asked"):
+                if b.raw(key) is not None and set(at) <= {"lead", "play"}:
+                    raise RulesError(
+                        f"'{key}' is for decisions between phases: at its turn a player decides",
+                        b.raw(key).loc,
+                    )
             if entry.kind == "choice":
                 out.append(self.choice(b, name, at, who, scope, seen_options))
                 continue
@@ -1565,6 +1575,7 @@ class _Compiler:
                     skip,
                     reads=_block_reads(entry),
                     public=b.flag("public", False),
+                    first_asked=first_asked,
                 )
             )
         return tuple(out)

@@ -332,7 +332,7 @@ class Decision:
     rules: tuple[StepRule, ...]
     effect: str  # "" | "close_stock" | "swap_turnup" | "end_deal" | "skip"
     swap_rank: int = -1
-    who: str = "each"  # between phases: "each" player, or the "declarer" alone
+    who: str = "each"  # between phases: "each" player, the "declarer" alone, the "defenders"
     skip: str = ""  # with effect "skip": the phase of the flow it skips
     # a `choice`: one of these options must be chosen (each a yes/no name of the deal), when
     # its condition holds; an option may set the trump suit (-1: no trump)
@@ -341,6 +341,9 @@ class Decision:
     option_trumps: tuple[int, ...] = ()
     reads: frozenset[str] = frozenset()  # the names and functions its expressions use
     public: bool = False  # its rules set every player's values (an announcement to all)
+    # between phases: whom it is asked first, in deal order ("forehand"), or from the
+    # declarer's left ("left_of_declarer")
+    first_asked: str = "forehand"
 
 
 @attrs.frozen

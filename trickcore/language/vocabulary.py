@@ -161,6 +161,15 @@ CONTRACT_STATE = (
     "dealer",
 )
 CONTRACT_FUNCTIONS = ("strain_is(S)", "bid_is(Q)")
+# over the players of the deal (`_all`) or those of the player's side (`_side`)
+AGGREGATE_FUNCTIONS = (
+    "sum_all(x)",
+    "max_all(x)",
+    "min_all(x)",
+    "count_all(b)",
+    "sum_side(x)",
+    "count_side(b)",
+)
 
 PLACES: dict[str, Place] = {
     p.key: p
@@ -230,6 +239,8 @@ PLACES: dict[str, Place] = {
                 "holds_trump(R)",
                 "taken_suit(S)",
                 "taken_card(C)",
+                *CONTRACT_FUNCTIONS,
+                *AGGREGATE_FUNCTIONS,
             ),
             "the player's match and deal `keep` names",
         ),
@@ -315,12 +326,7 @@ PLACES: dict[str, Place] = {
                 "holds_trump(R)",
                 "taken_suit(S)",
                 "taken_card(C)",
-                "sum_all(x)",
-                "max_all(x)",
-                "min_all(x)",
-                "count_all(b)",
-                "sum_side(x)",
-                "count_side(b)",
+                *AGGREGATE_FUNCTIONS,
             ),
             "the player's match and deal `keep` names and the scoring definitions",
         ),
@@ -371,7 +377,7 @@ PLACES: dict[str, Place] = {
             "role",
             "`play.sit_out_if`, `pickup.take_if` (for each player, as trick play begins)",
             ("declarer", "players", *CONTRACT_STATE, *MATCH_STATE),
-            CONTRACT_FUNCTIONS,
+            (*CONTRACT_FUNCTIONS, *AGGREGATE_FUNCTIONS),
             "and the player's match and deal `keep` names and the options chosen",
         ),
         Place(

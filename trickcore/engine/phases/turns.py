@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...language.exprs import HAND_KEY, TAKEN_KEY, TRUMP_KEY
+from ...language.exprs import (
+    AGGREGATE_FUNCS,
+    HAND_KEY,
+    QUALIFIER_KEY,
+    SIDE_KEY,
+    TABLE_KEY,
+    TAKEN_KEY,
+    TRUMP_KEY,
+)
 from ...language.limits import in_range
 from ..actions import Action
 from ..observation import Declaration
@@ -23,10 +31,13 @@ def stock_left(deal: Deal) -> int:
     return len(deal.stock) + (1 if deal.turnup >= 0 else 0)
 
 
-def turn_env(deal: Deal, seat: int, reads: frozenset[str] | None = None) -> dict[str, Any]:
+def turn_env(
+    deal: Deal, seat: int, reads: frozenset[str] | None = None, table: bool = True
+) -> dict[str, Any]:
     """The names a decision reads for `seat` now (see the `decision` place). With `reads`
     (what the decisions asked use), only `meld_points` and the won cards they need are
-    worked out."""
+    worked out, and the other players' names only for the aggregates (`count_all`,
+    `sum_side`, ...: over the players of the deal, or those of the player's side)."""
     meld_points = 0
     if (reads is None or "meld_points" in reads) and any(d.seat == seat for d in deal.declarations):
         meld_points = deal.result_env(seat)["meld_points"]
@@ -42,6 +53,7 @@ def turn_env(deal: Deal, seat: int, reads: frozenset[str] | None = None) -> dict
         "hand_size": len(deal.hands[seat]),
         HAND_KEY: deal.hands[seat],
         TRUMP_KEY: deal.trump,
+        QUALIFIER_KEY: deal.qualifier,  # bid_is, strain_is: the winning bid's
     }
     context = deal.context[seat]
     if reads is None:
@@ -52,6 +64,11 @@ def turn_env(deal: Deal, seat: int, reads: frozenset[str] | None = None) -> dict
                 env[name] = context[name]
     if reads is None or "taken_suit" in reads or "taken_card" in reads:
         env[TAKEN_KEY] = [c for t in deal.tricks if t.winner == seat for _, c in t.cards]
+    if table and (reads is None or not reads.isdisjoint(AGGREGATE_FUNCS)):
+        envs = [env if s == seat else turn_env(deal, s, reads, False) for s in deal.active]
+        side_of = deal.game.side_of[deal.seats]
+        env[TABLE_KEY] = envs
+        env[SIDE_KEY] = [e for s, e in zip(deal.active, envs) if side_of[s] == side_of[seat]]
     return env
 
 
@@ -105,13 +122,32 @@ def ask_decisions(game: Game, deal: Deal, point: str) -> bool:
     deal.ask_queue = [
         (seat, decision.name)
         for decision in tricks.decisions
-        for seat in deal.active
-        if point in decision.at and (decision.who == "each" or seat == deal.declarer)
+        if point in decision.at
+        for seat in asked_in_order(deal, decision)
     ]
     if not _ask_next(game, deal):
         return False
     deal.ask()
     return True
+
+
+def asked_in_order(deal: Deal, decision: Decision) -> list[int]:
+    """Whom a decision between phases is asked, in order: every player of the deal, the
+    declarer alone, or the defenders (the players not on the declarer's side); in deal
+    order, or from the declarer's left (`first_asked: left_of_declarer`)."""
+    order = list(deal.active)
+    declarer = deal.declarer
+    if decision.first_asked == "left_of_declarer" and declarer in order:
+        i = order.index(declarer) + 1
+        order = order[i:] + order[:i]
+    if decision.who == "declarer":
+        return [s for s in order if s == declarer]
+    if decision.who == "defenders":
+        side_of = deal.game.side_of[deal.seats]
+        if declarer < 0:
+            return []
+        return [s for s in order if side_of[s] != side_of[declarer]]
+    return order
 
 
 def _ask_next(game: Game, deal: Deal) -> bool:
