@@ -1,7 +1,8 @@
 """Euchre rules (E1–E49 of ../shared/games/euchre.md) played through the public API, and the
-house rules E44, E45, E46, E47 and E48 (`variants/euchre-stick-the-dealer.rules`,
+house rules E44–E49 (`variants/euchre-stick-the-dealer.rules`,
 `variants/euchre-defend-alone.rules`, `variants/euchre-no-trump.rules`,
-`variants/euchre-assist-alone.rules`, `variants/euchre-game-to-7.rules`).
+`variants/euchre-assist-alone.rules`, `variants/euchre-game-to-7.rules`,
+`variants/euchre-farmers-hand.rules`).
 
 Each test plays a rule on real cards (deals stacked with `stack_deck`, or built from E7's deck
 positions) and fails when that rule is broken in `variants/euchre.rules` or in the engine;
@@ -1335,6 +1336,60 @@ def test_E45_lone_defender_who_euchres_scores_4():
             d.apply(sorted(legal(d))[0])
         assert d.gains is not None
         assert d.gains[0] == d.gains[2] == expected and d.gains[1] == d.gains[3] == 0
+
+
+FARMER = ["9C", "10C", "9D", "10D", "9H"]  # E49: five cards, all 9s and 10s
+
+
+def kitty(order: Sequence[str]) -> list[str]:
+    """E7, E8: deck positions 22-24 (the cards left out of the deal)."""
+    return list(order[21:24])
+
+
+@pytest.mark.parametrize("dealer", range(4))
+def test_E49_farmer_exchanges_three_for_the_kitty(dealer):
+    """E49 (euchre-farmers-hand): the holder of a farmer's hand is offered the exchange
+    before the first-round calls; he lays three cards of his choice away and takes the
+    three kitty cards (positions 22-24); the others see only that he discarded; then the
+    calls begin with seat d+1 (E10)."""
+    v = house("euchre-farmers-hand")
+    holder = (dealer + 2) % 4
+    order = v.stack_deck({holder: FARMER}, dealer=dealer, turnup="QS")
+    d = v.new_deal(order, dealer=dealer)
+    taken = kitty(order)
+    assert d.phase == "decide" and d.to_act == holder and legal(d) == {"exchange", "keep"}
+    d.apply("exchange")
+    assert legal(d) == {f"discard {c}" for c in FARMER}
+    for c in ("9C", "10C", "9D"):
+        assert d.to_act == holder
+        d.apply(f"discard {c}")
+    assert sorted(d.observation(holder).hand) == sorted(["10D", "9H", *taken])
+    other = (holder + 1) % 4
+    assert d.observation(other).log[-3:] == ((holder, "discard a card"),) * 3
+    assert d.phase == "bid" and d.to_act == (dealer + 1) % 4
+    while not d.is_over:  # E28: the laid-away cards never come into play
+        d.apply(sorted(legal(d))[0])
+    played = {c for t in d.observation(0).tricks for _, c in t[1]}
+    assert not played & {"9C", "10C", "9D"} and played >= set(taken) - {"QS"}
+
+
+def test_E49_keep_and_who_is_asked():
+    """E49: a holder who keeps ends the offer (with 8 nines and tens in the deck there is
+    never a second farmer's hand) and the calls begin; a hand with a card above 10 is never
+    asked; the base game asks nothing."""
+    v = house("euchre-farmers-hand")
+    order = v.stack_deck({3: FARMER}, dealer=0, turnup="QD")
+    d = v.new_deal(order, dealer=0)
+    assert d.phase == "decide" and d.to_act == 3 and legal(d) == {"exchange", "keep"}
+    d.apply("keep")
+    assert d.phase == "bid" and d.to_act == 1
+    assert sorted(d.observation(3).hand) == sorted(FARMER)
+    almost = ["9C", "10C", "9D", "10D", "JH"]  # a jack: not a farmer's hand
+    d = v.new_deal(v.stack_deck({1: almost}, dealer=0, turnup="QD"), dealer=0)
+    assert d.phase == "bid" and "exchange" not in legal(d)
+    base = trickcore.load_variant("euchre")
+    b = base.new_deal(base.stack_deck({1: FARMER}, dealer=0, turnup="QD"), dealer=0)
+    assert b.phase == "bid" and "exchange" not in legal(b)
 
 
 def test_E48_game_to_7(euchre):

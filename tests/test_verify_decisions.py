@@ -475,3 +475,39 @@ def test_a_setting_the_checker_does_not_follow_is_refused(monkeypatch):
     assert report.violation is not None
     assert report.violation.invariant == "not restated"
     assert "'decision hand.public'" in report.violation.message
+
+
+# ---------------------------------------------------------------- exchanges with the kitty
+# Euchre's farmer's hand (E49) with any hand allowed to exchange, so that random play
+# exchanges in almost every deal (a real farmer's hand comes once in some 200 deals).
+ANY_EXCHANGE = (
+    'extends "euchre-farmers-hand"\n'
+    "decision exchange {\n  offer_if = count_all(exchanged) == 0\n}\n"
+)
+
+
+def test_exchange_with_the_cards_left_out_verifies_clean(tmp_path):
+    """E49: the exchange (three cards laid away one by one, the three kitty cards taken) is
+    restated by the checker, and the engine agrees; the shipped file verifies clean."""
+    house_rule(tmp_path, "any-exchange", ANY_EXCHANGE)
+    assert found("euchre-farmers-hand") is None
+
+
+def test_exchange_taking_other_cards_than_the_kitty_is_caught(monkeypatch, tmp_path):
+    """E49: the exchanger takes the kitty cards (those left out of the deal); an engine
+    that gives him back the cards he laid away instead is caught by the cards he holds."""
+    path = house_rule(tmp_path, "any-exchange", ANY_EXCHANGE)
+
+    def sloppy(game, deal, card):
+        seat = deal.exchange_by
+        deal.hands[seat].remove(card)
+        deal.exchanged.append(card)
+        deal.exchange_left -= 1
+        if not deal.exchange_left:
+            deal.hands[seat].extend(deal.exchanged)  # his own cards back: the kitty unseen
+            deal.exchanged = []
+            if not trickcore.engine.phases.turns._ask_next(game, deal):
+                deal.next_phase()
+
+    monkeypatch.setattr(trickcore.engine.phases.turns, "exchange_card", sloppy)
+    assert found(path) == "cards"

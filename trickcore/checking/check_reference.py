@@ -973,6 +973,7 @@ class TrickReplay:
         self.stock: list[int] = []  # face down, top first
         self.turnup = -1
         self.out: list[int] = []  # `rest out`: no part in the deal, seen by nobody
+        self.exchange: tuple[int, int, list[int]] = (-1, 0, [])  # who, how many, laid away
         self.size = 1  # the deal's `size` (deal.size), worked out as it is dealt
         self._deal(deck_order)
         self.seen: list[set[int]] = [set(h) for h in self.hands]  # cards each seat has seen
@@ -1482,6 +1483,8 @@ class TrickReplay:
             self._end_now()
         elif effect[0] == "skip":
             self.skipped.add(effect[1])
+        elif effect[0] == "exchange_out":  # E49: he lays N away, then takes N left out
+            self.exchange = (seat, int(effect[1]), [])
 
     def _by_name(self, name: str) -> DecisionRule:
         return next(d for d in self.ref.decisions if d.name == name and not d.options)
@@ -1542,7 +1545,7 @@ class TrickReplay:
                 for v in range(self.contract + contract.step, cap + 1, contract.step)
             )
             return out
-        if stage == "decide":
+        if stage == "decide" and self.exchange[0] < 0:
             _, d = self.queue[0]
             if not d.options:
                 return {d.name: "decide", "keep": "keep"}
@@ -1552,7 +1555,7 @@ class TrickReplay:
                 for option, rule in zip(d.options, d.option_ifs, strict=True)
                 if rule is None or ref.eval(rule, env, hand=hand, qualifier=self.qualifier)
             }
-        if stage == "pickup":
+        if stage == "pickup" or (stage == "decide" and self.exchange[0] >= 0):
             return {f"discard {ct[c]}": "discard" for c in hand}
         if stage == "play":
             return self._turn_actions(self.turn)
@@ -1923,6 +1926,8 @@ class TrickReplay:
             if kind == "raise":
                 self.contract = value
             self._flow_on()
+        elif stage == "decide" and self.exchange[0] >= 0:
+            self._exchange(seat, card)
         elif stage == "decide":
             self._answer(seat, kind, text)
         elif stage == "play":
@@ -2131,6 +2136,25 @@ class TrickReplay:
             self._take(seat, d)
             if d.effect[:1] == ("end_deal",):
                 return
+            if d.effect[:1] == ("exchange_out",):
+                self.to_act = seat  # still deciding: the cards to lay away
+                return
+        if not self._ask_next():
+            self._flow_on()
+
+    def _exchange(self, seat: int, card: int) -> None:
+        """A card laid away in an exchange with the cards left out of the deal; after the
+        last, he takes as many of those (the first in deck order), his in their place."""
+        _, n, away = self.exchange
+        self.hands[seat].remove(card)
+        away.append(card)
+        if len(away) < n:
+            return
+        taken = self.out[: len(away)]
+        self.out[: len(away)] = away
+        self.hands[seat].extend(taken)
+        self.seen[seat].update(taken)
+        self.exchange = (-1, 0, [])
         if not self._ask_next():
             self._flow_on()
 

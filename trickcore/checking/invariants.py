@@ -608,7 +608,8 @@ class Checker:
             places = [*(c for h in deal.hands for c in h), *deal.talon, *deal.stock]
             places += [deal.turnup] if deal.turnup >= 0 else []
             places += deal.laid_away
-            places += getattr(deal, "out", [])
+            places += deal.out
+            places += deal.exchanged  # laid away in an exchange not finished yet
             places += [c for cards in deal.set_aside.values() for c in cards]
             places += [c for _, c in deal.trick]
             places += [c for t in deal.tricks for _, c in t.cards]

@@ -87,6 +87,9 @@ class Deal(DealState):
         self.lay_away_by = -1  # who laid them away (the declarer, or who picked up)
         self.picked_up = -1  # who took the turned-up card into his hand (`pickup`)
         self.picked_card = -1  # the card he took
+        self.exchange_by = -1  # `exchange_out N`: who exchanges with the cards left out
+        self.exchange_left = 0  # the cards he has still to lay away
+        self.exchanged: list[int] = []  # those he laid away so far
         self.received: dict[int, list[int]] = {s: [] for s in order}
         self.talon_taken: dict[int, list[int]] = {s: [] for s in order}
         self.trick: list[tuple[int, int]] = []

@@ -1522,7 +1522,7 @@ class _Compiler:
                 out.append(self.choice(b, name, at, who, scope, seen_options))
                 continue
             steps: list[StepRule] = []
-            effect, swap_rank, skip = "", -1, ""
+            effect, swap_rank, skip, exchange = "", -1, "", 0
             for key, item in entry.entries.items():
                 if isinstance(item, s.Step):
                     steps.append(self.step_rule(item, scope, assignable, "a deal's keep names"))
@@ -1542,6 +1542,16 @@ class _Compiler:
                     effect = parts[0]
                 elif len(parts) == 2 and parts[0] == "swap_turnup" and parts[1] in rank_index:
                     effect, swap_rank = "swap_turnup", rank_index[parts[1]]
+                elif len(parts) == 2 and parts[0] == "exchange_out" and parts[1].isdigit():
+                    effect, exchange = "exchange_out", int(parts[1])
+                    if not 1 <= exchange <= deck.size:
+                        raise RulesError(f"'exchange_out' takes 1 to {deck.size} cards", it.loc)
+                    if set(at) & {"lead", "play"}:
+                        raise RulesError(
+                            "'exchange_out' is for decisions between phases "
+                            "('at: before PHASE' or 'at: end')",
+                            it.loc,
+                        )
                 elif len(parts) == 2 and parts[0] == "skip" and parts[1] in flow:
                     effect, skip = "skip", parts[1]
                     later = [p.split()[1] for p in at if p.startswith("before ")]
@@ -1554,10 +1564,12 @@ class _Compiler:
                 else:
                     raise RulesError(
                         "'effect' is one of: close_stock, swap_turnup RANK, end_deal, "
-                        f"skip PHASE (phases here: {', '.join(flow)})",
+                        f"skip PHASE (phases here: {', '.join(flow)}), exchange_out N",
                         it.loc,
                     )
-            needs = {"close_stock": "stock", "swap_turnup": "turnup"}.get(effect)
+            needs = {"close_stock": "stock", "swap_turnup": "turnup", "exchange_out": "out"}.get(
+                effect
+            )
             if needs and not any(p.to == needs for p in self.deal_rules.pattern):
                 raise RulesError(
                     f"'{effect}' needs a {needs} in the deal pattern", b.raw("effect").loc
@@ -1576,6 +1588,7 @@ class _Compiler:
                     reads=_block_reads(entry),
                     public=b.flag("public", False),
                     first_asked=first_asked,
+                    exchange=exchange,
                 )
             )
         return tuple(out)

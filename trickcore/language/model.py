@@ -330,7 +330,7 @@ class Decision:
     offer_if: CompiledExpr
     after_announce: bool
     rules: tuple[StepRule, ...]
-    effect: str  # "" | "close_stock" | "swap_turnup" | "end_deal" | "skip"
+    effect: str  # "" | "close_stock" | "swap_turnup" | "end_deal" | "skip" | "exchange_out"
     swap_rank: int = -1
     who: str = "each"  # between phases: "each" player, the "declarer" alone, the "defenders"
     skip: str = ""  # with effect "skip": the phase of the flow it skips
@@ -344,6 +344,9 @@ class Decision:
     # between phases: whom it is asked first, in deal order ("forehand"), or from the
     # declarer's left ("left_of_declarer")
     first_asked: str = "forehand"
+    # with effect "exchange_out": he lays away this many cards of his choice, one
+    # `discard CARD` each, and takes as many of the cards left out of the deal (`out`)
+    exchange: int = 0
 
 
 @attrs.frozen

@@ -110,6 +110,9 @@ def take_decision(game: Game, deal: Deal, seat: int, action: Action) -> None:
         deal.end_now()
     elif decision.effect == "skip":
         deal.skip_phase(decision.skip)
+    elif decision.effect == "exchange_out":  # his cards to lay away are asked next
+        deal.exchange_by = seat
+        deal.exchange_left = decision.exchange
 
 
 def ask_decisions(game: Game, deal: Deal, point: str) -> bool:
@@ -175,12 +178,36 @@ class AskDecisions(Phase):
         return False
 
     def legal(self, deal: Deal) -> list[Action]:
-        """The answers to the decision asked now."""
+        """The answers to the decision asked now; during an exchange with the cards left
+        out of the deal, each card of the exchanger's hand to lay away."""
+        if deal.exchange_left:
+            discard = self.game.actions.discard
+            return [discard[c] for c in sorted(deal.hands[deal.exchange_by])]
         return asked_actions(self.game, deal)
 
     def apply(self, deal: Deal, action: Action) -> None:
-        """Answer it."""
-        answer_decision(self.game, deal, action)
+        """Answer it, or lay away a card of an exchange."""
+        if deal.exchange_left:
+            exchange_card(self.game, deal, action.card)
+        else:
+            answer_decision(self.game, deal, action)
+
+
+def exchange_card(game: Game, deal: Deal, card: int) -> None:
+    """`effect: exchange_out N`: a card laid away face down; after the N-th, the exchanger
+    takes the first N cards left out of the deal, and his take their place."""
+    seat = deal.exchange_by
+    deal.hands[seat].remove(card)
+    deal.exchanged.append(card)
+    deal.exchange_left -= 1
+    if deal.exchange_left:
+        return
+    n = len(deal.exchanged)
+    deal.hands[seat].extend(deal.out[:n])
+    deal.out = deal.exchanged + deal.out[n:]
+    deal.exchanged = []
+    if not _ask_next(game, deal):
+        deal.next_phase()
 
 
 def asked_actions(game: Game, deal: Deal) -> list[Action]:
@@ -215,6 +242,9 @@ def answer_decision(game: Game, deal: Deal, action: Action) -> None:
     if action.kind == "decide":
         take_decision(game, deal, seat, action)
         if deal.is_over:
+            return
+        if deal.exchange_left:  # he lays away his cards first
+            deal.to_act = seat
             return
     if not _ask_next(game, deal):
         deal.next_phase()
