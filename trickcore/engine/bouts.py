@@ -423,6 +423,7 @@ class BoutDeal(DealState):
         deck = game.model.deck
         return BoutObservation(
             seat=seat,
+            deal_number=self.context[0].get("deal_number", 1),
             phase=self.phase,
             to_act=self.to_act,
             dealer=self.dealer,

@@ -378,6 +378,7 @@ class Deal(DealState):
         sees_hand = seat >= 0 and self.looked[seat]
         return Observation(
             seat=seat,
+            deal_number=self.context[0].get("deal_number", 1),
             phase=self.phase,
             to_act=self.to_act,
             dealer=self.dealer,

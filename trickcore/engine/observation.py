@@ -78,6 +78,7 @@ class Observation:
     sitting_out: tuple[int, ...] = ()  # players of the deal who sit out its trick play
     playing_for: int | None = None  # the seat whose hand the player to act plays from
     contract_text: str | None = None  # the contract as said, e.g. "4 hearts doubled"
+    deal_number: int = 1  # the deal's number in its match (1: the first)
 
     def to_dict(self) -> dict[str, Any]:
         """The observation as plain JSON-ready data."""
@@ -117,6 +118,7 @@ class BoutObservation:
     log: tuple[tuple[int, str], ...] = ()
     scores: tuple[int, ...] = ()
     kept: tuple[tuple[tuple[str, int | bool], ...], ...] = ()  # each seat's kept values
+    deal_number: int = 1  # the deal's number in its match (1: the first)
 
     def to_dict(self) -> dict[str, Any]:
         """The observation as plain JSON-ready data."""
