@@ -1,29 +1,32 @@
-"""Play a match of a shipped variant with your own bot at seat 0 against random players.
+"""Play a match of a shipped variant with your own bot at seat 0 against the heuristic bot.
+
+A bot is any class with one method, `choose(turn)`: the turn holds the variant, the seat,
+that seat's observation (never a hidden card) and the legal actions; it returns one of them.
 
 Run:  python examples/my_bot.py [variant] [seed]
 """
 
 from __future__ import annotations
 
-import random
 import sys
 
 import trickcore
+from trickcore.players import Turn, make_bot, turn_of
 
 
-def my_bot(match: trickcore.Match) -> trickcore.Action:
-    """A bot sees only its own observation and the legal actions, like a player at the table."""
-    obs = match.observation(match.to_act)
-    legal = match.legal_actions()
-    marriages = [a for a in legal if a.kind == "marry"]
-    if marriages:
-        return marriages[0]  # declare whenever allowed
-    if obs.phase == "bid":
-        passes = [a for a in legal if a.kind == "pass"]
-        return passes[0] if passes else legal[0]  # open as low as allowed, then pass
-    if obs.phase == "play":
-        return legal[0]
-    return legal[0]
+class MyBot:
+    """Declares every marriage it may, opens as low as allowed, then passes; plays its first
+    legal card."""
+
+    def choose(self, turn: Turn) -> trickcore.Action:
+        """The action to take now: one of `turn.legal`."""
+        marriages = [a for a in turn.legal if a.kind == "marry"]
+        if marriages:
+            return marriages[0]
+        if turn.observation.phase == "bid":
+            passes = [a for a in turn.legal if a.kind == "pass"]
+            return passes[0] if passes else turn.legal[0]
+        return turn.legal[0]
 
 
 def main() -> None:
@@ -31,12 +34,11 @@ def main() -> None:
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 7
     variant = trickcore.load_variant(name)
     match = variant.new_match(seed=seed)
-    others = random.Random(seed)
+    # seat 0 is yours; the others are built-in bots by name ("random", "greedy",
+    # "heuristic", "pimc", "ismcts", "pimc:iterations=100", ...)
+    bots = [MyBot()] + [make_bot("heuristic", seed=seed + s) for s in range(1, match.seats)]
     while not match.is_over:
-        if match.to_act == 0:
-            match.apply(my_bot(match))
-        else:
-            match.apply(others.choice(match.legal_actions()))
+        match.apply(bots[match.to_act].choose(turn_of(match)))
     print(f"{variant.title}: {len(match.deal_results)} deals, scores {match.scores}")
     print(f"winners: {match.winners}")
     trickcore.save_match(match, "last_match.json")

@@ -32,6 +32,8 @@ def test_wheel_carries_grammar_and_variants(tmp_path):
     wheel = next((tmp_path / "dist").glob("trickcore-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     assert "trickcore/_data/grammar/trickcore.lark" in names
+    for static in ("index.html", "table.js", "table.css"):  # the web table's page
+        assert f"trickcore/interfaces/web/static/{static}" in names
     shipped = sorted(p.name for p in (ROOT / "variants").glob("*.rules"))
     assert sorted(n.rsplit("/", 1)[-1] for n in names if n.endswith(".rules")) == shipped
     target = tmp_path / "site"

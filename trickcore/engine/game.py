@@ -612,6 +612,22 @@ class Game:
             dealer=dealer,
         )
 
+    def sample_worlds(
+        self,
+        observation: Any,
+        n: int,
+        rng: random.Random | int | None = None,
+        deal_number: int | None = None,
+    ) -> list[Deal | BoutDeal]:
+        """`n` complete deals (to clone, play on and score) that agree with everything the
+        observation's seat has seen: its cards, the cards played, shown or given, melds
+        declared and every void the play obligations prove. Drawn uniformly among such deals
+        (the method: `trickcore.engine.worlds`); `rng` is a random.Random or a seed;
+        `deal_number` the deal's number in its match (by default the observation's)."""
+        from .worlds import sample_worlds
+
+        return sample_worlds(self, observation, n, rng, deal_number)
+
 
 def _check_deal_number(number: object) -> None:
     if type(number) is not int or not 1 <= number <= 1_000_000:

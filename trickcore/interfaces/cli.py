@@ -10,9 +10,7 @@ import argparse
 import importlib
 import json
 import pkgutil
-import random
 import sys
-from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -146,83 +144,26 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_simulate(args: argparse.Namespace) -> int:
-    """Play matches between random players and summarize them."""
-    from rich.progress import Progress
-
-    v = load_variant(args.variant)
-    rng = random.Random(args.seed)
-    deals = 0
-    redeals = 0
-    by_contract: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    deals_per_match = []
-    wins: dict[int, int] = defaultdict(int)
-    losers: dict[int, int] = defaultdict(int)
-    bouts: list[int] = []
-    out = Output()
-    with Progress(transient=True, console=out.console, disable=not out.tty) as progress:
-        task = progress.add_task("simulating", total=args.matches)
-        for i in range(args.matches):
-            m = v.new_match(seed=args.seed * 1_000_003 + i, players=args.players)
-            while not m.is_over:
-                m.apply(rng.choice(m.legal_actions()))
-            for r in m.deal_results:
-                if r.get("redeal"):
-                    redeals += 1
-                    continue
-                deals += 1
-                if "loser" in r:
-                    losers[r["loser"]] += 1
-                    bouts.append(r["bouts"])
-                    continue
-                made = r["gains"][r["declarer"]] > 0
-                by_contract[r["contract"]][0] += 1
-                by_contract[r["contract"]][1] += made
-            deals_per_match.append(len([r for r in m.deal_results if not r.get("redeal")]))
-            for w in m.winners:
-                wins[w] += 1
-            progress.advance(task)
-    out.print(
-        f"{v.title}: {args.matches} match{'es' if args.matches != 1 else ''} "
-        f"of random play, seed {args.seed}",
-        "bold",
-    )
-    out.print(f"deals played: {deals} (and {redeals} thrown in for a redeal)")
-    out.print(f"average deals per match: {deals / max(args.matches, 1):.1f}")
-    out.print("wins by seat: " + ", ".join(f"{s}: {wins[s]}" for s in sorted(wins)))
-    if v.model.bouts is not None:
-        lost = ", ".join(f"{s}: {losers[s]}" for s in sorted(losers) if s >= 0)
-        out.print(f"losers by seat: {lost}; draws: {losers.get(-1, 0)}")
-        out.print(
-            f"bouts per deal: average {sum(bouts) / max(len(bouts), 1):.1f}, "
-            f"longest {max(bouts, default=0)}"
-        )
-        return 0
-    rows = []
-    for contract in sorted(by_contract):
-        n, made = by_contract[contract]
-        rows.append((str(contract), str(n), f"{100 * made / n:.0f}%"))
-    total = sum(n for n, _ in by_contract.values())
-    made_all = sum(m for _, m in by_contract.values())
-    rows.append(("all", str(total), f"{100 * made_all / max(total, 1):.0f}%"))
-    out.table("Declarer success by contract", ["contract", "deals", "made"], rows, right=(0, 1, 2))
-    return 0
-
-
 def cmd_play(args: argparse.Namespace) -> int:
     """Play a match in the terminal at seat 0 against computer players."""
     from ..engine.saving import check_save_path
-    from ..players.bots import GreedyPlayer
-    from .terminal import Player, play_in_terminal
+    from ..players.protocol import Bot
+    from ..players.registry import make_bot
+    from .terminal import play_in_terminal
 
     if args.save:
         check_save_path(args.save)
     v = load_variant(args.variant)
+    base = args.seed or 0
+    make_bot(args.opponents)  # a bad spec is refused before the match starts
+    hint = make_bot(args.hint, seed=base) if args.hint else None
+    if hint is not None and not hasattr(hint, "evaluate"):
+        raise TrickcoreError(f"--hint needs a search bot (pimc or ismcts), not {args.hint!r}")
     match = v.new_match(seed=args.seed, players=args.players)
-    bots: dict[int, Player] = {
-        s: GreedyPlayer(seed=(args.seed or 0) + s) for s in range(1, match.seats)
+    bots: dict[int, Bot] = {
+        s: make_bot(args.opponents, seed=base + s) for s in range(1, match.seats)
     }
-    return play_in_terminal(match, bots, Output(), save_to=args.save)
+    return play_in_terminal(match, bots, Output(), save_to=args.save, hint=hint)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -364,18 +305,26 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("variant")
     s.add_argument("--json", **as_json)  # type: ignore[arg-type]
     s.set_defaults(func=cmd_show)
-    sim = sub.add_parser("simulate", help="play matches between random players")
-    sim.add_argument("variant")
-    sim.add_argument("--matches", type=_whole(1, MAX_MATCHES), default=10)
-    sim.add_argument("--seed", type=seed, default=0)
-    sim.add_argument("--players", type=players, default=None)
-    sim.set_defaults(func=cmd_simulate)
     pl = sub.add_parser("play", help="play a match at seat 0 against computer players")
     pl.add_argument("variant")
     pl.add_argument("--seed", type=seed, default=None)
     pl.add_argument("--players", type=players, default=None)
     pl.add_argument(
         "--save", default=None, help="save the match to this JSON file after every action"
+    )
+    pl.add_argument(
+        "--opponents",
+        default="greedy",
+        help="the computer players: random, greedy, heuristic, pimc, ismcts, with options "
+        "(pimc:iterations=100); default greedy",
+    )
+    pl.add_argument(
+        "--hint",
+        nargs="?",
+        const="pimc",
+        default=None,
+        metavar="BOT",
+        help="show a search bot's advice with its value of each action (default bot: pimc)",
     )
     pl.set_defaults(func=cmd_play)
     ver = sub.add_parser("verify", help="check a rules file for consistency")

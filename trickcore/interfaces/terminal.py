@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any
 
-from ..engine.actions import Action
 from ..engine.match import Match
 from ..engine.observation import BoutObservation, Observation
 from ..engine.saving import check_save_path, save_match
 from ..language.errors import IllegalActionError, TrickcoreError
+from ..players.protocol import Bot, turn_of
 
 HUMAN = 0
 
@@ -106,14 +106,6 @@ class Output:
                 raise EOFError
             return line.rstrip("\n")
         return str(self.console.input(f"{prompt}: "))
-
-
-class Player(Protocol):
-    """Anything that chooses an action for the seat to act."""
-
-    def choose(self, match: Match) -> Action:
-        """The action to take now for the seat to act."""
-        ...
 
 
 def _cards(match: Match, texts: tuple[str, ...] | list[str]) -> str:
@@ -221,15 +213,18 @@ def _report_deal_end(match: Match, out: Output) -> None:
 
 def play_in_terminal(
     match: Match,
-    bots: dict[int, Player],
+    bots: dict[int, Bot],
     out: Output,
     save_to: str | None = None,
     ask: Callable[[str], str] | None = None,
+    hint: Any = None,
 ) -> int:
     """Run a whole match; seat 0 is typed at the prompt, other seats are `bots`.
 
     With `save_to` the match is saved after every action (atomically), and on the end of
-    input, an interrupt or an error, and the file is named; nothing played is lost.
+    input, an interrupt or an error, and the file is named; nothing played is lost. With
+    `hint` (a search bot with `evaluate(turn)`), its advice and its estimated value of
+    each action are shown before each of the person's decisions.
     """
     if save_to:
         check_save_path(save_to)
@@ -237,6 +232,7 @@ def play_in_terminal(
     out.print("Type an action as the legal list shows it, '?' for all of them, 'quit' to stop.")
     results_seen = 0
     saved = -1
+    advised = -1
 
     def save() -> None:
         nonlocal saved
@@ -252,12 +248,15 @@ def play_in_terminal(
                 _report_deal_end(match, out)
             seat = match.to_act
             if seat != HUMAN:
-                action = bots[seat].choose(match)
+                action = bots[seat].choose(turn_of(match))
                 out.print(f"seat {seat}: {action}")
                 match.apply(action)
                 save()
                 continue
             render(match, out)
+            if hint is not None and advised != len(match.history):
+                advised = len(match.history)
+                show_hint(match, hint, out)
             legal = [a.text for a in match.legal_actions()]
             out.print("legal: " + ", ".join(legal[:30]) + (" ..." if len(legal) > 30 else ""))
             text = ask("your move").strip()
@@ -286,6 +285,33 @@ def play_in_terminal(
         save()
         out.print(f"saved to {save_to} (trickcore replay {save_to})")
     return 0
+
+
+def show_hint(match: Match, hint: Any, out: Output, shown_at_most: int = 8) -> None:
+    """Print the hint bot's advice for the seat to act: its best action first, with the
+    estimated value of each action (the deal's points for the seat, or minus the chance of
+    losing in games of bouts)."""
+    turn = turn_of(match)
+    if len(turn.legal) < 2:
+        return
+    try:
+        values = sorted(hint.evaluate(turn), key=lambda item: -item[1])
+    except TrickcoreError as exc:  # no hidden world could be sampled: no advice this time
+        out.print(f"hint: none this time ({str(exc).splitlines()[0][:120]})", "cyan")
+        return
+    bouts = match.game.model.bouts is not None
+
+    def fmt(x: float) -> str:
+        if x == float("-inf"):
+            return "?"
+        return f"{x:+.2f}" if bouts else f"{x:+.1f}"
+
+    best = values[0]
+    rest = ", ".join(f"{a.text} {fmt(x)}" for a, x in values[1:shown_at_most])
+    more = " ..." if len(values) > shown_at_most else ""
+    out.print(
+        f"hint: {best[0].text} ({fmt(best[1])})" + (f"; then {rest}{more}" if rest else ""), "cyan"
+    )
 
 
 def _save_after_failure(match: Match, out: Output, save_to: str) -> None:

@@ -1,11 +1,16 @@
-"""Simple computer players: a random one, and a greedy one that plays sensible cards."""
+"""Simple computer players: a random one, and a greedy one that plays sensible cards.
+
+Both follow the `Bot` protocol (`choose(turn) -> Action`): they see only the turn's
+observation and legal actions.
+"""
 
 from __future__ import annotations
 
 import random
 
 from ..engine.actions import Action
-from ..engine.match import Match
+from .protocol import Turn
+from .reading import trump_suit
 
 
 class RandomPlayer:
@@ -14,9 +19,9 @@ class RandomPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, match: Match) -> Action:
-        """The action to take now."""
-        return self.rng.choice(match.legal_actions())
+    def choose(self, turn: Turn) -> Action:
+        """The action to take now: any legal one, each as likely."""
+        return self.rng.choice(turn.legal)
 
 
 class GreedyPlayer:
@@ -25,13 +30,13 @@ class GreedyPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, match: Match) -> Action:
+    def choose(self, turn: Turn) -> Action:
         """The action to take now."""
-        legal = match.legal_actions()
-        game = match.game
+        legal = list(turn.legal)
+        game = turn.variant
         kinds = {a.kind for a in legal}
         if game.model.bouts is not None:
-            return self._bout_choice(match, legal, kinds)
+            return self._bout_choice(turn, legal, kinds)
         if "marry" in kinds:
             return max(
                 (a for a in legal if a.kind == "marry"), key=lambda a: game.points_of[a.card]
@@ -56,9 +61,9 @@ class GreedyPlayer:
             return min(plays, key=lambda a: (game.points_of[a.card], -game.rank_of[a.card]))
         return self.rng.choice(legal)
 
-    def _bout_choice(self, match: Match, legal: list[Action], kinds: set[str]) -> Action:
-        game = match.game
-        trump = match.current.trump
+    def _bout_choice(self, turn: Turn, legal: list[Action], kinds: set[str]) -> Action:
+        game = turn.variant
+        trump = trump_suit(game, turn.observation.trump)
 
         def cost(card: int) -> tuple[bool, int]:
             return (game.suit_of[card] == trump, -game.rank_of[card])

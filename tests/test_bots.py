@@ -1,0 +1,234 @@
+"""Computer players: every bot plays whole matches of several variants (a house rule
+written here included), only legal actions, the same choices from the same seed and
+iteration budget; the search bots find an obvious best card and give values for hints;
+bots by name and their errors."""
+
+from __future__ import annotations
+
+import io
+import math
+
+import pytest
+
+import trickcore
+from trickcore.interfaces import cli
+from trickcore.players import Bot, Turn, bot_names, make_bot, turn_of
+from trickcore.players.heuristic import HeuristicPlayer, estimate_tricks
+
+SMALL = {
+    "random": "random",
+    "greedy": "greedy",
+    "heuristic": "heuristic",
+    "pimc": "pimc:worlds=2,iterations=4",
+    "ismcts": "ismcts:worlds=2,iterations=6",
+}
+
+# a house rule written for the test: Tysiacha with bids in steps of 10, two deals a match
+HOUSE = """extends "tysiacha"
+name: "Tysiacha, two deals, steps of ten"
+bidding {
+  step: 10
+}
+match {
+  deal_limit: 2
+}
+"""
+
+
+def short(base: str) -> trickcore.Variant:
+    """A shipped variant cut to two deals a match (a house rule that extends it)."""
+    return trickcore.variant_from_text(
+        f'extends "{base}"\nname: "{base}, two deals"\nmatch {{\n  deal_limit: 2\n}}\n'
+    )
+
+
+VARIANTS = {
+    "house": lambda: trickcore.variant_from_text(HOUSE),
+    "schnapsen": lambda: short("russisch-schnapsen"),
+    "durak": lambda: short("durak"),
+    "hearts": lambda: short("hearts"),
+}
+
+
+def play_match(variant: trickcore.Variant, spec: str, seed: int, players=None, deals=None):
+    """A whole match (or its first `deals` deals) with the bot of `spec` at seat 0 and
+    heuristic bots elsewhere; every action checked legal; the actions taken."""
+    m = variant.new_match(seed=seed, players=players)
+    bots: list[Bot] = [
+        make_bot(spec if s == 0 else "heuristic", seed=seed + s) for s in range(m.seats)
+    ]
+    taken = []
+    while not m.is_over and (deals is None or m.deals_dealt <= deals):
+        turn = turn_of(m)
+        action = bots[m.to_act].choose(turn)
+        assert action in turn.legal, (action, turn.legal)
+        m.apply(action)
+        taken.append(action.text)
+    return m, taken
+
+
+CHEAP = ["random", "greedy", "heuristic"]
+SEARCH = ["pimc", "ismcts"]
+
+
+@pytest.mark.parametrize(
+    "kind, variant",
+    [(k, v) for k in CHEAP for v in VARIANTS]
+    + [(k, v) for k in SEARCH for v in ("house", "schnapsen")],
+)
+def test_every_bot_plays_whole_matches_with_legal_actions(kind, variant):
+    v = VARIANTS[variant]()
+    players = 3 if variant == "durak" else None
+    m, taken = play_match(v, SMALL[kind], seed=5, players=players)
+    assert m.is_over and m.deals_played + m.redeals >= 2 and m.winners
+    assert len(taken) == len(m.history)
+
+
+@pytest.mark.parametrize("kind", list(SMALL))
+def test_same_seed_and_budget_give_the_same_choices(kind):
+    v = VARIANTS["schnapsen"]()
+    spec = SMALL[kind]
+    _, first = play_match(v, spec, seed=11, deals=1)
+    _, again = play_match(v, spec, seed=11, deals=1)
+    assert first == again
+    if kind == "random":
+        _, other = play_match(v, spec, seed=12, deals=1)
+        assert other != first
+
+
+def test_heuristic_beats_random_on_the_same_deals():
+    """Duplicate deals: the heuristic bot in a seat does better than a random bot there."""
+    v = trickcore.load_variant("tysiacha")
+    diff = 0
+    for seed in range(30):
+        for cls_seat in range(3):
+            scores = []
+            for spec in ("heuristic", "random"):
+                d = v.new_deal(seed=seed)
+                bots = [make_bot(spec if s == cls_seat else "random", seed=s) for s in range(3)]
+                while not d.is_over:
+                    s = d.to_act
+                    turn = Turn(v, s, d.observation(s), tuple(d.legal_actions()))
+                    d.apply(bots[s].choose(turn))
+                scores.append((d.gains or [0, 0, 0])[cls_seat])
+            diff += scores[0] - scores[1]
+    assert diff / 90 > 20
+
+
+def test_heuristic_reads_the_rules_not_the_game():
+    """Tricks estimated from the rank order and trump of the rules file; hearts ducks."""
+    v = trickcore.load_variant("tysiacha")
+    cards = [v.card(c) for c in ("AS", "10S", "KS", "AH", "9D", "9C", "JC")]
+    assert estimate_tricks(v, cards, -1) >= 4
+    assert estimate_tricks(v, cards, 3) > estimate_tricks(v, [v.card("9D")], 3)
+    hearts = trickcore.load_variant("hearts")
+    d = hearts_queen_position(hearts)
+    turn = Turn(hearts, 1, d.observation(1), tuple(d.legal_actions()))
+    assert HeuristicPlayer(1).choose(turn).text == "play 3S"
+
+
+def hearts_queen_position(hearts: trickcore.Variant):
+    """Hearts, deal 4 (no passing): seat 1 is last to a spade trick holding the QS; it
+    holds KS (takes the trick and its 13 points) and 3S (lets the QS win)."""
+    deck = hearts.stack_deck(
+        {
+            1: [
+                "2C",
+                "KS",
+                "3S",
+                *(f"{r}D" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J")),
+            ],
+            2: ["AC", "10S"],
+            3: ["3C", "QS"],
+            0: ["4C", "2S"],
+        },
+        deal_number=4,
+    )
+    d = hearts.new_deal(deck, dealer=0, deal_number=4)
+    for text in ("play 2C", "play AC", "play 3C", "play 4C", "play 10S", "play QS", "play 2S"):
+        d.apply(text)
+    assert d.to_act == 1 and {a.text for a in d.legal_actions()} == {"play KS", "play 3S"}
+    return d
+
+
+@pytest.mark.parametrize("spec", ["pimc:worlds=8,iterations=32", "ismcts:worlds=8,iterations=120"])
+def test_search_finds_the_card_that_avoids_the_queen(spec):
+    hearts = trickcore.load_variant("hearts")
+    d = hearts_queen_position(hearts)
+    turn = Turn(hearts, 1, d.observation(1), tuple(d.legal_actions()))
+    bot = make_bot(spec, seed=3)
+    assert bot.choose(turn).text == "play 3S"
+    values = dict((a.text, x) for a, x in bot.evaluate(turn))
+    assert values["play 3S"] - values["play KS"] >= 8  # the queen's 13 points, about
+
+
+@pytest.mark.parametrize("spec", ["pimc:worlds=3,iterations=12", "ismcts:worlds=3,iterations=20"])
+def test_hint_values_one_per_legal_action(spec):
+    v = trickcore.load_variant("tysiacha")
+    m = v.new_match(seed=4)
+    bot = make_bot(spec, seed=1)
+    turn = turn_of(m)
+    values = bot.evaluate(turn)
+    assert [a for a, _ in values] == list(turn.legal)
+    assert all(math.isfinite(x) for _, x in values)
+    assert any(x != values[0][1] for _, x in values)
+
+
+def test_search_bots_in_games_of_bouts_value_losing_as_minus_one():
+    v = trickcore.load_variant("durak")
+    m = v.new_match(seed=2, players=3)
+    values = make_bot("pimc:worlds=2,iterations=8", seed=1).evaluate(turn_of(m))
+    assert all(-1.0 <= x <= 0.0 for _, x in values)
+
+
+def test_make_bot_names_and_options():
+    assert bot_names() == ["random", "greedy", "heuristic", "pimc", "ismcts"]
+    bot = make_bot("pimc:worlds=5,iterations=40,seconds=0.5,rollout=random", seed=1)
+    assert (bot.worlds, bot.iterations, bot.seconds, bot.rollout) == (5, 40, 0.5, "random")
+    assert isinstance(bot, Bot)
+
+
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("alphazero", "unknown bot 'alphazero'"),
+        ("pimc:depth=3", "bot pimc has no option 'depth'"),
+        ("pimc:iterations=many", "option iterations must be a whole number"),
+        ("pimc:iterations", "is not name=value"),
+        ("ismcts:iterations=0", "iterations must be a whole number of at least 1"),
+        ("pimc:rollout=smart", "unknown rollout 'smart'"),
+        ("greedy:worlds=3", "bot greedy has no option 'worlds'"),
+        ("", "a bot is named by a text"),
+    ],
+)
+def test_bad_specs_are_clear_errors(spec, message):
+    with pytest.raises(trickcore.TrickcoreError, match=message):
+        make_bot(spec)
+
+
+def test_play_with_opponents_and_hint(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    code = cli.main(
+        [
+            "play",
+            "tysiacha",
+            "--seed",
+            "3",
+            "--opponents",
+            "heuristic",
+            "--hint",
+            "pimc:worlds=2,iterations=8",
+        ]
+    )
+    out = capsys.readouterr().out
+    assert code == 0
+    hint = next(line for line in out.splitlines() if line.startswith("hint: "))
+    assert "bid" in hint or "pass" in hint
+    assert hint.count("+") + hint.count("-") >= 2  # a value for each action shown
+
+
+def test_play_refuses_a_bad_opponent_spec(capsys):
+    assert cli.main(["play", "tysiacha", "--opponents", "pimc:speed=9"]) == 1
+    assert "bot pimc has no option 'speed'" in capsys.readouterr().err
+    assert cli.main(["play", "tysiacha", "--hint", "greedy"]) == 1
+    assert "--hint needs a search bot" in capsys.readouterr().err

@@ -1,0 +1,325 @@
+"""trickcore.openspiel: every shipped variant as an OpenSpiel game (issue 14, item 1)."""
+
+from __future__ import annotations
+
+import pickle
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import trickcore
+
+pyspiel = pytest.importorskip("pyspiel")
+tos = pytest.importorskip("trickcore.openspiel")
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+
+def play_until(state, rng: random.Random, player_moves: int):
+    """Deal and take random actions until `player_moves` actions were taken (or the end)."""
+    moves = 0
+    while not state.is_terminal() and moves < player_moves:
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            moves += 1
+    return state
+
+
+@pytest.mark.parametrize("name", trickcore.list_variants())
+def test_random_sim_with_serialization_for_every_variant_and_player_count(name):
+    variant = trickcore.load_variant(name)
+    for players in variant.model.players:
+        game = tos.load_game(name, players=players)
+        assert game.num_players() == players
+        pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(
+    "name, players", [("sixty-six", 2), ("euchre", 4), ("durak", 2), ("sixty-six-twenty-card", 2)]
+)
+def test_random_sim_of_whole_matches(name, players):
+    game = tos.load_game(name, match=True, players=players)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_register_names_parameters_and_load_game_by_name():
+    name = tos.register("russisch-schnapsen")
+    assert name == "trickcore_russisch_schnapsen" == tos.short_name("russisch-schnapsen")
+    assert tos.register("russisch-schnapsen") == name  # again: the same name
+    game = pyspiel.load_game(name)
+    assert game.num_players() == 3  # the variant's first player count
+    assert game.get_type().min_num_players == 3 and game.get_type().max_num_players == 4
+    four = pyspiel.load_game(f"{name}(players=4)")
+    assert four.num_players() == 4
+    variant = trickcore.load_variant("russisch-schnapsen")
+    assert game.num_distinct_actions() == variant.num_actions
+    assert game.max_chance_outcomes() == variant.model.deck.size
+    with pytest.raises(trickcore.TrickcoreError):
+        tos.load_game("russisch-schnapsen", players=7)
+
+
+def test_the_rules_parameter_plays_a_house_rule_file():
+    path = EXAMPLES / "quick-barrel.rules"
+    game = tos.load_game("tysiacha", rules=str(path))
+    house = trickcore.load_variant(path)
+    assert game.variant.content_hash == house.content_hash
+    assert game.variant.content_hash != trickcore.load_variant("tysiacha").content_hash
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    # a house rule file registers under its own name
+    assert tos.register(path) == "trickcore_quick_barrel"
+
+
+def test_chance_nodes_deal_the_deck_order_and_the_deal_follows_it():
+    game = tos.load_game("tysiacha")
+    variant = trickcore.load_variant("tysiacha")
+    state = game.new_initial_state()
+    order = list(range(24))
+    random.Random(3).shuffle(order)
+    for i, card in enumerate(order):
+        assert state.is_chance_node()
+        outcomes = state.chance_outcomes()
+        assert len(outcomes) == 24 - i
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        assert state.action_to_string(pyspiel.PlayerId.CHANCE, card) == (
+            f"deal {variant.card_text(card)}"
+        )
+        state.apply_action(card)
+    assert not state.is_chance_node()
+    deal = variant.new_deal(order, dealer=0)
+    assert state.current_player() == deal.to_act
+    assert state.legal_actions() == sorted(deal.legal_ids())
+    hand = state.observation_string(1)
+    assert " ".join(deal.observation(1).hand) in hand
+
+
+def test_returns_of_a_deal_are_the_score_changes_of_the_engine():
+    game = tos.load_game("tysiacha")
+    variant = trickcore.load_variant("tysiacha")
+    rng = random.Random(11)
+    state = play_until(game.new_initial_state(), rng, 10_000)
+    history = state.history()
+    order, actions = history[:24], history[24:]
+    match = variant.new_match(deck_orders=[order])
+    for a in actions:
+        match.apply_id(a)
+    assert match.deals_played == 1
+    assert state.returns() == [float(x) for x in match.scores]
+    assert any(state.returns())
+
+
+def test_a_whole_match_returns_one_for_each_winner():
+    game = tos.load_game("sixty-six", match=True)
+    state = play_until(game.new_initial_state(), random.Random(2), 100_000)
+    assert state.is_terminal()
+    returns = state.returns()
+    assert sorted(returns) == [0.0, 1.0]
+    # chance nodes came before every deal: more than one deck's worth of them
+    chance = sum(1 for a in state.full_history() if a.player == pyspiel.PlayerId.CHANCE)
+    assert chance % 24 == 0 and chance > 24
+
+
+def test_hidden_cards_do_not_reach_other_seats():
+    """Two deck orders that differ only in two cards of seats 1 and 2: seat 0's information
+    is the same, seat 1's and 2's is not."""
+    game = tos.load_game("tysiacha")
+    variant = trickcore.load_variant("tysiacha")
+    order = list(range(24))
+    random.Random(5).shuffle(order)
+    deal = variant.new_deal(order, dealer=0)
+    one, two = deal.observation(1).hand[0], deal.observation(2).hand[0]
+    a, b = order.index(variant.card(one)), order.index(variant.card(two))
+    other = list(order)
+    other[a], other[b] = other[b], other[a]
+    states = []
+    for o in (order, other):
+        s = game.new_initial_state()
+        for c in o:
+            s.apply_action(c)
+        states.append(s)
+    first, second = states
+    for f in (
+        "information_state_string",
+        "information_state_tensor",
+        "observation_string",
+        "observation_tensor",
+    ):
+        assert getattr(first, f)(0) == getattr(second, f)(0), f
+        assert getattr(first, f)(1) != getattr(second, f)(1), f
+        assert getattr(first, f)(2) != getattr(second, f)(2), f
+
+
+def test_tensors_follow_the_documented_pieces():
+    game = tos.load_game("tysiacha")
+    state = play_until(game.new_initial_state(), random.Random(4), 3)
+    obs = tos.TrickcoreObserver(game, pyspiel.IIGObservationType(perfect_recall=False), None)
+    info = tos.TrickcoreObserver(game, pyspiel.IIGObservationType(perfect_recall=True), None)
+    assert len(state.observation_tensor(1)) == game.observation_encoder.size
+    assert len(state.information_state_tensor(1)) == game.information_encoder.size
+    assert game.observation_tensor_size() == game.observation_encoder.size
+    obs.set_from(state, 1)
+    info.set_from(state, 1)
+    seen = state._core.match.observation(1)
+    cards = [trickcore.load_variant("tysiacha").card(t) for t in seen.hand]
+    assert sorted(obs.dict["hand"].nonzero()[0].tolist()) == sorted(cards)
+    assert obs.dict["seat"].tolist() == [0.0, 1.0, 0.0]
+    assert obs.dict["to_act"][seen.to_act] == 1.0
+    assert (info.tensor[: obs.tensor.size] == obs.tensor).all()
+    history = info.dict["history"]
+    assert history.shape[0] == game.history_length
+    assert int(history[:, :3].sum()) == len(seen.log) == 3  # one seat bit per action
+    names = [p.name for p in game.observation_encoder.pieces]
+    assert names[:5] == ["seat", "to_act", "dealer", "phase", "hand"]
+    # the public observer sees no hand
+    public = tos.TrickcoreObserver(
+        game,
+        pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE),
+        None,
+    )
+    public.set_from(state, 1)
+    assert not public.dict["hand"].any() and not public.dict["seat"].any()
+
+
+def test_bout_games_encode_the_table():
+    game = tos.load_game("durak", players=3)
+    state = play_until(game.new_initial_state(), random.Random(1), 1)
+    seat = state.current_player()
+    obs = tos.TrickcoreObserver(game, pyspiel.IIGObservationType(perfect_recall=False), None)
+    obs.set_from(state, seat)
+    table = state._core.match.observation(seat).table
+    assert table and obs.dict["attacks"].sum() == len(table)
+
+
+def test_serialization_round_trip_mid_deal_is_small_and_exact():
+    game = tos.load_game("skat")
+    state = play_until(game.new_initial_state(), random.Random(8), 12)
+    text = state.serialize()
+    assert len(text) < 2000  # the actions, not the variant
+    again = game.deserialize_state(text)
+    assert str(again) == str(state)
+    assert again.history() == state.history()
+    for p in range(3):
+        assert again.information_state_string(p) == state.information_state_string(p)
+    g2, s2 = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert str(s2) == str(state) and str(g2) == str(game)
+    copy = pickle.loads(pickle.dumps(state._core))
+    assert copy.text() == state._core.text()
+
+
+def test_clone_is_independent():
+    game = tos.load_game("hearts")
+    state = play_until(game.new_initial_state(), random.Random(6), 4)
+    before = str(state)
+    child = state.clone()
+    child.apply_action(child.legal_actions()[0])
+    assert str(state) == before and str(child) != before
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing():
+    game = tos.load_game("tysiacha")
+    state = play_until(game.new_initial_state(), random.Random(4), 1)
+    before = str(state)
+    illegal = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
+    with pytest.raises(Exception, match="not legal"):
+        state.apply_action(illegal)
+    assert str(state) == before
+
+
+def test_resampled_states_keep_the_seat_information():
+    game = tos.load_game("tysiacha")
+    state = play_until(game.new_initial_state(), random.Random(1), 12)
+    seat = state.current_player()
+    sampler = random.Random(0).random  # any callable giving numbers in [0, 1)
+    worlds = [state.resample_from_infostate(seat, sampler) for _ in range(4)]
+    hidden = set()
+    for w in worlds:
+        assert w.information_state_string(seat) == state.information_state_string(seat)
+        assert w.observation_tensor(seat) == state.observation_tensor(seat)
+        assert w.legal_actions() == state.legal_actions()
+        hidden.add(str(w))
+    assert len(hidden) > 1  # the other hands differ between worlds
+    with pytest.raises(trickcore.TrickcoreError, match="not while dealing"):
+        game.new_initial_state().resample_from_infostate(0, sampler)
+    # OpenSpiel's own sampler works too
+    other = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert other.observation_string(seat) == state.observation_string(seat)
+
+
+def test_import_trickcore_stays_light():
+    code = (
+        "import sys, trickcore; trickcore.load_variant('tysiacha');"
+        "print(sorted(m for m in ('pyspiel', 'numpy', 'pettingzoo') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_missing_openspiel_names_the_extra():
+    code = "import sys; sys.modules['pyspiel'] = None; import trickcore.openspiel"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode != 0
+    assert "pip install 'trickcore[openspiel]'" in out.stderr
+
+
+def test_example_openspiel_search_bot_plays_a_deal(tmp_path):
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / "openspiel_mcts.py"), "tysiacha", "1", "8"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "ISMCTSBot" in done.stdout and "deal 1: returns" in done.stdout
+
+
+def test_history_rows_encode_actions_and_hide_what_a_seat_did_not_see():
+    game = tos.load_game("hearts")
+    state = play_until(game.new_initial_state(), random.Random(2), 1)
+    actor = state._core.match.observation(0).log[0][0]
+    text = state._core.match.observation(actor).log[0][1]
+    assert text.startswith("pass ")  # hearts passes cards first
+    enc = game.information_encoder
+    seats, kinds = 4, len(tos.KINDS)
+    card = trickcore.load_variant("hearts").card(text.split()[1])
+    for seat in range(4):
+        info = tos.TrickcoreObserver(game, pyspiel.IIGObservationType(perfect_recall=True), None)
+        info.set_from(state, seat)
+        row = info.dict["history"][0]
+        assert row[actor] == 1.0 and row[:seats].sum() == 1.0
+        assert row[seats + tos.KINDS.index("pass_card")] == 1.0
+        sees = seat == actor
+        assert row[seats + kinds + card] == (1.0 if sees else 0.0)
+        assert row[enc.entry_width - 1] == (0.0 if sees else 1.0)  # hidden
+        assert not info.dict["history"][1:].any()
+
+
+def test_games_and_states_pickle_into_a_fresh_process(tmp_path):
+    game = tos.load_game("euchre", match=True)
+    state = play_until(game.new_initial_state(), random.Random(3), 5)
+    assert str(pickle.loads(pickle.dumps(game))) == str(game)
+    path = tmp_path / "state.pkl"
+    path.write_bytes(pickle.dumps(state))
+    code = f"import pickle; s = pickle.loads(open({str(path)!r}, 'rb').read()); print(str(s))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == str(state).strip()
+
+
+def test_a_rules_file_that_stops_the_match_ends_the_game(tmp_path):
+    """after_deal leaves the range of numbers in play: the engine stops the match, and the
+    OpenSpiel game ends there (no exception escapes into OpenSpiel)."""
+    path = tmp_path / "overflow.rules"
+    path.write_text(
+        'extends "tysiacha"\nname: "Overflow"\n'
+        "after_deal {\n  rule boom: score = score - 500000000\n}\n"
+    )
+    game = tos.load_game(path, match=True)
+    state = play_until(game.new_initial_state(), random.Random(3), 100_000)
+    assert state.is_terminal()
+    assert state._core.match.stopped is not None
+    assert state.returns() == [0.0, 0.0, 0.0]  # no winners

@@ -1,0 +1,156 @@
+"""trickcore.pettingzoo: every shipped variant as a PettingZoo AEC environment (issue 14,
+item 2)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+
+import trickcore
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("pettingzoo")
+tpz = pytest.importorskip("trickcore.pettingzoo")
+from pettingzoo.test import api_test  # noqa: E402
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def run_random(env, seed: int) -> tuple[dict[str, float], dict, int]:
+    """Random legal actions until every agent is done: cumulative rewards, last info, steps."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    info: dict = {}
+    steps = 0
+    for agent in env.agent_iter():
+        obs, reward, termination, truncation, info = env.last()
+        totals[agent] += reward
+        if termination or truncation:
+            env.step(None)
+            continue
+        mask = obs["action_mask"]
+        assert mask.dtype == np.int8 and mask.any()
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+        steps += 1
+    return totals, info, steps
+
+
+@pytest.mark.parametrize("name", trickcore.list_variants())
+def test_api_test_for_every_variant(name):
+    with warnings.catch_warnings():
+        # api_test's advice for dict observations with action masks (as in PettingZoo's
+        # own classic environments)
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(tpz.env(name), num_cycles=5, verbose_progress=False)
+
+
+def test_random_agents_play_a_whole_match_and_rewards_add_up_to_the_scores():
+    env = tpz.env("sixty-six")
+    totals, info, steps = run_random(env, seed=3)
+    match = env.unwrapped.match
+    assert match.is_over and steps == len(match.history)
+    assert totals == {f"player_{s}": float(match.scores[s]) for s in range(2)}
+    assert info["winners"] == [f"player_{s}" for s in match.winners]
+    assert env.agents == []
+
+
+def test_a_single_deal_and_bout_games():
+    env = tpz.env("durak", players=4, match=False)
+    totals, _, _ = run_random(env, seed=5)
+    match = env.unwrapped.match
+    assert match.deals_played == 1
+    assert totals == {
+        f"player_{s}": float(match.standing(s)) for s in range(4)
+    }  # durak ranks by -durak_count: the loser gets -1
+    assert sorted(totals.values()) == [-1.0, 0.0, 0.0, 0.0]
+    # the last observation shows the deal that ended, not the next one the match dealt
+    raw = env.unwrapped
+    views = raw.encoder.views(raw.observe("player_0")["observation"])
+    assert views["phase"][tpz.PHASES.index("over")] == 1.0
+
+
+def test_observation_and_mask_follow_the_match():
+    env = tpz.env("tysiacha", seed=9)
+    env.reset()
+    raw = env.unwrapped
+    match = raw.match
+    seat = match.to_act
+    agent = env.agent_selection
+    assert agent == f"player_{seat}"
+    obs = env.observe(agent)
+    assert np.flatnonzero(obs["action_mask"]).tolist() == sorted(match.legal_ids())
+    assert obs["observation"].shape == raw.observation_space(agent)["observation"].shape
+    assert obs["observation"].dtype == np.float32
+    views = raw.encoder.views(obs["observation"])
+    hand = [raw.variant.card(t) for t in match.observation(seat).hand]
+    assert sorted(np.flatnonzero(views["hand"]).tolist()) == sorted(hand)
+    other = env.observe(f"player_{(seat + 1) % 3}")
+    assert not other["action_mask"].any()
+    assert raw.action_space(agent).n == raw.variant.num_actions
+
+
+def test_reset_with_a_seed_repeats_the_match():
+    env = tpz.env("spades")
+    env.reset(seed=4)
+    first = env.observe(env.agent_selection)["observation"].copy()
+    env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    env.reset(seed=4)
+    again = env.observe(env.agent_selection)["observation"]
+    assert (first == again).all()
+    env.reset(seed=5)
+    assert not (env.observe(env.agent_selection)["observation"] == first).all()
+
+
+def test_render_ansi_and_bad_arguments():
+    env = tpz.env("tysiacha", render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert "Tysiacha" in text and "to act: player_1" in text and "legal: bid 100" in text
+    with pytest.raises(trickcore.TrickcoreError, match="render_mode"):
+        tpz.env("tysiacha", render_mode="human")
+    with pytest.raises(trickcore.TrickcoreError):
+        tpz.env("tysiacha", players=5)
+    env.reset(seed=1)
+    with pytest.raises(trickcore.IllegalActionError):
+        env.step(raw_illegal(env))
+
+
+def raw_illegal(env) -> int:
+    mask = env.observe(env.agent_selection)["action_mask"]
+    return int(np.flatnonzero(mask == 0)[0])
+
+
+def test_missing_pettingzoo_names_the_extra():
+    code = "import sys; sys.modules['pettingzoo'] = None; import trickcore.pettingzoo"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode != 0
+    assert "pip install 'trickcore[pettingzoo]'" in out.stderr
+
+
+def test_example_random_agents_play_a_match(tmp_path):
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / "pettingzoo_random.py"), "sixty-six", "2"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "winners: player_" in done.stdout and "cumulative reward" in done.stdout
+
+
+def test_a_rules_file_that_stops_the_match_ends_the_episode(tmp_path):
+    path = tmp_path / "overflow.rules"
+    path.write_text(
+        'extends "tysiacha"\nname: "Overflow"\n'
+        "after_deal {\n  rule boom: score = score - 500000000\n}\n"
+    )
+    env = tpz.env(path)
+    totals, info, _ = run_random(env, seed=3)
+    assert "the match stops here" in info["stopped"] and info["winners"] == []
+    assert env.agents == []

@@ -1,0 +1,12 @@
+"""trickcore variants as PettingZoo AEC environments: `env(variant, **kw)`.
+
+Needs the extra: pip install 'trickcore[pettingzoo]'. See
+trickcore.interfaces.pettingzoo_env for agents, observations, rewards and rendering.
+"""
+
+from __future__ import annotations
+
+from .interfaces.pettingzoo_env import TrickcoreEnv, env, raw_env
+from .interfaces.tensors import KINDS, PHASES, Encoder, Piece
+
+__all__ = ["KINDS", "PHASES", "Encoder", "Piece", "TrickcoreEnv", "env", "raw_env"]

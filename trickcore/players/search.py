@@ -1,0 +1,127 @@
+"""What the search bots share: hidden worlds for a turn, playouts to the deal's end, and
+their budget (iterations, seconds, seed).
+
+A world is a full deal state that agrees with everything the deciding seat has seen
+(`Variant.sample_worlds`); the search plays it out with every seat's actions chosen by a
+rollout policy that sees only that seat's observation in the world (the heuristic bot,
+or uniformly random actions).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..engine.actions import Action
+from ..engine.state import DealState
+from ..language.errors import TrickcoreError
+from .heuristic import HeuristicPlayer
+from .protocol import Turn
+from .reading import View
+from .values import deal_values
+
+World = DealState
+ROLLOUTS = ("heuristic", "random")
+
+
+class WorldsUnavailable(TrickcoreError):
+    """No hidden world consistent with the turn's observation could be sampled."""
+
+
+def sample_worlds(turn: Turn, n: int, rng: random.Random) -> list[World]:
+    """`n` full deal states consistent with the turn's observation (WorldsUnavailable when
+    the sampler finds none)."""
+    sampler: Callable[..., list[Any]] | None = getattr(turn.variant, "sample_worlds", None)
+    if sampler is None:
+        raise WorldsUnavailable("the search bots need Variant.sample_worlds")
+    try:
+        if turn.deal_number is None:
+            worlds = list(sampler(turn.observation, n, rng))
+        else:
+            worlds = list(sampler(turn.observation, n, rng, deal_number=turn.deal_number))
+    except WorldsUnavailable:
+        raise
+    except TrickcoreError as exc:
+        raise WorldsUnavailable(f"no hidden world for seat {turn.seat}: {exc}") from exc
+    if not worlds:
+        raise WorldsUnavailable(f"no hidden world for seat {turn.seat}")
+    return worlds
+
+
+class Rollout:
+    """Plays a world to its end: every seat's action from the policy (`heuristic`, using
+    that seat's observation only, or `random`)."""
+
+    def __init__(self, kind: str, rng: random.Random) -> None:
+        if kind not in ROLLOUTS:
+            raise TrickcoreError(f"unknown rollout {kind!r}; use one of {', '.join(ROLLOUTS)}")
+        self.kind = kind
+        self.rng = rng
+        self.policy = HeuristicPlayer(seed=rng.getrandbits(32)) if kind == "heuristic" else None
+
+    def run(self, world: World, budget: Budget | None = None) -> list[float]:
+        """Finish the deal in place and return each seat's value (the actions taken are
+        counted in the budget's `steps`)."""
+        rng = self.rng
+        policy = self.policy
+        game = world.game
+        start = len(world.history)
+        while not world.is_over:
+            legal = world.legal_actions()
+            if len(legal) == 1:
+                world.apply(legal[0])
+            elif policy is None:
+                world.apply(legal[int(rng.random() * len(legal))])
+            else:
+                seat = world.to_act
+                view = View.of_deal(world, seat)  # type: ignore[arg-type]
+                world.apply(policy.decide(game, view, seat, tuple(legal)))
+        if budget is not None:
+            budget.steps += len(world.history) - start
+        return deal_values(world)
+
+
+class Budget:
+    """How long a decision may search: `iterations` (playouts), `steps` (actions played in
+    the playouts and the tree, so that long deals do not take longer) and, when given,
+    `seconds`; the search stops at the first of them. Iterations and steps do not depend
+    on the machine; with seconds the choice may depend on its speed."""
+
+    def __init__(self, iterations: int, steps: int, seconds: float | None) -> None:
+        self.iterations = iterations
+        self.max_steps = steps
+        self.seconds = seconds
+        self.start = time.perf_counter()
+        self.used = 0
+        self.steps = 0
+
+    def spent(self) -> bool:
+        """True once the iterations or steps are used up or the time is over."""
+        if self.used >= self.iterations or self.steps >= self.max_steps:
+            return True
+        return self.seconds is not None and time.perf_counter() - self.start >= self.seconds
+
+
+def check_options(
+    name: str, iterations: int, seconds: float | None, worlds: int, steps: int = 1
+) -> None:
+    """Refuse budgets that cannot work, with a clear message."""
+    if type(iterations) is not int or iterations < 1:
+        raise TrickcoreError(f"{name}: iterations must be a whole number of at least 1")
+    if type(steps) is not int or steps < 1:
+        raise TrickcoreError(f"{name}: steps must be a whole number of at least 1")
+    if type(worlds) is not int or worlds < 1:
+        raise TrickcoreError(f"{name}: worlds must be a whole number of at least 1")
+    if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
+        raise TrickcoreError(f"{name}: seconds must be a positive number")
+
+
+def best_of(values: list[tuple[Action, float]]) -> Action:
+    """The action with the highest value (the first of equals: the order of `legal`)."""
+    best = values[0]
+    for item in values[1:]:
+        if item[1] > best[1]:
+            best = item
+    return best[0]
