@@ -54,7 +54,7 @@ def play(variant: trickcore.Variant, players: int, order: list[int], bots: list[
         if len(legal) == 1:
             d.apply(legal[0])
             continue
-        turn = Turn(variant, seat, d.observation(seat), legal, deal_number=1)
+        turn = Turn(variant, seat, d.observation(seat), legal)
         start = time.perf_counter()
         action = bots[seat].choose(turn)
         if seat == hero:

@@ -182,7 +182,7 @@ def _play_one(
         if len(legal) == 1:
             deal.apply(legal[0])
             continue
-        turn = Turn(game, seat, deal.observation(seat), legal, deal_number=1)
+        turn = Turn(game, seat, deal.observation(seat), legal)
         start = clock()
         action = bots[seat].choose(turn)
         took = clock() - start

@@ -25,8 +25,6 @@ class Turn:
     seat: int
     observation: Observation | BoutObservation
     legal: tuple[Action, ...]
-    # the deal's number in its match (1: the first), for rules that read it; None: unknown
-    deal_number: int | None = None
 
     @property
     def legal_ids(self) -> tuple[int, ...]:
@@ -46,10 +44,4 @@ class Bot(Protocol):
 def turn_of(match: Match) -> Turn:
     """The turn of the seat to act in `match` (the match must not be over)."""
     seat = match.to_act
-    return Turn(
-        match.game,
-        seat,
-        match.observation(seat),
-        tuple(match.legal_actions()),
-        match.deals_played + 1,
-    )
+    return Turn(match.game, seat, match.observation(seat), tuple(match.legal_actions()))

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
-from typing import Any
 
 from ..engine.actions import Action
 from ..engine.state import DealState
@@ -33,16 +31,8 @@ class WorldsUnavailable(TrickcoreError):
 def sample_worlds(turn: Turn, n: int, rng: random.Random) -> list[World]:
     """`n` full deal states consistent with the turn's observation (WorldsUnavailable when
     the sampler finds none)."""
-    sampler: Callable[..., list[Any]] | None = getattr(turn.variant, "sample_worlds", None)
-    if sampler is None:
-        raise WorldsUnavailable("the search bots need Variant.sample_worlds")
-    try:
-        if turn.deal_number is None:
-            worlds = list(sampler(turn.observation, n, rng))
-        else:
-            worlds = list(sampler(turn.observation, n, rng, deal_number=turn.deal_number))
-    except WorldsUnavailable:
-        raise
+    try:  # the deal's number (hand sizes may depend on it) comes with the observation
+        worlds: list[World] = list(turn.variant.sample_worlds(turn.observation, n, rng))
     except TrickcoreError as exc:
         raise WorldsUnavailable(f"no hidden world for seat {turn.seat}: {exc}") from exc
     if not worlds:
