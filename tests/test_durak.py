@@ -180,6 +180,12 @@ def test_transfer_house_rule_is_a_short_file(durak):
     run(d, ["attack 9S", "throw 9H", "beat 9S with 10H", "done", "done"])
     # 9H is still unbeaten and seat 2 holds 9C and 9D, but a card is beaten: no transfer
     assert d.to_act == 2 and not [t for t in texts(d.legal_actions()) if "transfer" in t]
+    # the same when the beating card is the deck's first card (AS, card number 0)
+    hands = {1: "9S KS QS JS 10S 8S", 2: "9C 9D AS JD 8H KH", 0: "9H QH JH 10D 8D 7D"}
+    order = v.stack_deck({s: h.split() for s, h in hands.items()}, ["7H"], players=3)
+    d = v.new_deal(order, players=3)
+    run(d, ["attack 9S", "throw 9H", "beat 9S with AS"])
+    assert d.to_act == 2 and not [t for t in texts(d.legal_actions()) if "transfer" in t]
 
 
 def test_house_rule_lowest_trump_attacks_first():
