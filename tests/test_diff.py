@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import trickcore
-from trickcore.analysis.differ import DiffError, find_difference
+from trickcore.analysis.differ import find_difference
 from trickcore.interfaces.cli import main
 
 pytest.importorskip("hypothesis")
@@ -92,8 +92,45 @@ def test_a_file_that_restates_its_base_shows_no_difference(restated, capsys, tmp
     assert doc["difference"] is None and doc["deals"] >= 40
 
 
-def test_variants_of_other_decks_are_refused(capsys):
-    with pytest.raises(DiffError, match="the decks differ"):
-        find_difference(trickcore.load_variant("durak"), trickcore.load_variant("durak-36"))
-    assert main(["diff", "tysiacha", "skat"]) == 1
-    assert "error: the decks differ (24 and 32 cards)" in capsys.readouterr().err
+def test_variants_of_other_decks_deal_their_own_cards_in_one_order(tmp_path, capsys):
+    # issue 15: a 36-card house rule of a 32-card game is compared, not refused
+    a, b = trickcore.load_variant("durak"), trickcore.load_variant("durak-36")
+    d = find_difference(a, b, deals=50).difference
+    assert d is not None and d.what in ("legal actions", "seat to act", "deal result")
+    assert d.start.cards is not None and len(d.start.cards) == 36
+    texts_a = d.match_a.to_json()["deck_orders"][0]
+    texts_b = d.match_b.to_json()["deck_orders"][0]
+    assert sorted(texts_a) == sorted(a.card_texts) and sorted(texts_b) == sorted(b.card_texts)
+    assert [t for t in texts_b if t in set(texts_a)] == texts_a  # the same cards, same order
+    assert set(texts_b) - set(texts_a) == {"6C", "6D", "6H", "6S"}
+    argv = ["diff", "russisch-schnapsen", "russisch-schnapsen-36-ohne", "--deals", "30"]
+    assert main([*argv, "--save", str(tmp_path / "s")]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("difference: ") and "deck order 1 of B, top card first: " in out
+    for side in "ab":
+        match = trickcore.load_match(tmp_path / f"s-{side}.json")
+        assert not match.is_over and main(["replay", str(tmp_path / f"s-{side}.json")]) == 0
+
+
+def test_variants_with_no_number_of_players_in_common_differ_before_any_action(tmp_path, capsys):
+    # Tysiacha is played by 3 (RULES.md T1), Bridge by 4 (B1): nothing to play in common
+    d = find_difference(trickcore.load_variant("tysiacha"), trickcore.load_variant("bridge"))
+    d = d.difference
+    assert d is not None and d.what == "number of players" and d.actions == ()
+    assert (d.a_says, d.b_says) == ("3", "4")
+    assert (d.match_a.seats, d.match_b.seats) == (3, 4)
+    assert main(["diff", "tysiacha", "bridge", "--save", str(tmp_path / "p")]) == 1
+    out = capsys.readouterr().out
+    assert "number of players" in out and "A with 3 players, B with 4" in out
+    assert trickcore.load_match(tmp_path / "p-b.json").to_act >= 0
+
+
+def test_a_difference_after_several_deals_is_reached():
+    # B33: four boards; bridge-boards-8 plays eight. A try plays up to 12 deals, the ones
+    # after its drawn deck orders shuffled from a drawn seed.
+    a, b = trickcore.load_variant("bridge"), trickcore.load_variant("bridge-boards-8")
+    d = find_difference(a, b, deals=100, shrink_seconds=4).difference
+    assert d is not None and d.what == "match over"
+    assert (d.a_says, d.b_says) == ("the match is over", "the match goes on")
+    assert d.match_a.deals_played == d.match_b.deals_played == 4
+    assert d.start.scores is None and d.start.deals_to_play >= 4

@@ -1,5 +1,5 @@
 """Where two variants disagree: a search with shrinking (hypothesis) for the shortest deal
-and action sequence on which two variants of one deck differ.
+and action sequence on which two variants differ.
 
 Each try starts a match of both variants from the same start (seats, dealer, and either a
 fresh scoreboard or a drawn one: scores and the values the variants keep) and the same deck
@@ -10,6 +10,13 @@ match. The first step where they differ is a counterexample; hypothesis shrinks 
 fewer actions, earlier actions in the legal list, the deck's own order and a fresh
 scoreboard, so what comes out is short and readable. The same search with no difference
 found says the two files agree on everything it tried (e.g. a refactored rules file).
+
+Decks: two variants of one deck deal the same deck orders. When one deck has cards the
+other lacks (a 36-card house rule of a 32-card game), a try draws an order of all the cards
+either deck has, and each variant deals its own cards in that order: the same cards lie in
+the same relative places, and the difference is usually the first hand that holds a card the
+other deck lacks. Variants with no number of players in common differ before any action;
+that is reported as a difference of zero actions, each variant dealt at its own count.
 """
 
 from __future__ import annotations
@@ -27,22 +34,45 @@ from ..language.errors import TrickcoreError
 SCORE_RANGE = 2000  # drawn starting scores lie within ±SCORE_RANGE
 KEPT_RANGE = 10  # drawn kept whole numbers lie within 0..KEPT_RANGE
 MAX_DECK_ORDERS = 2
-MAX_CHOICES = 200  # drawn action choices per try; after them the first legal action
+MAX_DEALS_PER_TRY = 12  # deals after the drawn orders are shuffled from a drawn seed
+MAX_CHOICES = 200  # drawn action choices per try; after them the first or the last legal one
 
 
 class DiffError(TrickcoreError):
-    """Two variants that cannot be compared deal by deal (different decks or seats)."""
+    """Two variants that cannot be compared from the same start."""
 
 
 @attrs.frozen
 class Start:
-    """Where a try starts: seats, dealer, deck orders, and a scoreboard (or a fresh one)."""
+    """Where a try starts: seats, dealer, deck orders, and a scoreboard (or a fresh one).
+
+    `deck_orders` index the cards of variant A's deck, or, when `cards` is given (decks of
+    different cards), the card texts in `cards`; `orders_for` gives each variant its own.
+    A try plays `deals` deals (at least one per deck order); deals after the given orders
+    are shuffled from `seed`, the same way for both variants."""
 
     players: int
     dealer: int
     deck_orders: tuple[tuple[int, ...], ...]
     scores: tuple[int, ...] | None = None
     kept: tuple[tuple[tuple[str, int | bool], ...], ...] | None = None
+    cards: tuple[str, ...] | None = None
+    deals: int = 0
+    seed: int = 0
+
+    @property
+    def deals_to_play(self) -> int:
+        """How many deals a try plays (its deck orders, or more when `deals` says so)."""
+        return max(self.deals, len(self.deck_orders))
+
+    def orders_for(self, game: Game) -> list[list[int]]:
+        """The deck orders as `game` deals them (its own cards, in the drawn order)."""
+        if self.cards is None:
+            return [list(o) for o in self.deck_orders]
+        index = {t: c for c, t in enumerate(game.card_texts)}
+        return [
+            [index[self.cards[i]] for i in o if self.cards[i] in index] for o in self.deck_orders
+        ]
 
     def kept_for(self, game: Game) -> list[dict[str, Any]] | None:
         """The kept values of this start that `game` keeps."""
@@ -74,21 +104,35 @@ class DiffResult:
     deals: int = 0
 
 
-def comparable(a: Game, b: Game) -> list[int]:
-    """The seat counts both variants are played with (a `DiffError` when the decks differ in
-    size or no seat count is common)."""
-    if a.model.deck.size != b.model.deck.size:
-        raise DiffError(
-            f"the decks differ ({a.model.deck.size} and {b.model.deck.size} cards): diff "
-            "compares variants that deal the same deck"
+def common_cards(a: Game, b: Game) -> tuple[str, ...] | None:
+    """The cards a try orders when the decks differ (A's cards, then those only B has), or
+    None when both variants deal decks of one size (orders are then positions in the deck,
+    so a deck whose cards are only named otherwise compares card for card)."""
+    if a.model.deck.size == b.model.deck.size:
+        return None
+    own = set(a.card_texts)
+    return (*a.card_texts, *(t for t in b.card_texts if t not in own))
+
+
+def _players_differ(a: Game, b: Game) -> Difference:
+    """The difference of variants with no number of players in common: each dealt at its
+    smallest count from one deck order, before any action."""
+    cards = common_cards(a, b) or tuple(a.card_texts)
+    start = Start(0, 0, (tuple(range(len(cards))),), cards=cards)
+    made = []
+    for g in (a, b):
+        made.append(
+            g.new_match(deck_orders=start.orders_for(g), players=min(g.model.players), dealer=0)
         )
-    seats = sorted(set(a.model.players) & set(b.model.players))
-    if not seats:
-        raise DiffError(
-            f"no number of players is common to {a.name} ({list(a.model.players)}) and "
-            f"{b.name} ({list(b.model.players)})"
-        )
-    return seats
+    return Difference(
+        "number of players",
+        ", ".join(map(str, sorted(a.model.players))),
+        ", ".join(map(str, sorted(b.model.players))),
+        start,
+        (),
+        made[0],
+        made[1],
+    )
 
 
 def _view(m: Match, deal: Any, kept: frozenset[str]) -> dict[str, Any]:
@@ -147,7 +191,8 @@ def play_case(
         try:
             made.append(
                 g.new_match(
-                    deck_orders=[list(o) for o in start.deck_orders],
+                    seed=start.seed,
+                    deck_orders=start.orders_for(g),
                     players=start.players,
                     scores=list(start.scores) if start.scores is not None else None,
                     kept=start.kept_for(g),
@@ -192,7 +237,7 @@ def play_case(
         if dealt is not None:
             dealt[0] += len(ma.deal_results) - dealt[1]
             dealt[1] = len(ma.deal_results)
-        if ma.is_over or ma.deals_dealt > len(start.deck_orders):
+        if ma.is_over or ma.deals_dealt > start.deals_to_play:
             return None
         if ma.to_act != mb.to_act:
             return differ("seat to act", ma.to_act, mb.to_act)
@@ -234,8 +279,8 @@ def _apply(m: Match, action: str) -> str | None:
 def find_difference(
     a: Game, b: Game, deals: int = 200, seed: int = 0, shrink_seconds: float = 10.0
 ) -> DiffResult:
-    """Search `deals` tries (each plays one or two deals) for a difference and shrink the
-    first one found to the shortest (a `DiffResult` with `difference` None if none).
+    """Search `deals` tries (each plays 1 to MAX_DEALS_PER_TRY deals) for a difference and
+    shrink the first one found to the shortest (a `DiffResult` with `difference` None if none).
 
     Shrinking stops after `shrink_seconds`; the shortest difference found by then is kept."""
     try:
@@ -246,8 +291,11 @@ def find_difference(
         raise TrickcoreError(
             "trickcore diff needs hypothesis, which is not installed: pip install 'trickcore[cli]'"
         ) from None
-    seat_counts = comparable(a, b)
-    size = a.model.deck.size
+    seat_counts = sorted(set(a.model.players) & set(b.model.players))
+    if not seat_counts:
+        return DiffResult(_players_differ(a, b), 0, 0)
+    cards = common_cards(a, b)
+    size = len(cards) if cards is not None else a.model.deck.size
     kept_names = _kept_names(a, b)
     tries = 0
     deals_played = 0
@@ -273,9 +321,13 @@ def find_difference(
         tries += 1
         players = data.draw(st.sampled_from(seat_counts))
         dealer = data.draw(st.integers(0, players - 1))
+        try_deals = data.draw(st.integers(1, MAX_DEALS_PER_TRY))  # shrinks towards one deal
         orders = data.draw(
-            st.lists(st.permutations(range(size)), min_size=1, max_size=MAX_DECK_ORDERS)
+            st.lists(
+                st.permutations(range(size)), min_size=1, max_size=min(try_deals, MAX_DECK_ORDERS)
+            )
         )
+        shuffle_seed = data.draw(st.integers(0, 2**16)) if try_deals > len(orders) else 0
         scores = kept = None
         if data.draw(st.booleans()):  # a drawn scoreboard (shrinks towards a fresh one)
             scores = tuple(
@@ -294,13 +346,25 @@ def find_difference(
                     )
                     for _ in range(players)
                 )
-        start = Start(players, dealer, tuple(tuple(o) for o in orders), scores, kept)
-        # the drawn choices, then the first legal action (choices shrink towards it)
-        choices = data.draw(st.lists(st.integers(0, 255), max_size=MAX_CHOICES))
+        start = Start(
+            players,
+            dealer,
+            tuple(tuple(o) for o in orders),
+            scores,
+            kept,
+            cards,
+            try_deals,
+            shuffle_seed,
+        )
+        # the drawn choices (an index into the legal actions, negative from the end), then
+        # always the first legal action or always the last (a pass, often): choices shrink
+        # towards the first legal action
+        choices = data.draw(st.lists(st.integers(-128, 127), max_size=MAX_CHOICES))
+        then = data.draw(st.sampled_from((0, -1)))
         steps = iter(choices)
 
         def choose(n: int) -> int:
-            return next(steps, 0) % n
+            return next(steps, then) % n
 
         if found and time.monotonic() - found_at[0] > shrink_seconds:
             return  # shrinking took long enough: keep the shortest found so far
@@ -325,10 +389,18 @@ def find_difference(
         # cut short: hypothesis says its shrunk example no longer fails; we have them all
     if not found:
         return DiffResult(None, tries, deals_played)
-    # a fresh match if one shows it, then the fewest actions, then the one shrunk last
+    # a fresh match if one shows it, then the fewest actions, players and deck orders, then
+    # the one shrunk last
     order = sorted(
         range(len(found)),
-        key=lambda i: (found[i].start.scores is not None, len(found[i].actions), -i),
+        key=lambda i: (
+            found[i].start.scores is not None,
+            len(found[i].actions),
+            found[i].start.deals_to_play,
+            found[i].start.players,
+            len(found[i].start.deck_orders),
+            -i,
+        ),
     )
     return DiffResult(found[order[0]], tries, deals_played)
 
@@ -338,6 +410,9 @@ def saved(match: Match) -> dict[str, Any]:
     return match.to_json()
 
 
-def card_texts(game: Game, order: Sequence[int]) -> list[str]:
-    """A deck order as card texts."""
+def card_texts(game: Game, start: Start, order: Sequence[int]) -> list[str]:
+    """A deck order of `start` as the card texts `game` deals."""
+    if start.cards is not None:
+        own = set(game.card_texts)
+        return [start.cards[i] for i in order if start.cards[i] in own]
     return [game.card_texts[c] for c in order]

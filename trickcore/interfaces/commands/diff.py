@@ -22,7 +22,7 @@ def add_command(subparsers: Any) -> None:
         help="find the shortest deal on which two variants disagree",
         description=(
             "Search (with shrinking) for the shortest deal and action sequence on which two "
-            "variants of one deck disagree: the seat to act, the legal actions, a trick "
+            "variants disagree: the seat to act, the legal actions, a trick "
             "winner, a deal result, the scores or kept values. Prints it as a saved match "
             "of each variant, side by side, and saves both for `trickcore replay`."
         ),
@@ -33,7 +33,7 @@ def add_command(subparsers: Any) -> None:
         "--deals",
         type=cli._whole(1, MAX_DEALS),
         default=300,
-        help="tries, each one or two deals (default 300)",
+        help="tries, each of 1 to 12 deals (default 300)",
     )
     p.add_argument("--seed", type=cli._whole(0, cli.MAX_SEED), default=0)
     p.add_argument(
@@ -99,14 +99,27 @@ def cmd_diff(args: argparse.Namespace) -> int:
         ("saved match", str(paths[0]), str(paths[1])),
     ]
     out.table("Where the variants disagree", ["", "A", "B"], rows)
-    out.print(f"start (both): {board}; {start.players} players, dealer seat {start.dealer}")
+    if start.players:
+        seats = f"{start.players} players, dealer seat {start.dealer}"
+    else:  # no number of players in common: each variant at its smallest
+        seats = f"A with {min(a.model.players)} players, B with {min(b.model.players)}"
+    out.print(f"start (both): {board}; {seats}")
     for i, order in enumerate(start.deck_orders):
-        same = card_texts(a, order) == card_texts(b, order)
+        cards_a, cards_b = card_texts(a, start, order), card_texts(b, start, order)
+        if cards_a == cards_b:
+            out.print(f"deck order {i + 1}, top card first: " + " ".join(cards_a))
+        elif start.cards is None:
+            out.print(
+                f"deck order {i + 1}, top card first (A's cards; B deals the same positions): "
+                + " ".join(cards_a)
+            )
+        else:  # decks of different cards: each deals its own cards in one drawn order
+            out.print(f"deck order {i + 1} of A, top card first: " + " ".join(cards_a))
+            out.print(f"deck order {i + 1} of B, top card first: " + " ".join(cards_b))
+    if start.deals_to_play > len(start.deck_orders):
         out.print(
-            f"deck order {i + 1}, top card first"
-            + ("" if same else " (A's cards; B deals the same positions)")
-            + ": "
-            + " ".join(card_texts(a, order))
+            f"then {start.deals_to_play - len(start.deck_orders)} more deals, shuffled from "
+            f"seed {start.seed} (both)"
         )
     out.print("actions (both), seat: action: " + (", ".join(d.actions) or "(none)"))
     out.print("the two saved matches (rules texts shortened here):")
