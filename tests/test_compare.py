@@ -176,3 +176,11 @@ def test_help_of_the_commands(command, capsys):
     out = capsys.readouterr().out
     assert "--workers" in out or command == "diff"
     assert "%%" not in out
+
+
+def test_a_seat_only_one_variant_has_shows_no_difference(capsys):
+    # Tysiacha is played by 3 (T1), Bridge by 4 (B1): seat 3 has no figure under A
+    assert main(["compare", "tysiacha", "bridge", "--deals", "8", "--bots", "random"]) == 0
+    out = capsys.readouterr().out
+    (line,) = [x for x in out.splitlines() if x.startswith("matches won by seat 3")]
+    assert "nan" not in out and line.split()[-5:] == ["-", "0.0%", "-", "-", "0"]

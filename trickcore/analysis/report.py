@@ -59,7 +59,9 @@ def show(row: Row, value: float) -> str:
 
 
 def show_diff(row: Row) -> tuple[str, str]:
-    """The difference B - A and its 95% interval as text."""
+    """The difference B - A and its 95% interval as text ("-" where a side has no value)."""
+    if math.isnan(row.diff):
+        return "-", "-"
     if is_share(row):
 
         def signed(x: float) -> str:
