@@ -83,7 +83,9 @@ def test_config_lists_every_shipped_variant_and_the_computer_players(client):
     tysiacha = next(v for v in cfg["variants"] if v["name"] == "tysiacha")
     assert tysiacha == {"name": "tysiacha", "title": "Tysiacha (1000)", "players": [3]}
     assert {"random", "greedy", "pimc"} <= set(cfg["opponent_names"])
-    assert cfg["variant"] == "tysiacha" and cfg["opponents"] == "greedy"
+    assert cfg["variant"] == trickcore.list_variants()[0] and cfg["opponents"] == "greedy"
+    named = TestClient(create_app("durak", bot_delay=0)).get("/api/config").json()
+    assert named["variant"] == "durak"
 
 
 def test_a_seat_sees_its_own_observation_and_its_legal_actions(client):

@@ -202,12 +202,12 @@ def create_app(
     seed: int | None = None,
     bot_delay: float = 0.8,
 ) -> Starlette:
-    """The web app. `variant` is preselected on the start page, `opponents` is the computer
-    players' spec, `bot_delay` the seconds a computer player waits before it moves (0: at
-    once)."""
+    """The web app. `variant` is preselected on the start page (the first shipped variant by
+    name when none is given), `opponents` is the computer players' spec, `bot_delay` the
+    seconds a computer player waits before it moves (0: at once)."""
     tables = Tables(bot_delay=bot_delay)
     names = list_variants()
-    default_variant = variant if variant is not None else "tysiacha"
+    default_variant = variant if variant is not None else names[0]
     extra: dict[str, Game] = {}
     if variant is not None and variant not in names:
         game = load_variant(variant)  # a rules file given to `trickcore serve`
