@@ -82,7 +82,12 @@ class DealState:
             if a is action:
                 break
         else:
-            action = self._resolve(action, legal)
+            for a in legal:  # the canonical text of a legal action: no parsing needed
+                if a.text == action:
+                    action = a
+                    break
+            else:
+                action = self._resolve(action, legal)
         self._legal = None
         self.history.append((self.to_act, action))
         self._do(action)
