@@ -162,3 +162,19 @@ def test_play_saves_after_every_action_and_on_interrupt(tmp_path, capsys, monkey
     assert "is not an action" in out and f"match saved to {save}" in out
     back = trickcore.load_match(save)
     assert (0, "pass") in [(seat, text) for _, seat, text in back.history]
+
+
+def test_play_shows_the_score_sheet_and_a_trick_led_from_the_talon(capsys):
+    # Preferans R32 (the sheet), R31 (an all-pass: the talon's cards lead tricks 1 and 2)
+    from trickcore.interfaces.terminal import Output, render
+
+    v = trickcore.load_variant("preferans")
+    deck = [r + s for s in "SCDH" for r in ("7", "8", "9", "10", "J", "Q", "K", "A")]  # R52
+    m = v.new_match(deck_orders=[deck], players=3)
+    for a in ["pass", "pass", "pass", "play 8S", "play 10S", "play QS"]:
+        m.apply(a)
+    render(m, Output(tty=False))
+    out = capsys.readouterr().out
+    assert "score sheet:" in out and "seat 0 (you): allpass_run 0, mountain 0, pool 0" in out
+    assert "last trick: talon:K♠, 1:8♠, 2:10♠, 0:Q♠ -> seat 0" in out
+    assert "table: talon:A♠" in out

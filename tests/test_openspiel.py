@@ -323,3 +323,23 @@ def test_a_rules_file_that_stops_the_match_ends_the_game(tmp_path):
     assert state.is_terminal()
     assert state._core.match.stopped is not None
     assert state.returns() == [0.0, 0.0, 0.0]  # no winners
+
+
+def test_a_card_led_from_the_talon_is_shown_not_put_in_a_seats_row():
+    # Preferans R31: in an all-pass the talon's cards lead the first two tricks; a trick
+    # led by the talon has no seat as its leader
+    from trickcore.interfaces.tensors import Encoder
+
+    v = trickcore.load_variant("preferans")
+    deck = [r + s for s in "SCDH" for r in ("7", "8", "9", "10", "J", "Q", "K", "A")]  # R52
+    m = v.new_match(deck_orders=[deck], players=3)
+    for a in ["pass", "pass", "pass", "play 8S", "play 10S", "play QS"]:
+        m.apply(a)
+    enc = Encoder(v, 3)
+    views = enc.views(enc.new_tensor())
+    enc.encode(m.observation(0), views)
+    king, ace = v.card("KS"), v.card("AS")
+    assert views["talon_shown"][king] == views["talon_shown"][ace] == 1.0  # both led
+    assert views["trick"].sum() == 0 and views["trick_leader"][3] == 1.0  # the talon led
+    assert views["played"][:, king].sum() == 0 and views["won"][0, king] == 1.0
+    assert views["played"][0, v.card("QS")] == 1.0 and views["won"].sum() == 4

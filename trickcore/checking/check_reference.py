@@ -58,6 +58,9 @@ SIDE = "\x01side"  # the environments of the player's side, himself included (su
 MEMO = "\x01memo"  # counts that are the same for every card in question, once worked out
 TRUMP = "\x01trump"  # the trump suit in force (holds_trump), -1 for none
 STRAIN = "\x01strain"  # the strain of the contract, or of the bid in question (strain_is)
+NAMED = "\x01named"  # the strains the player named in his bids (named_strain)
+SEATS = "\x01seats"  # every seated player's scoring environment, by seat (seat_left)
+SEAT = "\x01seat"  # the player's own seat (seat_left)
 AGGREGATES = ("sum_all", "max_all", "min_all", "count_all", "sum_side", "count_side")
 FINAL_RULES = ("declarer", "defender", "player", "sitting_out")  # deal scores, not definitions
 OVER = "over"  # the phase of a deal that has ended
@@ -189,6 +192,12 @@ class Evaluator:
             return q == self._symbol(e.args[0])
         if f == "strain_is":
             return env.get(STRAIN, "") == self._symbol(e.args[0])
+        if f == "named_strain":
+            return self._symbol(e.args[0]) in env[NAMED]
+        if f == "seat_left":  # x of the player k seats to the left, every seat counted
+            k = self._eval(e.args[0], env, hand, q, card)
+            everyone = env[SEATS]
+            return everyone[(env[SEAT] + k) % len(everyone)][self._symbol(e.args[1])]
         if f in AGGREGATES:
             name = self._symbol(e.args[0])
             values = [other[name] for other in env[SIDE if f.endswith("_side") else TABLE]]
@@ -347,6 +356,7 @@ class DecisionRule:
     options: tuple[str, ...]  # a choice's options (empty for a decision)
     option_ifs: tuple[s.Expr | None, ...]
     option_trumps: tuple[int, ...]
+    own: bool = False  # a choice whose options are the chooser's own values
 
 
 def _decisions(root: MergedBlock, ev: Evaluator) -> list[DecisionRule]:
@@ -378,6 +388,7 @@ def _decisions(root: MergedBlock, ev: Evaluator) -> list[DecisionRule]:
                 options=options,
                 option_ifs=tuple(_expr_of(entry.entries.get(f"{o}_if")) for o in options),
                 option_trumps=tuple(trumps.get(o, -1) for o in options),
+                own=_flag(entry, "own", False),
             )
         )
     return out
@@ -518,12 +529,13 @@ class Reference:
         self.talon = tricks.talon if tricks is not None else None
         # decisions and choices, in the order of the file
         self.decisions = _decisions(root, ev)
-        self.options = [o for d in self.decisions for o in d.options]
+        self.options = list(dict.fromkeys(o for d in self.decisions for o in d.options))
         # play
         play = _block(root, "play")
         self.lead_if = _setting(root, "play", "lead_if")
         self.play_if = _setting(root, "play", "play_if")
         self.stop_if = _setting(root, "play", "stop_if")
+        self.skip_if = _setting(root, "play", "skip_if")
         self.open_hand_if = _setting(root, "play", "open_hand_if")
         self.trump_power = _setting(root, "play", "trump_power")
         self.power = _setting(root, "play", "power")
@@ -536,6 +548,8 @@ class Reference:
         self.sit_out_if = _setting(root, "play", "sit_out_if")
         self.partner_plays_if = _setting(root, "play", "partner_plays_if")
         self.draw = _flag(play, "draw", False)
+        self.talon_leads = _flag(play, "talon_leads", False)
+        self.raise_if = _setting(root, "contract", "raise_if")
         play_rules = tricks.play if tricks is not None else None
         # the four obligations: a yes/no or an expression read at each play
         self.obligations: dict[str, s.Expr | bool] = {}
@@ -599,10 +613,18 @@ class Reference:
                 return i
         return seat
 
-    def partner(self, seat: int, seats: int) -> int:
-        """The other player of the seat's side (`partner_plays_if`); himself without one."""
+    def partner(
+        self, seat: int, seats: int, declarer: int = -1, playing: Sequence[int] = ()
+    ) -> int:
+        """The other player of the seat's side (`partner_plays_if`); without sides, in a
+        deal with a declarer against two defenders, the other defender; else himself."""
         others = [x for x in self.side(seat, seats) if x != seat]
-        return others[0] if others else seat
+        if others:
+            return others[0]
+        defenders = [x for x in playing if x != declarer]
+        if not self.sides and declarer >= 0 and seat in defenders and len(defenders) == 2:
+            return defenders[1 - defenders.index(seat)]
+        return seat
 
     def max_other_score(self, seat: int, scores: Sequence[int]) -> int:
         """The highest score of a seat not on `seat`'s side (0 when there is none)."""
@@ -681,6 +703,8 @@ class Reference:
             side = [x for x in self.side(seat, seats) if x in replay.active or x == seat]
             envs[seat][TABLE] = table
             envs[seat][SIDE] = [envs[x] for x in side]
+            envs[seat][SEATS] = envs
+            envs[seat][SEAT] = seat
         others = [seat for seat in range(seats) if seat not in replay.active]
         for name in self.order:
             for seat in [*replay.active, *others]:
@@ -735,6 +759,7 @@ class Reference:
             "all_melds": self.all_melds,
             "players": len(replay.active),
             "seats": replay.seats,
+            "seat": seat,
             "melds_declared": sum(d[3] for d in own),
             "meld_points": 0,
             "top_trumps": replay.top_trumps(seat) if self.reads_top_trumps else 0,
@@ -750,7 +775,8 @@ class Reference:
                 counting += value
         env["meld_points"] = counting
         if definitions:
-            env[TABLE] = env[SIDE] = [env]
+            env[TABLE] = env[SIDE] = env[SEATS] = [env]
+            env[SEAT] = 0
             for name in self.order:
                 value = self.eval(
                     self.definitions[name],
@@ -791,7 +817,7 @@ RESTATED: dict[str, set[str]] = {
     "meld": {"cards", "suits", "value", "trump_value", "announce", "declare_if", "counts_if"}
     | {"sets_trump"},
     "decision": {"at", "who", "first_asked", "offer_if", "after_announce", "effect", "public"},
-    "choice": {"at", "who", "options", "trump"},
+    "choice": {"at", "who", "options", "trump", "first_asked", "offer_if", "own"},
     "deal": {"pattern", "hands", "sits_out", "next_dealer", "flow", "keep", "size"},
     "redeal": {"allowed_if", "forced_if", "same_dealer"},
     "bidding": {"opening", "forced_opening", "step", "pass", "ends", "cap", "qualifiers"}
@@ -799,10 +825,10 @@ RESTATED: dict[str, set[str]] = {
     | {"double", "declarer", "first_caller"},
     "pickup": {"who", "take_if", "lay_away"},
     "talon": {"show", "give_each_defender", "split_if", "lay_away", "counts_for_if"},
-    "contract": {"raise", "step", "cap"},
+    "contract": {"raise", "step", "cap", "raise_if"},
     "play": {"follow", "trump_when_void", "beat_in_suit", "overtrump", "lead_if", "play_if"}
     | {"first_leader", "trump", "draw", "trump_power", "power", "open_hand_if", "stop_if"}
-    | {"sit_out_if", "partner_plays_if", "trump_if"},
+    | {"sit_out_if", "partner_plays_if", "trump_if", "talon_leads", "skip_if"},
     "pass_cards": {"count", "to"},
     "bids": {"min", "max", "blind_if", "blind", "bid_if"},
     "match": {"target", "deal_limit", "redeal_limit", "tie_break", "keep", "rank_by", "end_if"},
@@ -1047,6 +1073,7 @@ class TrickReplay:
         self.playing: list[int] = list(self.active)  # who takes part in trick play
         self.turn = -1  # in trick play: whose hand plays now (to_act may be his partner)
         self.cards_played = 0
+        self.first = -1  # who leads (or plays first to) the first trick
         self._fixed_trump()
         self._flow_on()
         if ref.first_leader == "holder" and not self._pass_offset():
@@ -1300,8 +1327,26 @@ class TrickReplay:
         self.start_hands = {seat: list(self.hands[seat]) for seat in self.active}
         self.tricks_total = len(self.hands[first]) + self.stock_left() // len(self.playing)
         self.stage = "play"
+        self.first = first
         self._give_turn(first)
+        if ref.talon_leads and self.talon:  # R31: the talon's cards lead the first tricks
+            self._talon_lead()
+        if ref.skip_if is not None and any(  # nothing to play: the deal ends at once
+            ref.eval(ref.skip_if, self.open_env(s), qualifier=self.qualifier) for s in self.active
+        ):
+            self.ended_early = True
+            self.trick = []
+            return False
         return True
+
+    def _talon_lead(self) -> None:
+        """The talon's next card, turned face up, is the card led (by nobody, seat -1);
+        the first leader plays to it first."""
+        card = self.talon.pop(0)
+        for seen in self.seen:
+            seen.add(card)
+        self.trick = [(-1, card)]
+        self._give_turn(self.first)
 
     def _next_playing(self, seat: int, k: int) -> int:
         """The player `k` places on from `seat` (0: himself), in deal order, among those who
@@ -1318,7 +1363,7 @@ class TrickReplay:
         self.to_act = seat
         rule = self.ref.partner_plays_if
         if rule is not None and self.ref.eval(rule, self.open_env(seat), qualifier=self.qualifier):
-            self.to_act = self.ref.partner(seat, self.seats)
+            self.to_act = self.ref.partner(seat, self.seats, self.declarer, self.playing)
             self.seen[self.to_act].update(self.hands[seat])
 
     def role_env(self, seat: int, others: bool = True) -> dict[str, Any]:
@@ -1536,10 +1581,29 @@ class TrickReplay:
             return {f"discard {ct[c]}": "discard" for c in hand}
         if stage == "raise":
             contract = ref.contract
-            assert contract is not None and ref.contract_cap is not None
+            assert contract is not None
             env = ref.hand_env(hand, len(self.active), self.context[seat], self.contract)
-            cap = in_range(ref.eval(ref.contract_cap, env, hand=hand), "contract cap")
+            if ref.contract_cap is None:  # with strains: the highest level there is
+                assert ref.strains and ref.bid_values
+                cap = ref.bid_values[-1]
+            else:
+                cap = in_range(ref.eval(ref.contract_cap, env, hand=hand), "contract cap")
             out = {"keep contract": "keep_contract"}
+            if ref.strains:  # a contract of the ladder above the one won, as raise_if allows
+                here = (self.contract, ref.strains.index(self.strain), self.qualifier_index())
+                env[NAMED] = self.named(seat)
+                for level in ref.bid_values:
+                    for si, strain in enumerate(ref.strains):
+                        for qi, q in enumerate(ref.call_qualifiers):
+                            if level > cap or (level, si, qi) <= here:
+                                continue
+                            env["level"] = level
+                            env[STRAIN] = strain
+                            if ref.raise_if is None or ref.eval(
+                                ref.raise_if, env, hand=hand, qualifier=q
+                            ):
+                                out[self._bid_text(level, si, q)] = "bid"
+                return out
             out.update(
                 (f"raise {v}", "raise")
                 for v in range(self.contract + contract.step, cap + 1, contract.step)
@@ -1561,6 +1625,18 @@ class TrickReplay:
             return self._turn_actions(self.turn)
         return {}
 
+    def qualifier_index(self) -> int:
+        """The contract's qualifier's place among the bidding's qualifiers."""
+        return self.ref.call_qualifiers.index(self.qualifier)
+
+    def named(self, seat: int) -> set[str]:
+        """The strains `seat` named in his bids of the auction (`named_strain`)."""
+        return {
+            self.ref.strains[self._bid_key(text)[1]]
+            for s, text in self.calls
+            if s == seat and text.startswith("bid ")
+        }
+
     def call_env(self, seat: int) -> dict[str, Any]:
         """The names `bid_if` and `pass_if` read for the player to call (the bid in question
         adds `level`, `bid_suit` and its strain)."""
@@ -1577,6 +1653,8 @@ class TrickReplay:
             dealer_side=self.dealer in ref.side(seat, self.seats),
         )
         env[STRAIN] = ""
+        if ref.strains:
+            env[NAMED] = self.named(seat)
         return env
 
     def _high_level(self) -> int:
@@ -1925,6 +2003,13 @@ class TrickReplay:
         elif stage == "raise":
             if kind == "raise":
                 self.contract = value
+            elif kind == "bid":  # a contract of the ladder: its level, strain and trump
+                level, si, qi = self._bid_key(text)
+                self.contract = level
+                self.strain = self.ref.strains[si]
+                self.qualifier = self.ref.call_qualifiers[qi]
+                if self.ref.trump_bid:
+                    self.trump = self.ref.strain_suits[si]
             self._flow_on()
         elif stage == "decide" and self.exchange[0] >= 0:
             self._exchange(seat, card)
@@ -2125,7 +2210,9 @@ class TrickReplay:
     def _answer(self, seat: int, kind: str, text: str) -> None:
         """The answer to the decision asked between phases: it, keep, or an option."""
         _, d = self.queue.pop(0)
-        if kind == "choose":
+        if kind == "choose" and d.own:  # the chooser's own value, true for him alone
+            self.context[seat][text] = True
+        elif kind == "choose":
             self.chosen.append(text)
             for ctx in self.context:  # an option chosen is public, and true for everyone
                 ctx[text] = True
@@ -2189,7 +2276,8 @@ class TrickReplay:
             seen.add(card)
         self.trick.append((seat, card))
         self.cards_played += 1
-        if len(self.trick) < len(self.playing):  # E18: who sits out is skipped
+        from_talon = 1 if self.trick[0][0] < 0 else 0  # a talon card leads: one more card
+        if len(self.trick) < len(self.playing) + from_talon:  # E18: who sits out is skipped
             self._give_turn(self._next_playing(seat, 1))
             return
         self._trick_done()
@@ -2199,10 +2287,17 @@ class TrickReplay:
         end of play when every hand is empty."""
         ref = self.ref
         winner = trick_winner(self.relations(), ref.trump_id, self.trick)
-        self.card_points[winner] += sum(ref.points[c] for _, c in self.trick)
-        self.tricks_won[winner] += 1
+        from_talon = self.trick[0][0] < 0
+        if winner >= 0:  # R31: a talon-led trick nobody followed is nobody's
+            self.card_points[winner] += sum(ref.points[c] for _, c in self.trick)
+            self.tricks_won[winner] += 1
         self.tricks.append((tuple(self.trick), winner, self.trump))
         self.trick = []
+        if from_talon and self.talon:
+            self._talon_lead()
+            return
+        if from_talon:  # R31: after the talon's tricks the first leader leads
+            winner = self.first
         self._give_turn(winner)
         if ref.stop_if is not None and any(
             ref.eval(ref.stop_if, self.open_env(s), qualifier=self.qualifier) for s in self.active
@@ -2227,9 +2322,10 @@ class TrickReplay:
             self._flow_on()
 
     # ------------------------------------------------------------ what the rules make public
-    def open_env(self, seat: int) -> dict[str, Any]:
-        """The names `open_hand_if`, `stop_if` (and `counts_for_if`) read for a player."""
-        return {
+    def open_env(self, seat: int, others: bool = True) -> dict[str, Any]:
+        """The names `open_hand_if`, `stop_if` (and `counts_for_if`) read for a player (and,
+        for the aggregates, the other players')."""
+        env = {
             "declarer": seat == self.declarer,
             "tricks_won": self.tricks_won[seat],
             "tricks_played": len(self.tricks),
@@ -2237,6 +2333,9 @@ class TrickReplay:
             **self.contract_env(seat),
             **self.context[seat],
         }
+        if others:
+            self._with_table(env, seat, lambda x: self.open_env(x, others=False))
+        return env
 
     def open_seats(self) -> list[int]:
         """The players whose hands lie face up now (`open_hand_if`)."""
@@ -2427,9 +2526,17 @@ def trick_winner(
     relations: tuple[list[int], list[int]], trump_id: int, cards: Sequence[tuple[int, int]]
 ) -> int:
     """T15, X9, K30: the highest trump wins, else the highest card of the (effective) suit
-    led; of equal powers the first played."""
+    led; of equal powers the first played. A trick led by a talon card (R31): the same
+    among the players' cards, -1 (nobody) when none is a trump or of the suit led."""
     eff, power = relations
     led = eff[cards[0][1]]
+    if cards[0][0] < 0:  # R31: a talon card led: the players' cards alone compete
+        played = [(power[c], -i, seat, eff[c]) for i, (seat, c) in enumerate(cards) if i > 0]
+        for suit in (trump_id, led):
+            best = [x for x in played if x[3] == suit]
+            if best:
+                return max(best)[2]
+        return -1
     trumps = [(power[c], -i, seat) for i, (seat, c) in enumerate(cards) if eff[c] == trump_id]
     if trumps:
         return max(trumps)[2]

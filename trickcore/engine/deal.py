@@ -3,10 +3,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from ..language.exprs import HAND_KEY, QUALIFIER_KEY, SIDE_KEY, TABLE_KEY, TAKEN_KEY, TRUMP_KEY
-from ..language.limits import in_range
+from ..language.exprs import (
+    HAND_KEY,
+    QUALIFIER_KEY,
+    SEAT_KEY,
+    SEATS_KEY,
+    SIDE_KEY,
+    TABLE_KEY,
+    TAKEN_KEY,
+    TRUMP_KEY,
+)
+from ..language.limits import MAX_VALUE, in_range
 from ..language.model import STOCK, TALON, TURNUP
 from .actions import Action
 from .observation import Declaration, Observation, TrickView
@@ -16,6 +26,22 @@ from .state import OVER, DealState
 if TYPE_CHECKING:
     from .game import Game
     from .phases import Phase
+
+
+class _Later:
+    """A list worked out the first time it is read (the aggregates' view of the table)."""
+
+    __slots__ = ("_make", "_items")
+
+    def __init__(self, make: Callable[[], list[dict[str, Any]]]) -> None:
+        self._make: Callable[[], list[dict[str, Any]]] | None = make
+        self._items: list[dict[str, Any]] = []
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        if self._make is not None:
+            self._items = self._make()
+            self._make = None
+        return iter(self._items)
 
 
 class Deal(DealState):
@@ -115,6 +141,7 @@ class Deal(DealState):
         self.turn = -1  # in trick play: whose hand plays now (to_act may be his partner)
         self.next_player: list[int] = []  # in trick play: by seat, who plays after him
         self.playing: list[int] = list(order)  # who takes part in trick play (sit_out_if)
+        self.first_leader = -1  # who led (or played first to) the first trick
         self.cards_played = 0
         self.doubled = 0  # 1 doubled, 2 redoubled (`bidding { double: yes }`)
         self.calls_made = [0] * seats  # calls each player made in the auction
@@ -244,6 +271,7 @@ class Deal(DealState):
             "contract": self.contract,
             "players": len(self.active),
             "seats": self.seats,
+            "seat": seat,
             **self.contract_env(seat),
             "top_trumps": self.top_trumps(seat) if rules.scoring.reads_top_trumps else 0,
             **self.context[seat],
@@ -332,15 +360,17 @@ class Deal(DealState):
         side_of = self.game.side_of[self.seats]
         for seat in range(self.seats):
             envs[seat][TABLE_KEY] = table
+            envs[seat][SEATS_KEY] = envs
+            envs[seat][SEAT_KEY] = seat
             envs[seat][SIDE_KEY] = [
                 envs[s] for s in range(self.seats) if side_of[s] == side_of[seat]
             ]
-        everyone = range(self.seats)
-        for name, fn in self.rules.scoring.definitions:
-            for seat in everyone:
-                env = envs[seat]
+        for name, rule in self.rules.scoring.definitions:
+            fn = rule.fn
+            for env in envs:
                 env[name] = value = fn(env)
-                in_range(value, f"scoring definition '{name}'", None)
+                if not -MAX_VALUE <= value <= MAX_VALUE:  # the message only when it fails
+                    in_range(value, f"scoring definition '{name}'", None)
         return envs
 
     def final_env(self, seat: int) -> dict[str, Any]:
@@ -469,9 +499,36 @@ class Deal(DealState):
         ct = self.game.card_text
         out = []
         for s in self.active:
-            if s != seat and rule(self.open_env(s)):
+            if s != seat and rule(self.open_view(s)):
                 out.append((s, tuple(ct(c) for c in sorted(self.hands[s]))))
         return tuple(out)
+
+    def partner_of(self, seat: int) -> int:
+        """The other player of a seat's side (`sides:`); without sides, in a deal with a
+        declarer and two defenders, the other defender; else the seat itself."""
+        partner = self.game.partner_of(seat, self.seats)
+        if partner == seat and not self.game.model.sides and self.declarer >= 0:
+            defenders = [s for s in self.playing if s != self.declarer]
+            if seat in defenders and len(defenders) == 2:
+                return defenders[1 - defenders.index(seat)]
+        return partner
+
+    def open_view(self, seat: int) -> dict[str, Any]:
+        """`open_env`, with the aggregates' view of the players of the deal and of his side
+        when the open rules read `count_all` and the like: each player's values of the
+        names they read, worked out when an aggregate is reached."""
+        env = self.open_env(seat)
+        play = self.rules.play
+        if play.open_aggregates:
+            names = play.open_table_reads
+            side_of = self.game.side_of[self.seats]
+            env[TABLE_KEY] = _Later(lambda: [self._aggregated(s, names) for s in self.active])
+            env[SIDE_KEY] = _Later(
+                lambda: [
+                    self._aggregated(s, names) for s in self.active if side_of[s] == side_of[seat]
+                ]
+            )
+        return env
 
     def open_env(self, seat: int) -> dict[str, Any]:
         """The names `play.open_hand_if`, `play.stop_if` and `talon.counts_for_if` read for a
@@ -489,6 +546,28 @@ class Deal(DealState):
         if self.rules.talon.counts_for_if is not None:
             env.update(context)
         return env
+
+    def _aggregated(self, seat: int, names: frozenset[str]) -> dict[str, Any]:
+        """A player's values of `names` (those the aggregates of the open rules read)."""
+        context = self.context[seat]
+        out: dict[str, Any] = {}
+        contract: dict[str, Any] | None = None
+        for name in names:
+            if name in context:
+                out[name] = context[name]
+            elif name == "declarer":
+                out[name] = seat == self.declarer
+            elif name == "tricks_won":
+                out[name] = self.tricks_won[seat]
+            elif name == "tricks_played":
+                out[name] = len(self.tricks)
+            elif name == "cards_played":
+                out[name] = self.cards_played
+            else:
+                if contract is None:
+                    contract = self.contract_env(seat)
+                out[name] = contract[name]
+        return out
 
     def contract_env(self, seat: int) -> dict[str, Any]:
         """What every player knows of the contract and of a seat's role in it."""

@@ -10,6 +10,8 @@ from ..language.errors import RulesError, TrickcoreError
 from ..language.exprs import (
     HAND_KEY,
     QUALIFIER_KEY,
+    SEAT_KEY,
+    SEATS_KEY,
     SIDE_KEY,
     TABLE_KEY,
     TAKEN_KEY,
@@ -529,6 +531,8 @@ class Game:
         env.setdefault(HAND_KEY, [])
         env.setdefault(TRUMP_KEY, -1)
         env[TABLE_KEY] = env[SIDE_KEY] = [env]  # the aggregates see this player alone
+        env[SEATS_KEY] = [env]  # and seat_left(k, x) sees him in every seat
+        env[SEAT_KEY] = 0
         for name, fn in scoring.definitions:
             env[name] = value = fn(env)
             in_range(value, f"scoring definition '{name}'", None)

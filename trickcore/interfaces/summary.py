@@ -325,6 +325,7 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
         (p.trump_if, "The deal has a trump only if"),
         (p.sit_out_if, "A player sits out the trick play (tricks hold one card fewer) if"),
         (p.partner_plays_if, "A player's partner plays his cards for him while"),
+        (p.skip_if, "No trick is played (the deal is scored at once) if, for a player"),
         (p.lead_if, "A card may be led only if"),
         (p.play_if, "A card may be played to another's lead only if"),
     ):
@@ -332,6 +333,12 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
             play_lines.append(f"{saying}: {rule.text}.")
     if p.lead_if is not None or p.play_if is not None:
         play_lines.append("When such a rule allows no card, every card it judged is allowed.")
+    if p.talon_leads:
+        play_lines.append(
+            "A talon still there as play begins leads the first tricks, a card each, face up; "
+            "such a trick goes to the highest trump, else the highest card of the talon "
+            "card's suit played, else to nobody."
+        )
     play_lines.append(
         "A trick is won by its highest trump, else by the highest card of the led suit."
     )
@@ -422,9 +429,17 @@ def _decision_lines(model: VariantModel, tricks: TrickRules) -> list[str]:
             }.get(a, a)
             for a in d.at
         )
-        who = "the declarer" if d.who == "declarer" else "a player"
+        who = {
+            "declarer": "the declarer",
+            "defenders": "each defender in turn",
+        }.get(d.who, "each player in turn" if d.at[0].startswith(("before", "end")) else "a player")
+        if d.who != "declarer" and d.first_asked == "left_of_declarer":
+            who += " from the declarer's left"
         if d.options:
-            lines.append(f"[{d.name}] {when}, {who} chooses one of: {', '.join(d.options)}.")
+            asked = "" if d.offer_if.text in ("yes", "true") else f" (asked if {d.offer_if.text})"
+            lines.append(f"[{d.name}] {when}, {who} chooses one of: {', '.join(d.options)}{asked}.")
+            if d.own:
+                lines.append("  Each option is the chooser's own value (count_all counts them).")
             for option, rule, trump in zip(d.options, d.option_ifs, d.option_trumps, strict=True):
                 notes = []
                 if rule.text not in ("yes", "true"):
@@ -478,7 +493,12 @@ def _talon_lines(tricks: TrickRules) -> list[str]:
             "starting with the declarer."
         )
     c = tricks.contract
-    if c is not None and c.raise_allowed:
+    if c is not None and c.raise_allowed and c.raise_if is not None:
+        talon_lines.append(
+            "He then names his contract: the one he won ('keep contract') or a higher one of "
+            f"the ladder up to {c.cap.text} (e.g. 'bid 8 spades'), if {c.raise_if.text}."
+        )
+    elif c is not None and c.raise_allowed:
         talon_lines.append(
             f"He may then raise his contract in steps of {c.step}, up to {c.cap.text}; "
             "never lower it."

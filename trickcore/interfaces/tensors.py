@@ -280,16 +280,26 @@ class Encoder:
         card = self._card
         for s in obs.players_in_deal:
             out["players_in_deal"][s] = 1.0
-        trick = out["trick"]
+        # a card led from the talon (seat -1, `play { talon_leads: yes }`) is shown in
+        # `talon_shown`, not in a seat's row; a trick won by nobody is in nobody's `won`
+        trick, shown = out["trick"], out["talon_shown"]
         for s, c in obs.trick:
-            trick[s, card[c]] = 1.0
-        out["trick_leader"][obs.trick[0][0] if obs.trick else S] = 1.0
+            if s >= 0:
+                trick[s, card[c]] = 1.0
+            else:
+                shown[card[c]] = 1.0
+        leader = obs.trick[0][0] if obs.trick else -1
+        out["trick_leader"][leader if leader >= 0 else S] = 1.0
         played, won = out["played"], out["won"]
         for _leader, trick_cards, winner in obs.tricks:
             for s, c in trick_cards:
-                played[s, card[c]] = 1.0
-                won[winner, card[c]] = 1.0
-        self._cards(out["talon_shown"], obs.talon_shown)
+                if s >= 0:
+                    played[s, card[c]] = 1.0
+                else:
+                    shown[card[c]] = 1.0
+                if winner >= 0:
+                    won[winner, card[c]] = 1.0
+        self._cards(shown, obs.talon_shown)
         self._cards(out["talon_taken"], obs.talon_taken)
         self._cards(out["received"], obs.received)
         for s, given in obs.given:

@@ -113,6 +113,24 @@ def _cards(match: Match, texts: tuple[str, ...] | list[str]) -> str:
     return " ".join(game.model.deck.card_glyph(game.card(t)) for t in texts) or "-"
 
 
+def _who(seat: int) -> str:
+    """A seat in a trick: -1 is the talon's card (led from the talon) or nobody's trick."""
+    return "talon" if seat < 0 else str(seat)
+
+
+def _sheet(obs: Observation | BoutObservation) -> list[Line]:
+    """The match's kept values of every seat (a score sheet: Preferans' pool, mountain and
+    whists, Tysiacha's barrel), one line per seat; none when the match keeps nothing."""
+    return [
+        f"  seat {s}{' (you)' if s == HUMAN else ''}: "
+        + ", ".join(
+            f"{name} {'yes' if v is True else 'no' if v is False else v}" for name, v in kept
+        )
+        for s, kept in enumerate(obs.kept)
+        if kept
+    ]
+
+
 def render(match: Match, out: Output) -> None:
     """Print what seat 0 may see now."""
     if match.game.model.bouts is not None:
@@ -126,6 +144,10 @@ def render(match: Match, out: Output) -> None:
         ),
         f"deal {match.deals_dealt}, dealer seat {obs.dealer}, phase: {obs.phase}",
     ]
+    sheet = _sheet(obs)
+    if sheet:
+        lines.append("score sheet:")
+        lines.extend(sheet)
     if obs.bids:
         lines.append("bids: " + ", ".join(f"{s}: {t}" for s, t in obs.bids))
     if obs.declarer >= 0:
@@ -151,10 +173,12 @@ def render(match: Match, out: Output) -> None:
         leader, cards, winner = obs.tricks[-1]
         lines.append(
             "last trick: "
-            + ", ".join(f"{s}:{_cards(match, [c])}" for s, c in cards)
-            + f" -> seat {winner}"
+            + ", ".join(f"{_who(s)}:{_cards(match, [c])}" for s, c in cards)
+            + (f" -> seat {winner}" if winner >= 0 else " -> nobody")
         )
-    lines.append("table: " + (", ".join(f"{s}:{_cards(match, [c])}" for s, c in obs.trick) or "-"))
+    lines.append(
+        "table: " + (", ".join(f"{_who(s)}:{_cards(match, [c])}" for s, c in obs.trick) or "-")
+    )
     lines.append("tricks won: " + ", ".join(f"{s}: {n}" for s, n in enumerate(obs.tricks_won)))
     if obs.received:
         lines.append(f"you received: {_cards(match, obs.received)}")
@@ -191,6 +215,9 @@ def render_bouts(match: Match, out: Output) -> None:
         + (" (defender takes)" if obs.taking else ""),
         (f"your hand: {_cards(match, obs.hand)}", "bold"),
     ]
+    sheet = _sheet(obs)
+    if sheet:
+        lines[2:2] = ["score sheet:", *sheet]
     out.panel(match.game.title, lines)
 
 

@@ -16,6 +16,7 @@ import attrs
 from . import syntax as s
 from .errors import Location, RulesError
 from .exprs import (
+    AGGREGATE_FUNCS,
     BOOL,
     BOOL_WORDS,
     CARD_KEY,
@@ -77,6 +78,7 @@ from .vocabulary import (
     PASS_NAMES,
     PLAY_NAMES,
     QUANTITIES,
+    RAISE_NAMES,
     RELATION_NAMES,
     RESULT_NAMES,
     ROLE_NAMES,
@@ -153,7 +155,7 @@ BLOCK_SETTINGS: dict[str, set[str]] = {
     },
     "talon": {"show", "give_each_defender", "split_if", "lay_away", "counts_for_if"},
     "pickup": {"who", "take_if", "lay_away"},
-    "contract": {"raise", "step", "cap"},
+    "contract": {"raise", "step", "cap", "raise_if"},
     "play": {
         "follow",
         "trump_when_void",
@@ -171,6 +173,8 @@ BLOCK_SETTINGS: dict[str, set[str]] = {
         "sit_out_if",
         "partner_plays_if",
         "trump_if",
+        "talon_leads",
+        "skip_if",
     },
     "pass_cards": {"count", "to"},
     "bids": {"min", "max", "blind_if", "blind", "bid_if"},
@@ -612,7 +616,7 @@ class _Compiler:
                 options = entry.entries.get("options")
                 if isinstance(options, s.ListSetting):
                     out.extend(it.parts[0] for it in options.items if _is_name(it.parts[0]))
-        return out
+        return list(dict.fromkeys(out))  # an option may be offered by several choices
 
     def kept_types(self) -> dict[str, str]:
         """The kept names and their types, read early: deal-time expressions may read the
@@ -1139,6 +1143,7 @@ class _Compiler:
             self.symbols,
             hand=True,
             qualifier=True,
+            named=True,
             where="in bidding.bid_if",
         )
         bid_if = b.expr("bid_if", call_scope, BOOL, None) if b.raw("bid_if") else None
@@ -1249,11 +1254,29 @@ class _Compiler:
         b.check_known(BLOCK_SETTINGS["contract"])
         step = b.integer("step", bidding.step, minimum=1) or bidding.step
         cap_entry = b.raw("cap")
+        raise_if: CompiledExpr | None = None
+        if b.raw("raise_if") is not None:
+            if not bidding.strains:
+                raise RulesError(
+                    "'raise_if' chooses among contracts that name a strain: it needs "
+                    "'strains:' in the bidding",
+                    b.raw("raise_if").loc,
+                )
+            raise_scope = Scope(
+                {**RAISE_NAMES, **self.kept},
+                self.symbols,
+                hand=True,
+                qualifier=True,
+                named=True,
+                where="in contract.raise_if",
+            )
+            raise_if = b.expr("raise_if", raise_scope, BOOL)
         return ContractRules(
             b.flag("raise", False),
             step,
             b.expr("cap", hand_scope, INT, bidding.cap),
             cap_entry.loc if cap_entry is not None else None,
+            raise_if=raise_if,
         )
 
     def play(self, auction: bool) -> PlayRules:
@@ -1322,7 +1345,19 @@ class _Compiler:
         obligation_scope = Scope(
             {**OBLIGATION_NAMES, **self.kept}, self.symbols, where="in a play obligation"
         )
-        open_scope = Scope({**OPEN_NAMES, **self.kept}, self.symbols, where="in play")
+        open_scope = Scope(
+            {**OPEN_NAMES, **self.kept},
+            self.symbols,
+            aggregates=True,
+            qualifier=True,
+            where="in play",
+        )
+        talon_leads = b.flag("talon_leads", False)
+        if talon_leads and not any(p.to == "talon" for p in pattern):
+            raise RulesError(
+                "'talon_leads: yes' needs a talon: 'N talon' in the deal pattern",
+                b.raw("talon_leads").loc,
+            )
         flags: dict[str, bool] = {}
         obligations: list[tuple[str, CompiledExpr]] = []
         for name, default in (
@@ -1355,6 +1390,7 @@ class _Compiler:
             if b.raw("open_hand_if")
             else None,
             stop_if=b.expr("stop_if", open_scope, BOOL, None) if b.raw("stop_if") else None,
+            skip_if=b.expr("skip_if", open_scope, BOOL, None) if b.raw("skip_if") else None,
             sit_out_if=b.expr("sit_out_if", self.role_scope("play.sit_out_if"), BOOL, None)
             if b.raw("sit_out_if")
             else None,
@@ -1379,15 +1415,27 @@ class _Compiler:
             open_reads_contract=any(
                 (names_used(b.raw(key).expr) & CONTRACT_NAMES)
                 or (functions_used(b.raw(key).expr) & {"strain_is", "bid_is"})
-                for key in ("open_hand_if", "stop_if", "partner_plays_if")
+                for key in OPEN_RULES
                 if isinstance(b.raw(key), s.ExprSetting)
             ),
             player_reads=frozenset(
                 name
-                for key in ("open_hand_if", "stop_if", "partner_plays_if")
+                for key in OPEN_RULES
                 if isinstance(b.raw(key), s.ExprSetting)
                 for name in names_used(b.raw(key).expr)
                 if name in self.kept or name in MATCH_STATE_NAMES
+            ),
+            open_aggregates=any(
+                functions_used(b.raw(key).expr) & AGGREGATE_FUNCS.keys()
+                for key in OPEN_RULES
+                if isinstance(b.raw(key), s.ExprSetting)
+            ),
+            talon_leads=talon_leads,
+            open_table_reads=frozenset(
+                name
+                for key in OPEN_RULES
+                if isinstance(b.raw(key), s.ExprSetting)
+                for name in _aggregated_names(b.raw(key).expr)
             ),
         )
 
@@ -1617,7 +1665,7 @@ class _Compiler:
             option = it.parts[0]
             if it.words or not _is_name(option) or option in RESERVED_ACTION_WORDS:
                 raise RulesError(f"an option is one word, not an action word: '{option}'", it.loc)
-            if option in seen or option in options:
+            if option in options:
                 raise RulesError(f"option '{option}' is named twice", it.loc)
             if option in QUANTITIES or option in {k for k, _, _ in self.deal_rules.keep}:
                 raise RulesError(f"option '{option}' is already a name here", it.loc)
@@ -1629,22 +1677,40 @@ class _Compiler:
             if len(parts) != 2 or parts[0] not in trumps or parts[1] not in self.symbols.suits:
                 raise RulesError("'trump' pairs an option with a suit: OPTION SUIT, ...", it.loc)
             trumps[parts[0]] = self.symbols.suits[parts[1]]
-        known = {"at", "who", "options", "trump", *(f"{o}_if" for o in options)}
+        known = {
+            "at",
+            "who",
+            "first_asked",
+            "offer_if",
+            "own",
+            "options",
+            "trump",
+            *(f"{o}_if" for o in options),
+        }
         for key, entry in block.entries.items():
             if key not in known:
                 raise RulesError(
-                    f"unknown setting '{key}' in {b.label}; settings: at, who, options, trump, "
-                    "and OPTION_if = ... for an option offered only sometimes",
+                    f"unknown setting '{key}' in {b.label}; settings: at, who, first_asked, "
+                    "offer_if, own, options, trump, and OPTION_if = ... for an option offered "
+                    "only sometimes",
                     entry.loc,
                 )
         yes = compile_expr(s.Name("yes", b.loc or self.top_loc), scope, BOOL)
+        own = b.flag("own", False)
+        if own and any(trumps[o] >= 0 for o in options):
+            raise RulesError(
+                "the options of a choice with 'own: yes' are each player's own values and "
+                "cannot set the deal's trump",
+                b.raw("trump").loc,
+            )
         conditions = tuple(
             b.expr(f"{o}_if", scope, BOOL) if b.raw(f"{o}_if") is not None else yes for o in options
         )
+        first_asked = b.word("first_asked", ("forehand", "left_of_declarer"), "forehand")
         return Decision(
             name,
             at,
-            yes,
+            b.expr("offer_if", scope, BOOL, yes) if b.raw("offer_if") is not None else yes,
             False,
             (),
             "",
@@ -1655,6 +1721,8 @@ class _Compiler:
             conditions,
             tuple(trumps[o] for o in options),
             _block_reads(block),
+            first_asked=first_asked,
+            own=own,
         )
 
     def step_rule(
@@ -1679,6 +1747,7 @@ class _Compiler:
             where="in scoring",
             taken=True,
             aggregates=True,
+            seats=True,
             hand=True,
             trump=True,
         )
@@ -2003,6 +2072,28 @@ def _check_bid_ranges(model: VariantModel, tricks: TrickRules, b: BlockSettings)
                 f"steps of {contract.step}); raise the step or lower the cap",
                 contract.cap_loc or b.loc,
             )
+
+
+OPEN_RULES = ("open_hand_if", "stop_if", "partner_plays_if", "skip_if")  # the "open" place
+
+
+def _aggregated_names(expr: s.Expr) -> set[str]:
+    """The names an expression's aggregates (`count_all(x)`, ...) read of every player."""
+    out: set[str] = set()
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, s.Call):
+            if node.func in AGGREGATE_FUNCS and node.args and isinstance(node.args[0], s.Name):
+                out.add(node.args[0].name)
+            stack.extend(node.args)
+        elif isinstance(node, s.Unary):
+            stack.append(node.operand)
+        elif isinstance(node, s.Binary):
+            stack.extend([node.left, node.right])
+        elif isinstance(node, s.Cond):
+            stack.extend([node.test, node.then, node.other])
+    return out
 
 
 def _block_reads(block: MergedBlock) -> frozenset[str]:

@@ -37,6 +37,9 @@ TAKEN_KEY = "\x00taken"  # cards in the tricks the player won
 TABLE_KEY = "\x00table"  # every player's environment (scoring aggregates)
 SIDE_KEY = "\x00side"  # the environments of the player's side, himself included
 TRUMP_KEY = "\x00trump"  # the trump suit in force (-1: none)
+SEATS_KEY = "\x00seats"  # every seated player's environment, by seat (`seat_left`)
+SEAT_KEY = "\x00seat"  # the player's own seat (`seat_left`)
+NAMED_KEY = "\x00named"  # the strains the player named in his bids (`named_strain`)
 MAX_DEPTH = 100
 
 BOOL_WORDS = {"yes": True, "true": True, "no": False, "false": False}
@@ -142,6 +145,13 @@ def _mod(x: int, m: int) -> int:
     return x % m
 
 
+def _mod_any(x: int, m: int) -> int:
+    """mod(x, m) with a worked-out m (checked as it is worked out)."""
+    if m <= 0:
+        raise RulesError(f"mod({x}, {m}): the divisor must be above 0")
+    return x % m
+
+
 def _div(x: int, m: int) -> int:
     if m <= 0:
         raise RulesError(f"div({x}, {m}): the divisor must be above 0")
@@ -193,6 +203,13 @@ TAKEN_FUNCS = {
     "taken_suit": "taken_suit(S): cards of suit S in the tricks the player won",
     "taken_card": "taken_card(C): card C is in a trick the player won",
 }
+NAMED_FUNCS = {
+    "named_strain": "named_strain(S): the player named strain S in a bid of this auction",
+}
+SEAT_FUNCS = {
+    "seat_left": "seat_left(k, x): x of the player k seats to his left (every seated "
+    "player counts, one sitting the deal out too; k is taken modulo the seats)",
+}
 AGGREGATE_FUNCS = {
     "sum_all": "sum_all(x): x summed over the players of the deal",
     "max_all": "max_all(x): the largest x of the players of the deal",
@@ -216,6 +233,8 @@ class Scope:
     played: bool = False  # played_suit / played_card: the deal's finished tricks are known
     taken: bool = False  # taken_suit / taken_card: the player's won tricks are known
     aggregates: bool = False  # sum_all, count_side, ...: every player's result is known
+    seats: bool = False  # seat_left(k, x): every seated player's result is known
+    named: bool = False  # named_strain(S): the player's bids in the auction are known
     trump: bool = False  # holds_trump: the hand and the trump suit are known
 
     def with_names(self, extra: Mapping[str, str]) -> Scope:
@@ -405,6 +424,24 @@ def _aggregate(func: str, arg: s.Expr, scope: Scope) -> tuple[str, Fn]:
     return INT, lambda env: min(e[name] for e in env[key])
 
 
+def _seat_left(k_arg: s.Expr, arg: s.Expr, scope: Scope) -> tuple[str, Fn]:
+    """seat_left(k, x): a name read in the environment of the player k seats to the left."""
+    if not isinstance(arg, s.Name) or arg.name not in scope.names:
+        known = ", ".join(sorted(scope.names))
+        raise RulesError(
+            f"seat_left() takes the name of a quantity or definition second ({known})", arg.loc
+        )
+    name = arg.name
+    typ = scope.names[name]
+    k = compile_expr(k_arg, scope, INT)
+
+    def fn(env: Env) -> Any:
+        seats = env[SEATS_KEY]
+        return seats[(env[SEAT_KEY] + k(env)) % len(seats)][name]
+
+    return typ, fn
+
+
 def _rank_or_suit(arg: s.Expr, sym: Symbols, rank: bool) -> tuple[int, Sequence[int]]:
     """A rank (or suit) argument, and the table giving each card's rank (or suit)."""
     if rank:
@@ -426,6 +463,8 @@ def _compile_call(expr: s.Call, scope: Scope, em: _Emitter, depth: int) -> tuple
             m = args[1]
             if func == "div" and not isinstance(m, s.Number):
                 pass  # checked as it is worked out
+            elif func == "mod" and not isinstance(m, (s.Number, s.Unary)):
+                impl = _mod_any  # checked as it is worked out
             elif not isinstance(m, s.Number) or m.value <= 0:
                 raise RulesError(f"the step of {func}() must be a positive number", _loc(m))
         return INT, f"{em.const(impl)}({', '.join(srcs)})"
@@ -493,6 +532,20 @@ def _call_function(expr: s.Call, scope: Scope) -> tuple[str, Fn]:
             if len(args) != 1:
                 raise RulesError(f"wrong number of arguments: {table[func]}", expr.loc)
             return _suit_or_card(func, args, scope.symbols, key)
+    if func in NAMED_FUNCS:
+        if not scope.named:
+            raise RulesError(f"{func}() means nothing {scope.where}", expr.loc)
+        if len(args) != 1:
+            raise RulesError(f"wrong number of arguments: {NAMED_FUNCS[func]}", expr.loc)
+        strains = {st: i for i, st in enumerate(scope.symbols.strains)}
+        named = scope.symbols.strains[_symbol_arg(args[0], strains, "strain")]
+        return BOOL, lambda env: named in env[NAMED_KEY]
+    if func in SEAT_FUNCS:
+        if not scope.seats:
+            raise RulesError(f"{func}() means nothing {scope.where}", expr.loc)
+        if len(args) != 2:
+            raise RulesError(f"wrong number of arguments: {SEAT_FUNCS[func]}", expr.loc)
+        return _seat_left(args[0], args[1], scope)
     if func in AGGREGATE_FUNCS:
         if not scope.aggregates:
             raise RulesError(f"{func}() means nothing {scope.where}", expr.loc)
@@ -511,6 +564,8 @@ ALL_FUNCS = {
     **TRUMP_FUNCS,
     **PLAYED_FUNCS,
     **TAKEN_FUNCS,
+    **NAMED_FUNCS,
+    **SEAT_FUNCS,
     **AGGREGATE_FUNCS,
 }
 

@@ -257,6 +257,8 @@ class ContractRules:
     step: int
     cap: CompiledExpr
     cap_loc: Location | None = None
+    # with strains: which higher contracts he may name (each asked; names `level`, ...)
+    raise_if: CompiledExpr | None = None
 
 
 @attrs.frozen
@@ -310,6 +312,7 @@ class PlayRules:
     power: CompiledExpr | None = None  # per card: its strength in its suit (higher wins)
     open_hand_if: CompiledExpr | None = None  # per player: his hand is shown to all
     stop_if: CompiledExpr | None = None  # after each trick, per player: play ends now
+    skip_if: CompiledExpr | None = None  # as play begins, per player: no trick is played
     sit_out_if: CompiledExpr | None = None  # per player, as play begins: he sits out
     partner_plays_if: CompiledExpr | None = None  # per player: his partner plays his cards
     trump_bid: bool = False  # `trump: bid`: the contract's strain is trump
@@ -317,6 +320,9 @@ class PlayRules:
     player_reads: frozenset[str] = frozenset()  # the player's values these two read
     open_reads_contract: bool = False  # open_hand_if / stop_if / partner_plays_if read it
     obligation_reads: frozenset[str] = frozenset()  # the player's values obligations read
+    open_aggregates: bool = False  # open_hand_if / stop_if / partner_plays_if read count_all..
+    talon_leads: bool = False  # a talon still there as play begins leads the first tricks
+    open_table_reads: frozenset[str] = frozenset()  # the names those aggregates read
 
 
 @attrs.frozen
@@ -347,6 +353,7 @@ class Decision:
     # with effect "exchange_out": he lays away this many cards of his choice, one
     # `discard CARD` each, and takes as many of the cards left out of the deal (`out`)
     exchange: int = 0
+    own: bool = False  # a choice whose options are the chooser's own yes/no values
 
 
 @attrs.frozen

@@ -83,6 +83,7 @@ QUANTITIES: dict[str, Quantity] = dict(
         _q("deck_size", INT, "cards in the deck"),
         _q("size", INT, "the deal's `size` (1 without one)"),
         _q("seats", INT, "players seated at the table (some may sit a deal out)"),
+        _q("seat", INT, "the player's seat, from 0 (seat 0 deals the first deal)"),
         _q("level", INT, "the level of the bid in question (0 without levels)"),
         _q(
             "bid_suit",
@@ -259,7 +260,8 @@ PLACES: dict[str, Place] = {
         ),
         Place(
             "open",
-            "`play.open_hand_if`, `play.stop_if`, `play.partner_plays_if` (for each player)",
+            "`play.open_hand_if`, `play.stop_if`, `play.partner_plays_if`, `play.skip_if` (for "
+            "each player)",
             (
                 "declarer",
                 "tricks_won",
@@ -268,7 +270,7 @@ PLACES: dict[str, Place] = {
                 *CONTRACT_STATE,
                 *MATCH_STATE,
             ),
-            CONTRACT_FUNCTIONS,
+            (*CONTRACT_FUNCTIONS, *AGGREGATE_FUNCTIONS),
             "the player's match and deal `keep` names and the options chosen",
         ),
         Place(
@@ -310,6 +312,7 @@ PLACES: dict[str, Place] = {
                 "all_melds",
                 "players",
                 "seats",
+                "seat",
                 "doubled",
                 "redoubled",
                 "bid_round",
@@ -327,6 +330,7 @@ PLACES: dict[str, Place] = {
                 "taken_suit(S)",
                 "taken_card(C)",
                 *AGGREGATE_FUNCTIONS,
+                "seat_left(k, x)",
             ),
             "the player's match and deal `keep` names and the scoring definitions",
         ),
@@ -355,8 +359,21 @@ PLACES: dict[str, Place] = {
                 "players",
                 *MATCH_STATE,
             ),
-            ("strain_is(S)", "bid_is(Q)", "count_rank(R)", "count_suit(S)"),
+            (
+                "strain_is(S)",
+                "bid_is(Q)",
+                "named_strain(S)",
+                "count_rank(R)",
+                "count_suit(S)",
+            ),
             "and the player's match and deal `keep` names",
+        ),
+        Place(
+            "raise",
+            "`contract.raise_if` (each contract in question, with `strains:`)",
+            ("level", "contract", "hand_size", "players", *MATCH_STATE),
+            ("strain_is(S)", "named_strain(S)", "count_rank(R)", "count_suit(S)"),
+            "and the declarer's match and deal `keep` names",
         ),
         Place(
             "number_bid",
@@ -423,6 +440,7 @@ BOUT_RESULT_NAMES = PLACES["bout_result"].types()
 SIZE_NAMES = PLACES["size"].types()
 TRUMP_IF_NAMES = PLACES["trump_if"].types()
 CALL_NAMES = PLACES["call"].types()
+RAISE_NAMES = PLACES["raise"].types()
 NUMBER_BID_NAMES = PLACES["number_bid"].types()
 ROLE_NAMES = PLACES["role"].types()
 BOUT_LIMIT_NAMES = PLACES["bout_limit"].types()

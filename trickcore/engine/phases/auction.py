@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...language.exprs import QUALIFIER_KEY
+from ...language.exprs import NAMED_KEY, QUALIFIER_KEY
 from ...language.limits import check_count
 from ..actions import Action
 from .base import Phase
 
 if TYPE_CHECKING:
     from ..deal import Deal
+
+
+def named_strains(deal: Deal, seat: int) -> set[str]:
+    """The strains a player named in his bids of the auction (`named_strain(S)`)."""
+    return {a.qualifier.split(" ")[0] for s, a in deal.bids if s == seat and a.kind == "bid"}
 
 
 class Auction(Phase):
@@ -46,6 +51,7 @@ class Auction(Phase):
             bid_suit=-1,
         )
         env[QUALIFIER_KEY] = ""
+        env[NAMED_KEY] = named_strains(deal, seat)
         return env
 
     def _filtered(self, deal: Deal, seat: int, out: list[Action]) -> list[Action]:

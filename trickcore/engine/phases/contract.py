@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from ...language.exprs import NAMED_KEY, QUALIFIER_KEY
 from ...language.limits import check_count
 from ..actions import Action
+from .auction import named_strains
 from .base import Phase
 
 if TYPE_CHECKING:
@@ -26,7 +28,9 @@ class ContractRaise(Phase):
         return True
 
     def legal(self, deal: Deal) -> list[Action]:
-        """`keep contract`, and each raise up to the contract cap on the current hand."""
+        """`keep contract`, and each raise up to the contract cap on the current hand; with
+        strains, each higher contract of the bid ladder (`bid 7 hearts`) that `raise_if`
+        allows."""
         game = self.game
         c = deal.rules.contract
         assert c is not None
@@ -35,6 +39,9 @@ class ContractRaise(Phase):
         )
         cap = c.cap(env)
         out = [game.actions.keep_contract]
+        b = deal.rules.bidding
+        if b is not None and b.strains:
+            return out + self._named(deal, env, cap)
         check_count(cap - deal.contract, c.step, "the contract cap")
         v = deal.contract + c.step
         while v <= cap:
@@ -42,8 +49,41 @@ class ContractRaise(Phase):
             v += c.step
         return out
 
+    def _named(self, deal: Deal, env: dict[str, Any], cap: int) -> list[Action]:
+        """The contracts ranking above the one won, up to the cap, as `raise_if` allows."""
+        game = self.game
+        b = deal.rules.bidding
+        c = deal.rules.contract
+        assert b is not None and c is not None
+        quals = game.qualifiers
+        here = (deal.contract, quals.index(deal.qualifier) if deal.qualifier in quals else -1)
+        rule = c.raise_if
+        env.update(contract=deal.contract, level=0)
+        env[NAMED_KEY] = named_strains(deal, deal.declarer)
+        out = []
+        for v in b.values:
+            if v > cap:
+                break
+            for qi, q in enumerate(quals):
+                if (v, qi) <= here:
+                    continue
+                if rule is not None:
+                    env["level"] = v
+                    env[QUALIFIER_KEY] = q
+                    if not rule(env):
+                        continue
+                out.append(game.actions.bid(v, q))
+        return out
+
     def apply(self, deal: Deal, action: Action) -> None:
-        """Set the contract; the phase is over."""
+        """Set the contract (with strains: its level and strain, and the trump suit); the
+        phase is over."""
         if action.kind == "raise":
             deal.contract = action.value
+        elif action.kind == "bid":
+            deal.contract = action.value
+            deal.qualifier = action.qualifier
+            if deal.rules.play.trump_bid:
+                deal.trump = self.game.strain_suit(deal.qualifier)
+                deal.rel = None
         deal.next_phase()

@@ -46,6 +46,9 @@ class TrickPlay(Phase):
         self.stock = any(p.to == "stock" for p in game.model.deal.pattern)
         self.sit_out_if = play.sit_out_if if play is not None else None
         self.partner_plays_if = play.partner_plays_if if play is not None else None
+        self.talon_leads = play is not None and play.talon_leads
+        # the open rules read the aggregates: a player's names with the table's view
+        self.open_table = play is not None and play.open_aggregates
         self.fixed_duties = (
             None
             if play is None or play.obligations
@@ -59,6 +62,7 @@ class TrickPlay(Phase):
             or self.stop_if is not None
             or self.stock
             or self.tracks_played
+            or self.talon_leads
         )
 
     def start(self, deal: Deal) -> bool:
@@ -99,15 +103,33 @@ class TrickPlay(Phase):
         if deal.rules.scoring.reads_top_trumps or deal.rules.scoring.reads_hand:
             deal.start_hands = {s: list(deal.hands[s]) for s in deal.active}
         deal.tricks_total = len(deal.hands[first]) + stock_left(deal) // len(playing)
+        deal.first_leader = first
+        if self.talon_leads and deal.talon:  # the talon's first card leads the first trick
+            self._talon_lead(deal)
+        skip_if = deal.rules.play.skip_if  # the deal is not played: scored at once
+        view = deal.open_view if self.open_table else deal.open_env
+        if skip_if is not None and any(skip_if(view(s)) for s in deal.active):
+            deal.ended_early = True
+            deal.trick = []
+            return False
         return True
+
+    def _talon_lead(self, deal: Deal) -> None:
+        """`play.talon_leads`: the talon's next card is turned up and counts as the card led
+        (by nobody, seat -1); the first leader plays to it first, then the others in turn."""
+        deal.trick = [(-1, deal.talon.pop(0))]
+        deal.leader = -1
+        self.give_turn(deal, deal.first_leader)
 
     def give_turn(self, deal: Deal, seat: int) -> None:
         """It is `seat`'s turn to lead or play: he acts, or his partner for him when
         `play.partner_plays_if` holds."""
         deal.turn = seat
         rule = self.partner_plays_if
-        if rule is not None and rule(deal.open_env(seat)):
-            deal.to_act = self.game.partner_of(seat, deal.seats)
+        if rule is not None and rule(
+            deal.open_view(seat) if self.open_table else deal.open_env(seat)
+        ):
+            deal.to_act = deal.partner_of(seat)
         else:
             deal.to_act = seat
 
@@ -278,25 +300,33 @@ class TrickPlay(Phase):
         deal.trick.append((seat, card))
         deal.cards_played += 1
         playing = deal.playing
-        if len(deal.trick) < len(playing):
+        from_talon = deal.trick[0][0] < 0  # led by a talon card (`talon_leads`)
+        if len(deal.trick) < len(playing) + from_talon:
             nxt = deal.next_player[seat]
             if self.partner_plays_if is None:
                 deal.turn = deal.to_act = nxt
             else:
                 self.give_turn(deal, nxt)
             return
-        winner = self._trick_winner(deal)
-        pts = game.points_of
-        deal.card_points[winner] += sum(pts[c] for _, c in deal.trick)
-        deal.tricks_won[winner] += 1
+        winner = self._talon_trick_winner(deal) if from_talon else self._trick_winner(deal)
+        if winner >= 0:  # a trick led by a talon card nobody followed belongs to nobody
+            pts = game.points_of
+            deal.card_points[winner] += sum(pts[c] for _, c in deal.trick)
+            deal.tricks_won[winner] += 1
         if self.tracks_played:
             deal.played.extend(c for _, c in deal.trick)
         deal.tricks.append(TrickView(deal.leader, tuple(deal.trick), winner, deal.trump))
         deal.trick = []
+        if from_talon:  # the next talon card leads, or the first leader after the talon's
+            if deal.talon:
+                self._talon_lead(deal)
+                return
+            winner = deal.first_leader
         deal.leader = winner
         self.give_turn(deal, winner)
         stop_if = self.stop_if
-        if stop_if is not None and any(stop_if(deal.open_env(s)) for s in deal.active):
+        view = deal.open_view if self.open_table else deal.open_env
+        if stop_if is not None and any(stop_if(view(s)) for s in deal.active):
             deal.ended_early = True
             deal.next_phase()
             return
@@ -346,6 +376,23 @@ class TrickPlay(Phase):
                 if game.model.melds[mi].sets_trump and suit >= 0:
                     deal.trump = suit
                 return
+
+    def _talon_trick_winner(self, deal: Deal) -> int:
+        """A trick led by a talon card (R31): the highest trump played, else the highest card
+        of the talon card's suit played by a player (the talon card itself wins nothing);
+        -1 when nobody played either."""
+        eff, power = deal.relations()
+        trumps_id = self.game.trump_suit_id
+        led = eff[deal.trick[0][1]]
+        best_seat, best, best_trump = -1, -1, False
+        for seat, c in deal.trick[1:]:
+            s = eff[c]
+            if s == trumps_id and led != trumps_id:
+                if not best_trump or power[c] > power[best]:
+                    best_seat, best, best_trump = seat, c, True
+            elif not best_trump and s == led and (best < 0 or power[c] > power[best]):
+                best_seat, best = seat, c
+        return best_seat
 
     def _trick_winner(self, deal: Deal) -> int:
         """The highest trump, else the highest card of the led (effective) suit."""

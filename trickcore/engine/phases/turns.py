@@ -237,8 +237,11 @@ def answer_decision(game: Game, deal: Deal, action: Action) -> None:
     seat, name = deal.ask_queue.pop(0)
     if action.kind == "choose":
         decision = _by_name(game, name)
-        i = decision.options.index(action.text)
-        deal.note_choice(action.text, decision.option_trumps[i])
+        if decision.own:  # the chooser's own value: true for him alone
+            deal.context[seat][action.text] = True
+        else:
+            i = decision.options.index(action.text)
+            deal.note_choice(action.text, decision.option_trumps[i])
     if action.kind == "decide":
         take_decision(game, deal, seat, action)
         if deal.is_over:
