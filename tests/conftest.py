@@ -14,8 +14,12 @@ from trickcore.checking.verify import verify
 from trickcore.language.compiler import forget_compiled
 from trickcore.testing import check_rules
 
-settings.register_profile(
-    "ci", max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+settings.register_profile(  # the same examples on every run: CI never flakes
+    "ci",
+    max_examples=25,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile(
     "thorough", max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow]

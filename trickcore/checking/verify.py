@@ -68,11 +68,14 @@ def search_violation(
     progress: Progress | None = None,
     rules: MergedRules | None = None,
     thorough: bool = False,
+    derandomize: bool = False,
 ) -> tuple[Violation | None, int]:
     """Look for a run that breaks an invariant; return the shrunk one (or None) and the count.
 
     The information checks compare worlds at every step for every seat when `thorough`,
-    else at every second step for one seat in turn.
+    else at every second step for one seat in turn. `derandomize` tries the same runs every
+    time; otherwise the hypothesis profile in force decides (hypothesis's default: new runs
+    each search; the test suite's `ci` profile: the same runs).
     """
     from hypothesis import HealthCheck, Phase, find, settings
     from hypothesis import strategies as st
@@ -107,6 +110,8 @@ def search_violation(
         phases=[Phase.generate, Phase.shrink],
         suppress_health_check=list(HealthCheck),
     )
+    if derandomize:  # else as the hypothesis profile in force says (random by default)
+        config = settings(config, derandomize=True)
     try:
         seed, players, choices = find(strategy, fails, settings=config)
     except NoSuchExample:
@@ -145,8 +150,10 @@ def verify(
     matches: int = 3,
     progress: Progress | None = None,
     thorough: bool | None = None,
+    derandomize: bool = False,
 ) -> Report:
-    """Static checks, then the invariants on `examples` random runs and whole matches.
+    """Static checks, then the invariants on `examples` random runs and whole matches
+    (`derandomize`: the same runs every time).
 
     `thorough` (default: when 1,000 or more examples are asked for) compares hidden-card
     worlds at every step of the random runs for every seat, not at every second step for
@@ -160,7 +167,7 @@ def verify(
     deep = examples >= 1000 if thorough is None else thorough
     try:
         violation, runs = search_violation(
-            game, examples, progress=progress, rules=rules, thorough=deep
+            game, examples, progress=progress, rules=rules, thorough=deep, derandomize=derandomize
         )
         if violation is None:
             violation = whole_matches(game, matches, rules=rules, info_deals=3 if deep else 10)
