@@ -142,6 +142,8 @@ class Deal(DealState):
         self.next_player: list[int] = []  # in trick play: by seat, who plays after him
         self.playing: list[int] = list(order)  # who takes part in trick play (sit_out_if)
         self.first_leader = -1  # who led (or played first to) the first trick
+        # the growing parts of observations, built once: key -> (list seen, view of it)
+        self._views: dict[object, tuple[list[Any], tuple[Any, ...]]] = {}
         self.cards_played = 0
         self.doubled = 0  # 1 doubled, 2 redoubled (`bidding { double: yes }`)
         self.calls_made = [0] * seats  # calls each player made in the auction
@@ -431,9 +433,7 @@ class Deal(DealState):
             qualifier=self.qualifier,
             trump=None if self.trump < 0 else deck.suits[self.trump].name,
             trick=tuple((s, ct(c)) for s, c in self.trick),
-            tricks=tuple(
-                (t.leader, tuple((s, ct(c)) for s, c in t.cards), t.winner) for t in self.tricks
-            ),
+            tricks=self._grown("tricks", self.tricks, self._trick_view),
             declarations=tuple(
                 (d.seat, d.meld, deck.suits[d.suit].name if d.suit >= 0 else "", d.value)
                 for d in self.declarations
@@ -442,7 +442,11 @@ class Deal(DealState):
             card_points_taken=tuple(self.card_points) if self.phase == OVER else None,
             gains=None if self.gains is None else tuple(self.gains),
             redealt=self.redealt,
-            log=tuple((s, self._seen_as(a, s, seat)) for s, a in self.history),
+            log=self._grown(
+                (seat, self._discards_public()),
+                self.history,
+                lambda step: (step[0], self._seen_as(step[1], step[0], seat)),
+            ),
             set_aside=tuple(ct(c) for c in self.set_aside.get(seat, ())),
             pass_to=self.pass_to,
             open_hands=self._open_hands(seat),
@@ -613,6 +617,26 @@ class Deal(DealState):
             "seats": self.seats,
             **self.contract_env(seat),
         }
+
+    def _grown(self, key: object, items: list[Any], view: Callable[[Any], Any]) -> tuple[Any, ...]:
+        """`tuple(map(view, items))` for a list that only grows (the log, the tricks): the
+        views of the items seen before are kept, so an observation late in a deal costs
+        about what an early one does. A list replaced (a copy, a relabelled world) starts
+        again."""
+        seen = self._views.get(key)
+        if seen is not None and seen[0] is items:
+            done = seen[1]
+            if len(done) == len(items):
+                return done
+            done += tuple(map(view, items[len(done) :]))
+        else:
+            done = tuple(map(view, items))
+        self._views[key] = (items, done)
+        return done
+
+    def _trick_view(self, t: TrickView) -> tuple[int, tuple[tuple[int, str], ...], int]:
+        ct = self.game.model.deck.card_text
+        return (t.leader, tuple((s, ct(c)) for s, c in t.cards), t.winner)
 
     def _seen_as(self, action: Action, actor: int, seat: int) -> str:
         """An action's text as `seat` saw it: the card of a give only its giver and taker see."""
