@@ -1,7 +1,8 @@
 """Benchmark: how strong and how fast the search bots are (issue 13's figures).
 
 Run:  python benchmarks/bots.py [--deals 1000] [--bot pimc] [--seconds S] [--iterations N]
-                                [--worlds W] [--variant NAME[:PLAYERS] ...] [--jobs 2]
+                                [--worlds W] [--confidence Z] [--rollout heuristic|random]
+                                [--variant NAME[:PLAYERS] ...] [--jobs 2]
                                 [--seed 0] [--out FILE.jsonl] [--summarize FILE.jsonl]
 
 For every variant (default: Tysiacha, Russisch Schnapsen, Durak with 3 players) and deck
@@ -157,6 +158,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=None, help="time cap per decision")
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--worlds", type=int, default=None)
+    parser.add_argument("--confidence", type=float, default=None, help="pimc's confidence")
+    parser.add_argument("--rollout", default=None, help="heuristic or random playouts")
     parser.add_argument("--variant", nargs="+", default=DEFAULT_VARIANTS)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
@@ -169,6 +172,8 @@ def main() -> None:
             ("seconds", args.seconds),
             ("iterations", args.iterations),
             ("worlds", args.worlds),
+            ("confidence", args.confidence),
+            ("rollout", args.rollout),
         )
         if value is not None
     ]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import math
+import time
 
 import pytest
 
@@ -19,8 +20,9 @@ SMALL = {
     "random": "random",
     "greedy": "greedy",
     "heuristic": "heuristic",
-    "pimc": "pimc:worlds=2,iterations=4",
-    "ismcts": "ismcts:worlds=2,iterations=6",
+    # a time cap far off: the budgets in iterations decide (the same choices on any machine)
+    "pimc": "pimc:worlds=2,iterations=4,seconds=60",
+    "ismcts": "ismcts:worlds=2,iterations=6,seconds=60",
 }
 
 # a house rule written for the test: Tysiacha with bids in steps of 10, two deals a match
@@ -197,6 +199,8 @@ def test_make_bot_names_and_options():
         ("pimc:iterations", "is not name=value"),
         ("ismcts:iterations=0", "iterations must be a whole number of at least 1"),
         ("pimc:rollout=smart", "unknown rollout 'smart'"),
+        ("pimc:confidence=-1", "confidence must be a number of at least 0"),
+        ("ismcts:confidence=1", "bot ismcts has no option 'confidence'"),
         ("greedy:worlds=3", "bot greedy has no option 'worlds'"),
         ("", "a bot is named by a text"),
     ],
@@ -232,3 +236,48 @@ def test_play_refuses_a_bad_opponent_spec(capsys):
     assert "bot pimc has no option 'speed'" in capsys.readouterr().err
     assert cli.main(["play", "tysiacha", "--hint", "greedy"]) == 1
     assert "--hint needs a search bot" in capsys.readouterr().err
+
+
+def _durak_turn(players: int, seed: int, steps: int) -> Turn:
+    """A Durak turn after `steps` actions of heuristic bots (seeded)."""
+    v = trickcore.load_variant("durak")
+    m = v.new_match(seed=seed, players=players)
+    bots = [make_bot("heuristic", seed=seed + s) for s in range(players)]
+    for _ in range(steps):
+        m.apply(bots[m.to_act].choose(turn_of(m)))
+    return turn_of(m)
+
+
+@pytest.mark.parametrize("spec", ["pimc:seconds=0.05", "ismcts:seconds=0.05"])
+def test_a_tiny_time_cap_bounds_the_whole_decision(spec):
+    """The cap covers sampling too: on a late Durak turn after a trump swap (the first
+    world takes seconds to find there) and on a Tysiacha bid, a legal action comes back
+    well within a second (a generous bound: this is no test of speed)."""
+    durak = _durak_turn(3, 0, 63)
+    assert any(text.startswith("swap") for _, text in durak.observation.log)
+    tysiacha = turn_of(trickcore.load_variant("tysiacha").new_match(seed=4))
+    for turn in (durak, tysiacha):
+        bot = make_bot(spec, seed=1)
+        start = time.perf_counter()
+        action = bot.choose(turn)
+        assert time.perf_counter() - start < 1.0
+        assert action in turn.legal
+
+
+def test_default_decisions_are_capped_at_under_a_second():
+    assert make_bot("pimc").seconds == make_bot("ismcts").seconds == 0.8
+
+
+def test_confidence_keeps_the_heuristic_choice_unless_surely_better():
+    v = trickcore.load_variant("russisch-schnapsen")
+    m = v.new_match(seed=3)
+    bots = [make_bot("heuristic", seed=s) for s in range(m.seats)]
+    for _ in range(4):  # to a bid where the search and the heuristic bot disagree
+        m.apply(bots[m.to_act].choose(turn_of(m)))
+    turn = turn_of(m)
+    heuristic = HeuristicPlayer(5).choose(turn)
+    spec = "pimc:worlds=4,iterations=40,seconds=60,confidence="
+    best = make_bot(spec + "0", seed=5).choose(turn)  # the best average
+    assert best != heuristic
+    assert make_bot(spec + "1000", seed=5).choose(turn) == heuristic
+    assert make_bot("pimc", seed=5).confidence == 1.0

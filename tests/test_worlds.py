@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 from collections import Counter
 
 import attrs
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 
 import trickcore
 from trickcore import TrickcoreError
+from trickcore.engine.worlds import WorldSampler, WorldsError
 
 # one variant of every kind: trick games, a stock drawn from, talons given and laid away,
 # passing, partnerships and dummy, sitting out alone, contract bids, games of bouts
@@ -250,3 +252,104 @@ def test_observation_of_another_variant_is_refused(variants):
         variants["tysiacha"].sample_worlds("not an observation", 3, 1)  # type: ignore[arg-type]
     with pytest.raises(TrickcoreError, match="whole number"):
         variants["tysiacha"].sample_worlds(_played(variants["tysiacha"], 1, 3).observation(0), -1)
+
+
+# ---------------------------------------------------------------- games of bouts
+def _durak_turns(variant, players: int, seed: int, every: int):
+    """Every `every`-th turn of a Durak deal played by heuristic bots (trump swaps
+    included): (steps, match)."""
+    from trickcore.players import make_bot, turn_of
+
+    match = variant.new_match(seed=seed, players=players)
+    bots = [make_bot("heuristic", seed=seed + s) for s in range(players)]
+    k = 0
+    while match.deals_dealt == 1 and not match.is_over:
+        if k % every == 0:
+            yield k, match
+        match.apply(bots[match.to_act].choose(turn_of(match)))
+        k += 1
+
+
+def test_durak_view_keeps_the_turned_card_and_when_cards_came(variants):
+    variant = variants["durak"]
+    for _, match in _durak_turns(variant, 3, 0, 1):
+        if any(text.startswith("swap") for _, text in match.observation(0).log):
+            break
+    else:
+        pytest.fail("no swap in this deal")
+    deal = match.current
+    start = variant.new_deal(list(deal.deck_order), dealer=deal.dealer, players=3)
+    for seat in range(3):
+        obs = match.observation(seat)
+        assert obs.turned_up == start.observation(seat).trump_card != obs.trump_card
+        assert obs.trump_card.startswith("7")  # the swap's card lies there now
+        dealt = sorted(c for step, c in obs.drawn if step == 0)
+        assert dealt == sorted(start.observation(seat).hand)
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("players, seed, last", [(3, 1, 49), (4, 1, 49), (5, 1, 28)])
+def test_durak_worlds_after_a_swap_and_with_many_players(variants, players, seed, last):
+    """Turns through a deal with a trump swap, 3 to 5 players: worlds are found and give
+    back the seat's view, and the swap's cards lie where the view says."""
+    variant = variants["durak"]
+    swaps = 0
+    for k, match in _durak_turns(variant, players, seed, 7):
+        if k > last:
+            break
+        seat = match.to_act
+        obs = match.observation(seat)
+        swaps += any(text.startswith("swap") for _, text in obs.log)
+        worlds = variant.sample_worlds(obs, 3, random.Random(k))
+        assert len(worlds) == 3
+        for world in worlds:
+            assert _same_view(world.observation(seat), obs)
+            replay = _replayed(variant, world)
+            assert _same_view(replay.observation(seat), obs)
+            start = variant.make_deal(list(world.deck_order), world.dealer, world.seats)
+            assert start.observation(seat).trump_card == obs.turned_up
+    assert swaps  # the turns after the swap were asked too
+
+
+def test_a_start_from_an_earlier_world_of_the_deal_gives_consistent_worlds(variants):
+    """A search bot starts the next decision's sampler from its last world: the worlds
+    are still consistent with the new view (and a start that is no deck order is ignored)."""
+    variant = variants["durak"]
+    turns = {k: match.clone() for k, match in _durak_turns(variant, 3, 1, 7) if k in (14, 21)}
+    early, late = turns[14], turns[21]
+    seat = late.to_act
+    before = variant.sample_worlds(early.observation(seat), 1, 3)[0]
+    obs = late.observation(seat)
+    for start in (list(before.deck_order), [0, 0, 1]):
+        sampler = WorldSampler(variant, obs, random.Random(5), start=start)
+        for world in sampler.sample(3):
+            assert _same_view(world.observation(seat), obs)
+            assert _same_view(_replayed(variant, world).observation(seat), obs)
+
+
+def test_a_deadline_stops_the_search_with_a_clear_error(variants):
+    variant = variants["durak"]
+    match = _played(variant, 2, 20, players=3)
+    obs = match.observation(match.to_act)
+    with pytest.raises(WorldsError, match="in the time allowed"):
+        WorldSampler(variant, obs, random.Random(1), deadline=time.perf_counter() - 1)
+    variant = variants["tysiacha"]  # past the deadline, one draw is still tried
+    obs = _played(variant, 5, 14).observation(1)
+    late = WorldSampler(variant, obs, random.Random(1)).sample(5, time.perf_counter() - 1)
+    assert len(late) == 1 and _same_view(late[0].observation(1), obs)
+
+
+def test_a_dealer_who_lays_away_the_card_he_picked_up_still_has_worlds(variants):
+    # Euchre E13, E28: the dealer takes the turned-up card and may lay that very card away;
+    # the card turned up stays public (`Observation.turned_up`) after it is taken, so the
+    # sampler knows where it was dealt
+    variant = variants["euchre"]
+    match = _played(variant, 511, 24)
+    obs = match.observation(1)
+    assert [t for _, t in obs.log] == ["bid spades", "discard KS"] and obs.laid_away == ("KS",)
+    assert obs.turnup is None and obs.turned_up == "KS"
+    assert match.observation(0).turned_up == "KS"  # public, not only the dealer's
+    worlds = variant.sample_worlds(obs, 6, random.Random(3))
+    for world in worlds:
+        assert _same_view(world.observation(1), obs)
+        assert world.turned_up == variant.card("KS")

@@ -998,6 +998,7 @@ class TrickReplay:
         self.talon: list[int] = []
         self.stock: list[int] = []  # face down, top first
         self.turnup = -1
+        self.turned_up = -1  # the card turned up as the cards were dealt (public all deal)
         self.out: list[int] = []  # `rest out`: no part in the deal, seen by nobody
         self.exchange: tuple[int, int, list[int]] = (-1, 0, [])  # who, how many, laid away
         self.size = 1  # the deal's `size` (deal.size), worked out as it is dealt
@@ -1142,7 +1143,7 @@ class TrickReplay:
                         for seat in self.active:
                             self.hands[seat] += take(count)
                     elif parts[1] == "turnup":
-                        self.turnup = (take(1) or [-1])[0]
+                        self.turnup = self.turned_up = (take(1) or [-1])[0]
                     else:
                         places[parts[1]].extend(take(count))
 
@@ -2448,6 +2449,7 @@ class TrickReplay:
             "received": texts(received),
             "given": sorted(given),
             "turnup": turnup,
+            "turned_up": None if self.turned_up < 0 else ct[self.turned_up],
             "stock_size": self.stock_left(),
             "stock_closed": self.stock_closed,
             "announced": announced,
@@ -2494,6 +2496,7 @@ def observed(obs: Any) -> dict[str, Any]:
         "received": sorted(obs.received),
         "given": sorted((to, sorted(cards)) for to, cards in obs.given),
         "turnup": obs.turnup,
+        "turned_up": obs.turned_up,
         "stock_size": obs.stock_size,
         "stock_closed": obs.stock_closed,
         "announced": obs.announced,

@@ -51,6 +51,9 @@ class BoutDeal(DealState):
         # the stock is kept reversed: its top card is the last element, the trump card first
         self.stock: list[int] = ([turnup] if turnup >= 0 else []) + rest[::-1]
         self.trump_card = turnup if turnup >= 0 else last_dealt
+        self.turned_up = self.trump_card  # as dealt: a swap may take it later
+        # when each card of a hand came: (actions of the deal before it, card); 0: dealt
+        self.drawn: list[list[tuple[int, int]]] = [[(0, c) for c in sorted(h)] for h in self.hands]
         self.trump_card_in_stock = turnup >= 0
         self.trump = game.suit_of[self.trump_card] if self.trump_card >= 0 else -1
         self.in_game: list[int] = list(order)
@@ -377,13 +380,18 @@ class BoutDeal(DealState):
             order.remove(self.defender)
             order.append(self.defender)
         stock = self.stock
+        step = len(self.history)  # the action that ended the bout
         for s in order:
             hand = self.hands[s]
+            got = []
             while len(hand) < self.rules.refill_to and stock:
                 card = stock.pop()
                 if not stock:
                     self.trump_card_in_stock = False
                 hand.append(card)
+                got.append(card)
+            if got:
+                self.drawn[s].extend((step, c) for c in sorted(got))
 
     def _finish(self) -> None:
         if len(self.in_game) == 1:
@@ -445,4 +453,6 @@ class BoutDeal(DealState):
             loser=self.loser,
             draw=self.draw,
             log=tuple((s, a.text) for s, a in self.history),
+            turned_up=ct(self.turned_up) if self.turned_up >= 0 else None,
+            drawn=tuple((k, ct(c)) for k, c in self.drawn[seat]) if seat >= 0 else (),
         )

@@ -77,6 +77,7 @@ class Deal(DealState):
                 self.turnup = deck[start]
             else:
                 self.out.extend(deck[start:end])
+        self.turned_up = self.turnup  # as dealt: public all deal (Observation.turned_up)
         play = self.rules.play  # a trump known as the cards are dealt is in force (and shown)
         if play.trump >= 0:
             self.trump = play.trump
@@ -458,6 +459,7 @@ class Deal(DealState):
             else ct(self.picked_card)
             if self.picked_card >= 0 and self.leader < 0
             else None,
+            turned_up=ct(self.turned_up) if self.turned_up >= 0 else None,
             stock_size=len(self.stock) + (self.turnup >= 0),
             stock_closed=self.stock_closed,
             announced=None

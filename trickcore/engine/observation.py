@@ -79,6 +79,9 @@ class Observation:
     playing_for: int | None = None  # the seat whose hand the player to act plays from
     contract_text: str | None = None  # the contract as said, e.g. "4 hearts doubled"
     deal_number: int = 1  # the deal's number in its match (1: the first)
+    # the card turned up as the cards were dealt, public all deal (`turnup` is the card
+    # lying there now: none once picked up, another after an exchange)
+    turned_up: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The observation as plain JSON-ready data."""
@@ -90,8 +93,10 @@ class BoutObservation:
     """A seat's view of a deal of a game of bouts (Durak). Cards are card texts.
 
     Every card that was shown on the table is public (who took which cards is known), and
-    so is `log`, every action of the deal with its seat; other hands and the stock below
-    the face-up trump card are not.
+    so is `log`, every action of the deal with its seat, and `turned_up`, the card shown for
+    trump when the cards were dealt (`trump_card` is the one shown now: another after a
+    swap); `drawn` says when each card the seat was dealt or drew came to it. Other hands
+    and the stock below the face-up trump card are not known.
     """
 
     seat: int
@@ -119,6 +124,11 @@ class BoutObservation:
     scores: tuple[int, ...] = ()
     kept: tuple[tuple[tuple[str, int | bool], ...], ...] = ()  # each seat's kept values
     deal_number: int = 1  # the deal's number in its match (1: the first)
+    # the card shown for trump as the cards were dealt (public), before any swap took it
+    turned_up: str | None = None
+    # the cards this seat was dealt or drew from the stock, each with the number of log
+    # actions before it came (0: dealt): the seat remembers which of its cards came when
+    drawn: tuple[tuple[int, str], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The observation as plain JSON-ready data."""

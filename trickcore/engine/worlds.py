@@ -55,6 +55,7 @@ from __future__ import annotations
 import bisect
 import math
 import random
+import time
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -105,12 +106,23 @@ class WorldSampler:
         observation: Observation | BoutObservation,
         rng: random.Random,
         deal_number: int | None = None,
+        deadline: float | None = None,
+        start: list[int] | None = None,
     ) -> None:
         self.game = game
         self.obs = observation
         self.rng = rng
+        # `time.perf_counter()` after which the work stops (WorldsError): a search bot's cap
+        self.deadline = deadline
+        # a deck order to build the reference world from first (a world of an earlier
+        # view of the same deal: a few repairs away); only the start of the search
+        size = game.model.deck.size
+        self.start = (
+            list(start) if start is not None and sorted(start) == list(range(size)) else None
+        )
         self.fixed: set[int] = set()
         self.context: list[dict[str, Any]] = []
+        self.draw_fix: list[tuple[int, int]] = []  # swaps bringing in the cards it drew
         self._check_input()
         self.seat = observation.seat
         self.seats = len(observation.hand_sizes)
@@ -147,6 +159,10 @@ class WorldSampler:
         self.model = model
         model.index_cards()
         self.relabeller = _Relabeller(self.ref, model.unseen, game)
+
+    def _check_time(self) -> None:
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise WorldsError("no hidden world found in the time allowed")
 
     # ------------------------------------------------------------ input
     def _check_input(self) -> None:
@@ -190,7 +206,7 @@ class WorldSampler:
             own_texts += [*obs.received, *(c for _, cs in obs.given for c in cs)]
         # a turned-up card shown now may have come there later (exchanged): tried first as
         # dealt there, else it is fixed where the reference world has it (see `_model`)
-        shown = [obs.turnup] if isinstance(obs, Observation) else [obs.trump_card]
+        shown = [_turned(obs)]
         self.shown_now = {self._card(t) for t in shown if t is not None}
         fixed.update(self._card(t) for t in texts)
         own = {self._card(t) for t in own_texts}
@@ -219,6 +235,11 @@ class WorldSampler:
         self.unseen = {
             c for c in range(size) if c not in fixed and c not in own and c not in played
         }
+        # games of bouts: when each card the seat was dealt or drew came to it
+        self.draws: dict[int, set[int]] = {}
+        if isinstance(obs, BoutObservation):
+            for k, t in obs.drawn:
+                self.draws.setdefault(k, set()).add(self._card(t))
 
     def _likely_numbers(self) -> list[int]:
         """The deal numbers (1 to 16) whose deal could give this observation, judged by what
@@ -295,6 +316,17 @@ class WorldSampler:
                         break
                 else:
                     return deal, ("illegal", k)
+            if self.draws and isinstance(deal, BoutDeal):
+                before = list(deal.stock)
+                deal.apply(action)
+                if action.kind != "swap" and len(deal.stock) < len(before):
+                    hand = deal.hands[self.seat]
+                    came = {c for c in before[len(deal.stock) :] if c in hand}
+                    want = self.draws.get(k + 1, set())
+                    if came != want:  # the seat drew other cards than it remembers
+                        self.draw_fix = list(zip(sorted(want - came), sorted(came - want)))
+                        return deal, ("draw", k + 1)
+                continue
             deal.apply(action)
         return deal, None
 
@@ -316,8 +348,13 @@ class WorldSampler:
         own.update(self.own_actions)
         if isinstance(obs, Observation):
             own -= {self._card(t) for t in (*obs.received, *obs.talon_taken)}
+            if obs.turned_up is not None:  # dealt face up, not to him (he may have taken it)
+                own.discard(self._card(obs.turned_up))
         first = list(own)
         rng.shuffle(first)
+        if self.draws.get(0):  # the cards it was dealt, known
+            first = list(self.draws[0])
+            rng.shuffle(first)
         first = first[: len(mine)]
         rest = [c for c in range(size) if c not in set(first)]
         rng.shuffle(rest)
@@ -330,7 +367,7 @@ class WorldSampler:
         deal = self._new_deal(order)
         first_view = _sightings(deal.observation(self.seat))
         final_view = _sightings(obs)
-        for key in ("turnup", "trump_card"):
+        for key in ("turnup", "turned_up", "trump_card"):
             want, have = final_view.get(key, ()), first_view.get(key, ())
             if want and have and want != have and self._card(want[0]) in self.fixed:
                 _swap(order, {}, self._card(want[0]), self._card(have[0]))
@@ -369,12 +406,13 @@ class WorldSampler:
         Where the replay fails at a step, the worlds that agree with the steps before it and
         make that step possible are counted (as for sampling) and one is drawn; when that is
         not possible, two cards are swapped (the swap whose replay gets furthest)."""
-        order = self._first_order()
+        order = self.start if self.start is not None else self._first_order()
         picks: dict[int, int] = {}
         flows = 0
         last: tuple[str, int] | None = None
         reach = -1  # the furthest step a replay got to: cheap repairs while it grows
         for attempt in range(_REPAIRS):
+            self._check_time()
             if attempt and attempt % 100 == 0:
                 order = self._first_order()
                 picks = {}
@@ -388,6 +426,9 @@ class WorldSampler:
                     fail = ("flow", len(self.log))  # the last action went on another way
                 elif not swaps:
                     return None  # the same cards, another shape: not this deal
+            if fail is not None and fail[0] == "draw":  # the cards the seat remembers drawing
+                swaps = self.draw_fix
+                fail = None
             if fail is not None:
                 kind, k = fail
                 drawn_again = last == (kind, k)  # a drawn world failed where the last did
@@ -435,6 +476,7 @@ class WorldSampler:
         best: list[tuple[tuple[int, int], ...]] = []
         reach = -2
         for swaps in options:
+            self._check_time()
             o, p = list(order), dict(picks)
             for x, y in swaps:
                 _change(o, p, x, y)
@@ -684,6 +726,8 @@ class WorldSampler:
         deal = self._new_deal(list(order))
         m = _Model(order, upto)
         m.fixed = set(self.fixed)
+        # cards the seat was dealt or drew, known, and placed so by the replay so far
+        m.fixed.update(c for k, cs in self.draws.items() if k <= upto for c in cs)
         m.seen_played = {c: k for c, k in self.seen_played.items() if k < upto}
         m.seen_played.update(dict.fromkeys(self.own, 0))
         places = m.places
@@ -822,9 +866,20 @@ class WorldSampler:
     ) -> None:
         """Ask the engine, at step k, which cards could (not) have been in each hidden hand:
         the action must stay legal and the deal go on the same way."""
+        self._check_time()
         needed = set(self._needed(state, action))
         varies = [c for c in m.movable if m.varies(c, k) and c not in needed]
-        fits = self._fits
+        known: dict[tuple[int, frozenset[int]], bool] = {}
+
+        def fits(
+            state: Deal | BoutDeal, q: int, hand: list[int], action: Action, expect: Any
+        ) -> bool:
+            key = (q, frozenset(hand))  # the same hand is asked about more than once
+            found = known.get(key)
+            if found is None:
+                found = known[key] = self._fits(state, q, hand, action, expect)
+            return found
+
         acting = self._acting_hand(state)
         for c in needed:  # the cards the action takes or shows are in the acting hand
             if m.varies(c, k):
@@ -982,11 +1037,17 @@ class WorldSampler:
         return self.model.total
 
     # ------------------------------------------------------------ worlds
-    def sample(self, n: int) -> list[Deal | BoutDeal]:
-        """`n` worlds drawn independently and uniformly (see the module docstring)."""
+    def sample(self, n: int, deadline: float | None = None) -> list[Deal | BoutDeal]:
+        """`n` worlds drawn independently and uniformly (see the module docstring). With a
+        `deadline` (a `time.perf_counter()` value) fewer once it has passed (one draw is
+        always tried; a WorldsError when not even one world was found in time)."""
         out: list[Deal | BoutDeal] = []
         tries = 0
         while len(out) < n:
+            if tries and deadline is not None and time.perf_counter() > deadline:
+                if out:
+                    break
+                raise WorldsError("no hidden world found in the time allowed")
             tries += 1
             if tries > _TRIES * (n + 1):
                 raise WorldsError(
@@ -1466,6 +1527,10 @@ class _Relabeller:
             d["passed"] = {g: (t, [m(c, c) for c in cs]) for g, (t, cs) in d["passed"].items()}
         if self.turnup:
             d["turnup"] = m(d["turnup"], d["turnup"])
+        if "turned_up" in d:  # public, so never renamed; kept in step all the same
+            d["turned_up"] = m(d["turned_up"], d["turned_up"])
+        if "drawn" in d:  # games of bouts: when each card of a hand came
+            d["drawn"] = [[(k, m(c, c)) for k, c in x] for x in d["drawn"]]
         if self.steps:
             history = list(ref.history)
             for k in self.steps:
@@ -1515,10 +1580,20 @@ def _sightings(obs: Observation | BoutObservation) -> dict[str, tuple[str, ...]]
         out["laid_away"] = obs.laid_away
         out["set_aside"] = obs.set_aside
         out["turnup"] = (obs.turnup,) if obs.turnup is not None else ()
+        out["turned_up"] = (obs.turned_up,) if obs.turned_up is not None else ()
         for s, cs in obs.given:
             out[f"given{s}"] = cs
         for s, cs in obs.open_hands:
             out[f"open{s}"] = cs
-    elif obs.trump_card is not None:
-        out["trump_card"] = (obs.trump_card,)
+    else:
+        turned = _turned(obs)
+        if turned is not None:  # where it was dealt (a swap moves it later)
+            out["trump_card"] = (turned,)
     return out
+
+
+def _turned(obs: Observation | BoutObservation) -> str | None:
+    """The card turned up as the cards were dealt (before any swap or pickup)."""
+    if isinstance(obs, Observation):
+        return obs.turned_up if obs.turned_up is not None else obs.turnup
+    return obs.turned_up if obs.turned_up is not None else obs.trump_card

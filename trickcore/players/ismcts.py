@@ -14,8 +14,17 @@ import random
 
 from ..engine.actions import Action
 from .heuristic import HeuristicPlayer
+from .pimc import DEFAULT_SECONDS
 from .protocol import Turn
-from .search import Budget, Rollout, WorldsUnavailable, best_of, check_options, sample_worlds
+from .search import (
+    Budget,
+    Rollout,
+    WorldMemory,
+    WorldsUnavailable,
+    best_of,
+    check_options,
+    sample_worlds,
+)
 
 
 class _Node:
@@ -35,9 +44,11 @@ class ISMCTSPlayer:
 
     `iterations` is the most tree iterations per decision (each one a sampled world and a
     playout); `steps` the most actions played in them (tree and playouts); the worlds come
-    from a pool of `worlds` samples used in turn; `seconds`, when given, also stops the
-    search; `exploration` is the UCT constant (in units of the largest deal value seen).
-    The same seed and budgets in iterations and steps give the same choices.
+    from a pool of `worlds` samples used in turn; `seconds` caps the whole decision,
+    sampling included (0.8 by default; sampling may take half of it: fewer worlds then,
+    and the heuristic bot decides when none was found in time); `exploration` is the UCT
+    constant (in units of the largest deal value seen). The same seed and budgets give
+    the same choices unless the time cap is reached.
     """
 
     def __init__(
@@ -45,7 +56,7 @@ class ISMCTSPlayer:
         seed: int | None = None,
         iterations: int = 600,
         worlds: int = 40,
-        seconds: float | None = None,
+        seconds: float | None = DEFAULT_SECONDS,
         exploration: float = 0.7,
         rollout: str = "heuristic",
         steps: int = 12_000,
@@ -60,6 +71,7 @@ class ISMCTSPlayer:
         self.rollout = rollout
         Rollout(rollout, self.rng)
         self.fallback = HeuristicPlayer(seed)
+        self.memory = WorldMemory()  # its last world of the deal: the next search starts there
         self.fallbacks = 0  # decisions left to the heuristic: no world could be sampled
 
     def choose(self, turn: Turn) -> Action:
@@ -70,12 +82,14 @@ class ISMCTSPlayer:
         try:
             root = self._search(turn)
         except WorldsUnavailable:
-            self.fallbacks += 1
-            return self.fallback.choose(turn)
+            root = _Node()
         visits = [
             (a, float(root.children[a.id].visits)) for a in turn.legal if a.id in root.children
         ]
-        return best_of(visits) if visits else turn.legal[0]
+        if not visits:  # no world, or no time for one iteration
+            self.fallbacks += 1
+            return self.fallback.choose(turn)
+        return best_of(visits)
 
     def evaluate(self, turn: Turn) -> list[tuple[Action, float]]:
         """Each legal action with its estimated value for the seat (mean at the root)."""
@@ -89,7 +103,7 @@ class ISMCTSPlayer:
     def _search(self, turn: Turn) -> _Node:
         rng = random.Random(self.rng.getrandbits(64))
         budget = Budget(self.iterations, self.steps, self.seconds)
-        worlds = sample_worlds(turn, self.worlds, rng)
+        worlds = sample_worlds(turn, self.worlds, rng, budget, self.memory)
         rollout = Rollout(self.rollout, rng)
         root = _Node()
         scale = 1.0

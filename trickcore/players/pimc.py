@@ -9,12 +9,24 @@ ranks, or -1 for the loser of a game of bouts; see `values.deal_values`).
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 
 from ..engine.actions import Action
+from ..language.errors import TrickcoreError
 from .heuristic import HeuristicPlayer
 from .protocol import Turn
-from .search import Budget, Rollout, WorldsUnavailable, best_of, check_options, sample_worlds
+from .search import (
+    Budget,
+    Rollout,
+    WorldMemory,
+    WorldsUnavailable,
+    check_options,
+    sample_worlds,
+)
+
+DEFAULT_SECONDS = 0.8  # the default cap on a whole decision, sampling included
 
 
 class PIMCPlayer:
@@ -23,9 +35,14 @@ class PIMCPlayer:
     `worlds` hidden worlds are sampled per decision; `iterations` is the most playouts per
     decision (shared among the worlds and the legal actions: every action is played out
     in the same worlds, world after world, and at least the first world is done);
-    `steps` the most actions played in them (long deals get fewer playouts); `seconds`,
-    when given, also stops the search. The same seed and budgets in iterations and steps
-    give the same choices on any machine.
+    `steps` the most actions played in them (long deals get fewer playouts); `seconds`
+    caps the whole decision, sampling included (0.8 by default): sampling may take half of
+    it (fewer worlds then), and when not even one world has been played out for every
+    action in time, the heuristic bot decides. `confidence`: the search departs from the
+    heuristic bot's choice only when its best action beats that choice, paired playout by
+    playout, by at least this many standard errors (1 by default; 0: always the best
+    average). The same seed and budgets give the same choices on any machine unless the
+    time cap is reached.
     """
 
     def __init__(
@@ -33,44 +50,69 @@ class PIMCPlayer:
         seed: int | None = None,
         worlds: int = 24,
         iterations: int = 400,
-        seconds: float | None = None,
+        seconds: float | None = DEFAULT_SECONDS,
         rollout: str = "heuristic",
         steps: int = 12_000,
+        confidence: float = 1.0,
     ) -> None:
         check_options("pimc", iterations, seconds, worlds, steps)
+        if not (isinstance(confidence, (int, float)) and 0 <= confidence < math.inf):
+            raise TrickcoreError("pimc: confidence must be a number of at least 0")
         self.rng = random.Random(seed)
         self.worlds = worlds
         self.iterations = iterations
         self.steps = steps
         self.seconds = seconds
         self.rollout = rollout
+        self.confidence = float(confidence)
         Rollout(rollout, self.rng)  # refuses an unknown rollout now, not at the first turn
         self.fallback = HeuristicPlayer(seed)
-        self.fallbacks = 0  # decisions left to the heuristic: no world could be sampled
+        self.memory = WorldMemory()  # its last world of the deal: the next search starts there
+        self.fallbacks = 0  # decisions left to the heuristic: no world sampled, or no time
 
     def choose(self, turn: Turn) -> Action:
-        """The action with the best average playout value (the heuristic bot's choice
-        when no hidden world can be sampled for the turn; counted in `fallbacks`)."""
+        """The action with the best average playout value; the heuristic bot's choice when
+        no hidden world can be sampled or played out in time (counted in `fallbacks`), or
+        when the best is not surely better than it (`confidence`)."""
         if len(turn.legal) == 1:
             return turn.legal[0]
         try:
-            return best_of(self.evaluate(turn))
+            playouts, done = self._search(turn)
         except WorldsUnavailable:
+            playouts, done = [], 0
+        if not done or not any(playouts):
             self.fallbacks += 1
             return self.fallback.choose(turn)
+        values = [statistics.fmean(p.values()) if p else -math.inf for p in playouts]
+        best = max(range(len(values)), key=lambda i: (values[i], -i))
+        if self.confidence > 0:
+            default = self.fallback.choose(turn)
+            d = turn.legal.index(default) if default in turn.legal else best
+            if d != best and not _surely_better(playouts[best], playouts[d], self.confidence):
+                return turn.legal[d]
+        return turn.legal[best]
 
     def evaluate(self, turn: Turn) -> list[tuple[Action, float]]:
-        """Each legal action with its estimated value for the seat (mean over playouts)."""
+        """Each legal action with its estimated value for the seat (mean over playouts;
+        -inf for an action not played out in time)."""
+        playouts, _ = self._search(turn)
+        return [
+            (a, statistics.fmean(p.values()) if p else float("-inf"))
+            for a, p in zip(turn.legal, playouts, strict=True)
+        ]
+
+    def _search(self, turn: Turn) -> tuple[list[dict[int, float]], int]:
+        """Each legal action's playout values, by playout (the same key: the same world
+        and round for every action), and how many worlds were played out for every action."""
         rng = random.Random(self.rng.getrandbits(64))
         budget = Budget(self.iterations, self.steps, self.seconds)
         legal = turn.legal
-        worlds = sample_worlds(turn, self.worlds, rng)
+        worlds = sample_worlds(turn, self.worlds, rng, budget, self.memory)
         rollout = Rollout(self.rollout, rng)
         seat = turn.seat
-        totals = [0.0] * len(legal)
-        counts = [0] * len(legal)
-        rounds = 0
-        while worlds and not (rounds and budget.spent()):
+        playouts: list[dict[int, float]] = [{} for _ in legal]
+        key = 0
+        while worlds and not (key and budget.spent()):
             for world in worlds:
                 here = {a.id: a for a in world.legal_actions()}
                 for i, a in enumerate(legal):
@@ -79,12 +121,24 @@ class PIMCPlayer:
                         continue
                     w = world.clone()
                     w.apply(mine)
-                    totals[i] += rollout.run(w, budget)[seat]
-                    counts[i] += 1
+                    playouts[i][key] = rollout.run(w, budget)[seat]
                     budget.used += 1
+                    if budget.out_of_time():
+                        return playouts, key
+                key += 1
                 if budget.spent():
                     break
-            rounds += 1
-        return [
-            (a, totals[i] / counts[i] if counts[i] else float("-inf")) for i, a in enumerate(legal)
-        ]
+        return playouts, key
+
+
+def _surely_better(a: dict[int, float], b: dict[int, float], z: float) -> bool:
+    """Whether playouts `a` beat `b` on the playouts both have by at least z standard
+    errors of the mean difference."""
+    diffs = [a[k] - b[k] for k in a if k in b]
+    if len(diffs) < 2:
+        return False
+    mean = statistics.fmean(diffs)
+    sd = statistics.stdev(diffs)
+    if sd == 0:
+        return mean > 0
+    return mean > z * sd / math.sqrt(len(diffs))

@@ -3,7 +3,7 @@
 A spec is a bot's name, optionally followed by `:` and options `name=value` separated by
 commas. Names: random, greedy, heuristic, pimc, ismcts. Options (search bots): `worlds`,
 `iterations`, `steps` (whole numbers), `seconds` (a number), `rollout` (heuristic or
-random); for ismcts also `exploration` (a number).
+random); for pimc also `confidence`, for ismcts `exploration` (numbers).
 """
 
 from __future__ import annotations
@@ -26,7 +26,14 @@ BOTS: dict[str, tuple[Callable[..., Any], dict[str, str]]] = {
     "heuristic": (HeuristicPlayer, {}),
     "pimc": (
         PIMCPlayer,
-        {"worlds": _INT, "iterations": _INT, "steps": _INT, "seconds": _FLOAT, "rollout": _WORD},
+        {
+            "worlds": _INT,
+            "iterations": _INT,
+            "steps": _INT,
+            "seconds": _FLOAT,
+            "rollout": _WORD,
+            "confidence": _FLOAT,
+        },
     ),
     "ismcts": (
         ISMCTSPlayer,

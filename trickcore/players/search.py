@@ -14,6 +14,7 @@ import time
 
 from ..engine.actions import Action
 from ..engine.state import DealState
+from ..engine.worlds import WorldSampler
 from ..language.errors import TrickcoreError
 from .heuristic import HeuristicPlayer
 from .protocol import Turn
@@ -28,11 +29,57 @@ class WorldsUnavailable(TrickcoreError):
     """No hidden world consistent with the turn's observation could be sampled."""
 
 
-def sample_worlds(turn: Turn, n: int, rng: random.Random) -> list[World]:
+SAMPLING_SHARE = 0.5  # of a decision's time: the most that sampling worlds may take
+
+
+class WorldMemory:
+    """A bot's last world of the deal it is playing: the next decision's sampler starts
+    from its deck order (the deal has gone on a few actions since: a world consistent with
+    the new view is then a few repairs away). The worlds drawn stay uniform: this only
+    speeds up finding the first one."""
+
+    def __init__(self) -> None:
+        self.key: tuple[object, ...] | None = None
+        self.log: tuple[tuple[int, str], ...] = ()
+        self.order: list[int] | None = None
+
+    @staticmethod
+    def _key(turn: Turn) -> tuple[object, ...]:
+        obs = turn.observation
+        return (id(turn.variant), turn.seat, obs.dealer, obs.deal_number, len(obs.hand_sizes))
+
+    def hint(self, turn: Turn) -> list[int] | None:
+        """The remembered deck order when the turn's log goes on from the remembered one."""
+        log = turn.observation.log
+        if self.key != self._key(turn) or log[: len(self.log)] != self.log:
+            return None
+        return self.order
+
+    def remember(self, turn: Turn, world: World) -> None:
+        """Keep a world of this turn."""
+        self.key = self._key(turn)
+        self.log = turn.observation.log
+        self.order = list(world.deck_order)
+
+
+def sample_worlds(
+    turn: Turn,
+    n: int,
+    rng: random.Random,
+    budget: Budget | None = None,
+    memory: WorldMemory | None = None,
+) -> list[World]:
     """`n` full deal states consistent with the turn's observation (WorldsUnavailable when
-    the sampler finds none)."""
+    the sampler finds none). With a budget in seconds, sampling stops at half the time:
+    fewer worlds then, or WorldsUnavailable when not one was found. With a memory, the
+    search for the first world starts from the bot's last world of the deal."""
+    deadline = budget.deadline(SAMPLING_SHARE) if budget is not None else None
+    start = memory.hint(turn) if memory is not None else None
     try:  # the deal's number (hand sizes may depend on it) comes with the observation
-        worlds: list[World] = list(turn.variant.sample_worlds(turn.observation, n, rng))
+        sampler = WorldSampler(turn.variant, turn.observation, rng, deadline=deadline, start=start)
+        worlds: list[World] = list(sampler.sample(n, deadline))
+        if memory is not None and worlds:
+            memory.remember(turn, sampler.ref)
     except TrickcoreError as exc:
         raise WorldsUnavailable(f"no hidden world for seat {turn.seat}: {exc}") from exc
     if not worlds:
@@ -91,7 +138,15 @@ class Budget:
         """True once the iterations or steps are used up or the time is over."""
         if self.used >= self.iterations or self.steps >= self.max_steps:
             return True
+        return self.out_of_time()
+
+    def out_of_time(self) -> bool:
+        """True once the time (if any) is over."""
         return self.seconds is not None and time.perf_counter() - self.start >= self.seconds
+
+    def deadline(self, share: float = 1.0) -> float | None:
+        """The `time.perf_counter()` value at this share of the time (None: no time cap)."""
+        return None if self.seconds is None else self.start + share * self.seconds
 
 
 def check_options(
