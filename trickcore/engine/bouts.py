@@ -452,7 +452,7 @@ class BoutDeal(DealState):
             bouts=self.bouts,
             loser=self.loser,
             draw=self.draw,
-            log=tuple((s, a.text) for s, a in self.history),
+            log=self._grown("log", self.history, lambda step: (step[0], step[1].text)),
             turned_up=ct(self.turned_up) if self.turned_up >= 0 else None,
             drawn=tuple((k, ct(c)) for k, c in self.drawn[seat]) if seat >= 0 else (),
         )

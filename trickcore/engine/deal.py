@@ -143,8 +143,6 @@ class Deal(DealState):
         self.next_player: list[int] = []  # in trick play: by seat, who plays after him
         self.playing: list[int] = list(order)  # who takes part in trick play (sit_out_if)
         self.first_leader = -1  # who led (or played first to) the first trick
-        # the growing parts of observations, built once: key -> (list seen, view of it)
-        self._views: dict[object, tuple[list[Any], tuple[Any, ...]]] = {}
         self.cards_played = 0
         self.doubled = 0  # 1 doubled, 2 redoubled (`bidding { double: yes }`)
         self.calls_made = [0] * seats  # calls each player made in the auction
@@ -619,22 +617,6 @@ class Deal(DealState):
             "seats": self.seats,
             **self.contract_env(seat),
         }
-
-    def _grown(self, key: object, items: list[Any], view: Callable[[Any], Any]) -> tuple[Any, ...]:
-        """`tuple(map(view, items))` for a list that only grows (the log, the tricks): the
-        views of the items seen before are kept, so an observation late in a deal costs
-        about what an early one does. A list replaced (a copy, a relabelled world) starts
-        again."""
-        seen = self._views.get(key)
-        if seen is not None and seen[0] is items:
-            done = seen[1]
-            if len(done) == len(items):
-                return done
-            done += tuple(map(view, items[len(done) :]))
-        else:
-            done = tuple(map(view, items))
-        self._views[key] = (items, done)
-        return done
 
     def _trick_view(self, t: TrickView) -> tuple[int, tuple[tuple[int, str], ...], int]:
         ct = self.game.model.deck.card_text

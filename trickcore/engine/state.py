@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..language.errors import IllegalActionError, StuckError
@@ -54,6 +55,8 @@ class DealState:
         self.declarer = self.loser = self.redeal_by = self.trump = -1
         self.redealt = False
         self.gains = None
+        # the growing parts of observations, built once: key -> (list seen, view of it)
+        self._views: dict[object, tuple[list[Any], tuple[Any, ...]]] = {}
 
     @property
     def is_over(self) -> bool:
@@ -91,6 +94,22 @@ class DealState:
         self._legal = None
         self.history.append((self.to_act, action))
         self._do(action)
+
+    def _grown(self, key: object, items: list[Any], view: Callable[[Any], Any]) -> tuple[Any, ...]:
+        """`tuple(map(view, items))` for a list that only grows (the log, the tricks): the
+        views of the items seen before are kept, so an observation late in a deal costs
+        about what an early one does. A list replaced (a copy, a relabelled world) starts
+        again."""
+        seen = self._views.get(key)
+        if seen is not None and seen[0] is items:
+            done = seen[1]
+            if len(done) == len(items):
+                return done
+            done += tuple(map(view, items[len(done) :]))
+        else:
+            done = tuple(map(view, items))
+        self._views[key] = (items, done)
+        return done
 
     def legal_ids(self) -> list[int]:
         """The legal actions as numbers of the variant's action space (`Variant.action_of`
