@@ -39,6 +39,7 @@ TARGETS = {  # deals per second through Action objects, from the issues that set
     "euchre": 5000,
     "oh-hell": 2000,
     "bridge": 2000,
+    "preferans": 2000,
 }
 FAST_TARGETS = {  # issue 12: (Action objects, integer ids) deals per second
     "tysiacha": (14000, 20000),

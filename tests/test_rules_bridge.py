@@ -1240,3 +1240,32 @@ def test_house_rules_extend_the_base_and_keep_its_play():
             d.apply(call)
         finish_auction(d)
         assert d.public_view().declarer == (first + 2) % 4, name
+
+
+def test_B57_honours_in_rubber_bridge(tmp_path):
+    """B57 (d): in rubber scoring the side holding the honours scores them above the line,
+    whatever the result: at NT four aces in one hand 150, in a suit four of A K Q J 10 of
+    trumps in one hand 100, all five 150. Measured against the same file with honours
+    taken out, on the same cards and the same play."""
+    plain = tmp_path / "no-honours.rules"
+    plain.write_text('extends "bridge-rubber"\nscoring {\n  honours = 0\n}\n')
+    rubber, without = house("bridge-rubber"), trickcore.load_variant(str(plain))
+
+    def difference(holding: dict[int, list[str]], contract: str, declarer: int) -> list[int]:
+        order = rubber.stack_deck(holding, dealer=declarer)
+        out = []
+        for v in (rubber, without):
+            d = v.new_deal(order, dealer=declarer)
+            d.apply(contract)
+            for _ in range(3):
+                d.apply("pass")
+            while not d.is_over:
+                d.apply(legal(d)[0])
+            out.append(d.gains)
+        return [a - b for a, b in zip(out[0], out[1], strict=True)]
+
+    assert difference({3: ["AS", "AH", "AD", "AC"]}, "bid 1 notrump", 0) == [0, 150, 0, 150]
+    assert difference({1: ["AS", "KS", "QS", "JS"]}, "bid 1 spades", 0) == [0, 100, 0, 100]
+    five = {2: ["AS", "KS", "QS", "JS", "10S"]}
+    assert difference(five, "bid 1 spades", 0) == [150, 0, 150, 0]
+    assert difference({0: ["AS", "KS"], 2: ["QS", "JS"]}, "bid 1 spades", 0) == [0, 0, 0, 0]

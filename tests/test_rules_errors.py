@@ -394,3 +394,12 @@ def test_a_broken_flow_blames_only_the_flow():
     )
     assert len(errors) == 1, [str(e) for e in errors]
     assert "the flow needs the phase 'redeal'" in errors[0].message
+
+
+def test_an_auction_that_could_go_round_for_ever_is_refused():
+    # Euchre E10, E14 bound the calls to two rounds; without `rounds` an auction whose
+    # passes keep players in and which ends only at a bid could never end
+    err = error_of('extends "euchre"\nremove bidding.rounds\n')
+    assert "'rounds: N'" in err.message and "first_bid" in err.message
+    assert err.location is not None and err.location.file.endswith("euchre.rules")
+    assert (err.location.line, err.location.column) == (34, 3)  # the `ends` setting

@@ -2079,21 +2079,11 @@ OPEN_RULES = ("open_hand_if", "stop_if", "partner_plays_if", "skip_if")  # the "
 
 def _aggregated_names(expr: s.Expr) -> set[str]:
     """The names an expression's aggregates (`count_all(x)`, ...) read of every player."""
-    out: set[str] = set()
-    stack = [expr]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, s.Call):
-            if node.func in AGGREGATE_FUNCS and node.args and isinstance(node.args[0], s.Name):
-                out.add(node.args[0].name)
-            stack.extend(node.args)
-        elif isinstance(node, s.Unary):
-            stack.append(node.operand)
-        elif isinstance(node, s.Binary):
-            stack.extend([node.left, node.right])
-        elif isinstance(node, s.Cond):
-            stack.extend([node.test, node.then, node.other])
-    return out
+    return {
+        call.args[0].name
+        for call in s.calls_in(expr)
+        if call.func in AGGREGATE_FUNCS and call.args and isinstance(call.args[0], s.Name)
+    }
 
 
 def _block_reads(block: MergedBlock) -> frozenset[str]:

@@ -593,20 +593,7 @@ def relation_env(
 
 def functions_used(expr: s.Expr) -> set[str]:
     """Every function an expression calls."""
-    out: set[str] = set()
-    stack = [expr]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, s.Call):
-            out.add(node.func)
-            stack.extend(node.args)
-        elif isinstance(node, s.Unary):
-            stack.append(node.operand)
-        elif isinstance(node, s.Binary):
-            stack.extend([node.left, node.right])
-        elif isinstance(node, s.Cond):
-            stack.extend([node.test, node.then, node.other])
-    return out
+    return {call.func for call in s.calls_in(expr)}
 
 
 def names_used(expr: s.Expr) -> set[str]:

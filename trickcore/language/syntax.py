@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Literal
 
 import attrs
@@ -73,6 +74,22 @@ class Cond:
 
 
 Expr = Number | String | Name | Call | Unary | Binary | Cond
+
+
+def calls_in(expr: Expr) -> Iterator[Call]:
+    """Every function call in an expression, nested calls included."""
+    stack: list[Expr] = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Call):
+            yield node
+            stack.extend(node.args)
+        elif isinstance(node, Unary):
+            stack.append(node.operand)
+        elif isinstance(node, Binary):
+            stack.extend([node.left, node.right])
+        elif isinstance(node, Cond):
+            stack.extend([node.test, node.then, node.other])
 
 
 _PRECEDENCE = {"or": 1, "and": 2, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4}
