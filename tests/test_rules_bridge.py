@@ -1191,9 +1191,17 @@ def test_B57_vulnerability_comes_from_games_won_not_from_the_board():
     assert [r["gains"] for r in m.deal_results[1:]] == [[0, 100, 0, 100], [50, 0, 50, 0]]
 
 
-def _honours_difference(holding: dict[int, list[str]], contract: str, declarer: int) -> list[int]:
-    """The gains of B61 minus those of the base game on the same cards and the same play."""
-    base, honours = trickcore.load_variant("bridge"), house("bridge-honours-duplicate")
+def _honours_difference(
+    holding: dict[int, list[str]],
+    contract: str,
+    declarer: int,
+    honours: trickcore.Variant | None = None,
+    base: trickcore.Variant | None = None,
+) -> list[int]:
+    """The gains of `honours` (B61) minus those of `base` (the base game) on the same cards
+    and the same play."""
+    honours = honours or house("bridge-honours-duplicate")
+    base = base or trickcore.load_variant("bridge")
     order = base.stack_deck(holding, dealer=declarer)
     out = []
     for v in (honours, base):
@@ -1252,17 +1260,7 @@ def test_B57_honours_in_rubber_bridge(tmp_path):
     rubber, without = house("bridge-rubber"), trickcore.load_variant(str(plain))
 
     def difference(holding: dict[int, list[str]], contract: str, declarer: int) -> list[int]:
-        order = rubber.stack_deck(holding, dealer=declarer)
-        out = []
-        for v in (rubber, without):
-            d = v.new_deal(order, dealer=declarer)
-            d.apply(contract)
-            for _ in range(3):
-                d.apply("pass")
-            while not d.is_over:
-                d.apply(legal(d)[0])
-            out.append(d.gains)
-        return [a - b for a, b in zip(out[0], out[1], strict=True)]
+        return _honours_difference(holding, contract, declarer, rubber, without)
 
     assert difference({3: ["AS", "AH", "AD", "AC"]}, "bid 1 notrump", 0) == [0, 150, 0, 150]
     assert difference({1: ["AS", "KS", "QS", "JS"]}, "bid 1 spades", 0) == [0, 100, 0, 100]
