@@ -1,7 +1,7 @@
 """Benchmark: random-play speed and load + compile time of every shipped variant.
 
 Run:  python benchmarks/run.py [--seconds 3] [--variant NAME ...] [--players N]
-                                [--baseline REV [--rounds 3]]
+                                [--baseline REV [--rounds 3]] [--native]
 
 For each variant it prints random-play deals per second in one process (a variant whose hand
 size follows the deal number deals every deal number of a match in turn) through the
@@ -11,7 +11,9 @@ a deal in mid-play (clone, µs, with its target where one is set), actions per d
 time to load and compile the rules file (cold: the first load in a fresh process, grammar
 included; warm: a later load). With `--baseline REV` (a git revision) it also measures the
 same loop on that revision's code, checked out in a temporary git worktree, and prints the
-ratio now / then for every variant the revision has.
+ratio now / then for every variant the revision has. With `--native` every figure is of the
+compiled engine (`python -m native build` first, then the same measurements against it; see
+README "A native build").
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ FAST_TARGETS = {  # issue 12: (Action objects, integer ids) deals per second
 }
 CLONE_TARGETS = {"tysiacha": 5.0, "durak": 15.0}  # issue 12: µs to copy a deal in mid-play
 ROOT = Path(__file__).resolve().parent.parent
+NOW = Path(trickcore.__file__).resolve().parent.parent  # the code measured: checkout or copy
 PLAYERS = {"durak": 3, "durak-36": 3}  # seated players measured (else the variant's first)
 
 
@@ -181,7 +184,7 @@ def compare(
                 seats = players or PLAYERS.get(name)
                 nows, thens = [], []
                 for _ in range(rounds):
-                    nows.append(loop_rate(ROOT, name, seconds, seats))
+                    nows.append(loop_rate(NOW, name, seconds, seats))
                     thens.append(loop_rate(tree, name, seconds, seats))
                 if None in nows or None in thens:
                     print(f"{name:38} {max(n or 0 for n in nows):9.0f} {'(new)':>9}")
@@ -198,8 +201,9 @@ def compare(
 def cold_load_ms(name: str) -> float:
     """Load + compile time in a fresh interpreter (parser construction included)."""
     code = (
-        "import time, trickcore; t = time.perf_counter(); "
-        f"trickcore.load_variant({name!r}); print((time.perf_counter() - t) * 1000)"
+        f"import sys, time; sys.path.insert(0, {str(NOW)!r}); import trickcore; "
+        f"t = time.perf_counter(); trickcore.load_variant({name!r}); "
+        "print((time.perf_counter() - t) * 1000)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return float(out.stdout.strip())
@@ -224,7 +228,20 @@ def main() -> None:
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--baseline", help="a git revision to compare deals/s with")
     p.add_argument("--rounds", type=int, default=3, help="runs of each side in a comparison")
+    p.add_argument("--native", action="store_true", help="measure the compiled engine")
     args = p.parse_args()
+    if args.native:  # build the compiled copy, then measure again with it first on the path
+        sys.path.insert(0, str(ROOT))
+        from native import build
+
+        dest = build()
+        argv = [a for a in sys.argv[1:] if a != "--native"]
+        env = {**os.environ, "PYTHONPATH": str(dest)}
+        # -P: not the checkout's own package from the current folder
+        raise SystemExit(
+            subprocess.run([sys.executable, "-P", __file__, *argv], env=env).returncode
+        )
+    print(f"engine: {trickcore.ENGINE} ({NOW / 'trickcore'})")
     names = args.variant or trickcore.list_variants()
     header = (
         f"{'variant':38} {'players':>7} {'deals/s':>9} {'target':>7} {'ids deals/s':>11} "

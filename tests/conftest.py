@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -25,6 +27,36 @@ settings.register_profile(
     "thorough", max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# `python -m native test` runs this suite against the compiled engine: make sure it does
+_EXPECTED = os.environ.get("TRICKCORE_EXPECT_ENGINE")
+if _EXPECTED and _EXPECTED != trickcore.ENGINE:
+    raise RuntimeError(f"expected the {_EXPECTED} engine, got {trickcore.ENGINE}")
+
+
+def _compiled(target: Any) -> bool:
+    """Whether a monkeypatch target (a module, a class or a dotted name) is compiled code."""
+    if isinstance(target, str):
+        target = sys.modules.get(target.rpartition(".")[0])
+    module = (
+        sys.modules.get(getattr(target, "__module__", "")) if isinstance(target, type) else target
+    )
+    return not str(getattr(module, "__file__", None) or ".py").endswith(".py")
+
+
+@pytest.fixture
+def monkeypatch(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+    """pytest's monkeypatch, except that a test planting a fault in compiled engine code (a
+    native build) is skipped: compiled code calls its functions directly."""
+    setattr_ = monkeypatch.setattr
+
+    def checked(target: Any, *args: Any, **kwargs: Any) -> None:
+        if trickcore.ENGINE == "native" and _compiled(target):
+            pytest.skip("plants a fault in engine code, which the compiled engine cannot take")
+        setattr_(target, *args, **kwargs)
+
+    monkeypatch.setattr = checked  # type: ignore[method-assign]
+    return monkeypatch
 
 
 @pytest.fixture(scope="session")

@@ -50,6 +50,32 @@ def test_a_cloned_deal_is_independent_and_plays_the_same(name):
         assert _seen(deal, seats) == _seen(copy, seats)
 
 
+ALL_SHIPPED = trickcore.shipped_variants()
+
+
+@pytest.mark.skipif(trickcore.ENGINE == "native", reason="a compiled deal has no __dict__")
+@pytest.mark.parametrize("name", ALL_SHIPPED)
+def test_a_copy_has_every_attribute_of_its_original_and_no_shared_list(name):
+    """`clone` copies each attribute by name: one forgotten (a new attribute of a deal) would
+    be missing from the copy, or shared with the original when it should not be."""
+    v = trickcore.load_variant(name)
+    shared_ok = {"game", "rules", "deck_order", "_legal", "_flow", "_current", "rel"}
+    shared_ok |= {"next_player", "_attack_actions", "_throw_actions", "_beaters"}
+    for seed in range(2):
+        deal = v.new_deal(seed=seed)
+        _advance(deal, random.Random(seed), 3 + 9 * seed)
+        deal.legal_actions()
+        copy = deal.clone()
+        assert type(copy) is type(deal)
+        assert set(vars(copy)) == set(vars(deal))
+        for key, value in vars(deal).items():
+            if key == "_views":
+                continue
+            assert vars(copy)[key] == value, key
+            if isinstance(value, (list, dict, set)) and value and key not in shared_ok:
+                assert vars(copy)[key] is not value, key
+
+
 def test_a_cloned_match_deals_the_same_next_cards_and_keeps_its_own_scores():
     """A copy of a match in mid-play continues exactly as the original would (same shuffle
     to come), while changing it leaves the original untouched."""

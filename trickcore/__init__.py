@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from .engine import deal as _deal_module
 from .engine.actions import Action
 from .engine.bouts import BoutDeal
 from .engine.deal import Deal
@@ -39,6 +40,7 @@ __all__ = [
     "BoutDeal",
     "BoutObservation",
     "Deal",
+    "ENGINE",
     "IllegalActionError",
     "Location",
     "Match",
@@ -58,6 +60,10 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+# "native" when the engine's modules were compiled (a wheel built with TRICKCORE_NATIVE=1,
+# see README "A native build"), "python" for the pure-Python engine; both behave the same
+ENGINE = "python" if (_deal_module.__file__ or "").endswith(".py") else "native"
 
 
 def load_variant(name_or_path: str | Path, search_path: Sequence[str | Path] = ()) -> Variant:

@@ -26,7 +26,11 @@ class BoutDeal(DealState):
         dealer: int,
         seats: int,
         context: list[dict[str, Any]] | None = None,
+        source: DealState | None = None,
     ) -> None:
+        if source is not None:  # a copy (clone)
+            self._copy_from(source)
+            return
         model = game.model
         assert model.bouts is not None, "a bout deal needs a game of bouts"
         self.rules = model.bouts
@@ -76,6 +80,33 @@ class BoutDeal(DealState):
         self.phase = ATTACK
         self.to_act = self.attacker
         self._start_bout()
+
+    def _copy_from(self, src: DealState) -> None:
+        assert isinstance(src, BoutDeal)
+        super()._copy_from(src)
+        self.rules = src.rules  # shared with the game: never changed in place
+        self._attack_actions = src._attack_actions
+        self._throw_actions = src._throw_actions
+        self._beaters = src._beaters
+        self.trump_card = src.trump_card
+        self.turned_up = src.turned_up
+        self.trump_card_in_stock = src.trump_card_in_stock
+        self.taking = src.taking
+        self.bouts = src.bouts
+        self.draw = src.draw
+        self.limit = src.limit
+        self.any_time = src.any_time
+        self.attacker = src.attacker
+        self.defender = src.defender
+        self.stock = src.stock[:]
+        self.drawn = [d[:] for d in src.drawn]
+        self.in_game = src.in_game[:]
+        self.out = src.out[:]
+        self.discarded = src.discarded[:]
+        self.table = [pair[:] for pair in src.table]
+        self.ranks_on_table = src.ranks_on_table.copy()
+        self.declined = src.declined.copy()
+        self.thrower_order = src.thrower_order[:]
 
     def _do(self, action: Action) -> None:
         kind = action.kind

@@ -54,7 +54,11 @@ class Deal(DealState):
         dealer: int,
         seats: int,
         context: list[dict[str, Any]] | None = None,
+        source: DealState | None = None,
     ) -> None:
+        if source is not None:  # a copy (clone)
+            self._copy_from(source)
+            return
         model = game.model
         assert model.tricks is not None, "a trick deal needs a trick-taking variant"
         self.rules = model.tricks
@@ -154,6 +158,84 @@ class Deal(DealState):
         self.skipped: set[str] = set()  # phases a decision skipped
         self._current: Phase | None = None
         self.next_phase()
+
+    def _copy_from(self, src: DealState) -> None:
+        assert isinstance(src, Deal)
+        super()._copy_from(src)
+        # shared: the rules, the flow and its phases, the card relations and the order of
+        # play in tricks are replaced, never changed in place
+        self.rules = src.rules
+        self._flow = src._flow
+        self._current = src._current
+        self.rel = src.rel
+        self.rel_trump = src.rel_trump
+        self.next_player = src.next_player
+        # values and tuples
+        self.turnup = src.turnup
+        self.size = src.size
+        self.turned_up = src.turned_up
+        self.stock_closed = src.stock_closed
+        self.ended_early = src.ended_early
+        self.announced = src.announced
+        self.chosen = src.chosen
+        self.high = src.high
+        self.high_bidder = src.high_bidder
+        self.listener = src.listener
+        self.answering = src.answering
+        self.passes_in_row = src.passes_in_row
+        self.contract = src.contract
+        self.qualifier = src.qualifier
+        self.talon_shown = src.talon_shown
+        self.lay_away_left = src.lay_away_left
+        self.lay_away_by = src.lay_away_by
+        self.picked_up = src.picked_up
+        self.picked_card = src.picked_card
+        self.exchange_by = src.exchange_by
+        self.exchange_left = src.exchange_left
+        self.leader = src.leader
+        self.tricks_total = src.tricks_total
+        self.pass_to = src.pass_to
+        self._owner = src._owner
+        self.turn = src.turn
+        self.first_leader = src.first_leader
+        self.cards_played = src.cards_played
+        self.doubled = src.doubled
+        self.bid_round = src.bid_round
+        self._step = src._step
+        self._asked = src._asked
+        # lists of values or tuples
+        self.talon = src.talon[:]
+        self.stock = src.stock[:]
+        self.out = src.out[:]
+        self.ask_queue = src.ask_queue[:]
+        self.bids = src.bids[:]
+        self.in_auction = src.in_auction[:]
+        self.challengers = src.challengers[:]
+        self.laid_away = src.laid_away[:]
+        self.exchanged = src.exchanged[:]
+        self.trick = src.trick[:]
+        self.tricks = src.tricks[:]
+        self.tricks_won = src.tricks_won[:]
+        self.card_points = src.card_points[:]
+        self.leads = src.leads[:]
+        self.declarations = src.declarations[:]
+        self.redeal_queue = src.redeal_queue[:]
+        self.tricks_bid = src.tricks_bid[:]
+        self.bid_blind = src.bid_blind[:]
+        self.looked = src.looked[:]
+        self.played = src.played[:]
+        self.playing = src.playing[:]
+        self.calls_made = src.calls_made[:]
+        self.strain_bids = src.strain_bids[:]
+        # containers of containers
+        self.results = [r.copy() for r in src.results]
+        self.gives_left = src.gives_left.copy()
+        self.received = {s: cs[:] for s, cs in src.received.items()}
+        self.talon_taken = {s: cs[:] for s, cs in src.talon_taken.items()}
+        self.set_aside = {s: cs[:] for s, cs in src.set_aside.items()}
+        self.start_hands = {s: cs[:] for s, cs in src.start_hands.items()}
+        self.passed = {s: (t, cs[:]) for s, (t, cs) in src.passed.items()}
+        self.skipped = src.skipped.copy()
 
     # ------------------------------------------------------------ the flow
     def next_phase(self) -> None:

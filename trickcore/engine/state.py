@@ -33,6 +33,7 @@ class DealState:
     redeal_by: int
     trump: int
     gains: list[int] | None
+    turned_up: int  # the card turned up as the cards were dealt (-1: none)
 
     def __init__(
         self,
@@ -41,7 +42,11 @@ class DealState:
         dealer: int,
         seats: int,
         context: list[dict[str, Any]] | None = None,
+        source: DealState | None = None,
     ) -> None:
+        if source is not None:  # a copy (clone)
+            self._copy_from(source)
+            return
         self.game = game
         # what each player knows of the match as the deal begins (deal_number, score, kept)
         self.context = context if context is not None else game.match_context(seats)
@@ -52,6 +57,8 @@ class DealState:
         self.hands: list[list[int]] = [[] for _ in range(seats)]
         self.history: list[tuple[int, Action]] = []
         self._legal: list[Action] | None = None
+        self._ids: list[int] = []  # legal_ids(), and the legal actions it was made from
+        self._ids_of: list[Action] | None = None
         self.declarer = self.loser = self.redeal_by = self.trump = -1
         self.redealt = False
         self.gains = None
@@ -75,25 +82,25 @@ class DealState:
                 )
         return legal
 
-    def apply(self, action: Action | str) -> None:
+    def apply(self, action: Action | str | object) -> None:
         """Take an action (object or canonical text); raise IllegalActionError if not legal.
 
-        A refused action changes nothing.
+        A refused action changes nothing. (Typed `object` so that a compiled engine, too,
+        answers anything else with IllegalActionError rather than a TypeError.)
         """
         legal = self.legal_actions()
-        for a in legal:
-            if a is action:
+        for chosen in legal:
+            if chosen is action:
                 break
         else:
-            for a in legal:  # the canonical text of a legal action: no parsing needed
-                if a.text == action:
-                    action = a
+            for chosen in legal:  # the canonical text of a legal action: no parsing needed
+                if chosen.text == action:
                     break
             else:
-                action = self._resolve(action, legal)
+                chosen = self._resolve(action, legal)
         self._legal = None
-        self.history.append((self.to_act, action))
-        self._do(action)
+        self.history.append((self.to_act, chosen))
+        self._do(chosen)
 
     def _grown(self, key: object, items: list[Any], view: Callable[[Any], Any]) -> tuple[Any, ...]:
         """`tuple(map(view, items))` for a list that only grows (the log, the tricks): the
@@ -114,35 +121,59 @@ class DealState:
     def legal_ids(self) -> list[int]:
         """The legal actions as numbers of the variant's action space (`Variant.action_of`
         turns a number back into its action); the same order as `legal_actions()`."""
-        return [a.id for a in self.legal_actions()]
+        legal = self.legal_actions()
+        if self._ids_of is not legal:  # worked out once per list of legal actions
+            self._ids = [a.id for a in legal]
+            self._ids_of = legal
+        return self._ids
 
-    def apply_id(self, action_id: int) -> None:
+    def apply_id(self, action_id: int | object) -> None:
         """Take the legal action with this number; raise IllegalActionError if none is."""
-        for a in self.legal_actions():
-            if a.id == action_id:
-                self._legal = None
-                self.history.append((self.to_act, a))
-                self._do(a)
-                return
-        raise IllegalActionError(
-            f"action number {shown(action_id)} is not legal now (seat {self.to_act} to act, "
-            f"{self.phase})",
-            [a.text for a in self.legal_actions()],
-        )
+        legal = self.legal_actions()
+        ids = self._ids if self._ids_of is legal else self.legal_ids()
+        try:  # (any object may come: one that is no legal number raises ValueError)
+            action = legal[ids.index(action_id)]  # type: ignore[arg-type]
+        except ValueError:
+            raise IllegalActionError(
+                f"action number {shown(action_id)} is not legal now (seat {self.to_act} to "
+                f"act, {self.phase})",
+                [a.text for a in self.legal_actions()],
+            ) from None
+        self._legal = None
+        self.history.append((self.to_act, action))
+        self._do(action)
 
     def clone(self) -> DealState:
         """An independent copy of the deal (for search: apply actions to it freely)."""
-        new = object.__new__(type(self))
-        state = self.__dict__.copy()
-        by_type = _COPY_BY_TYPE
-        for name, value in state.items():
-            copy = by_type.get(type(value))
-            if copy is not None and name not in _SHARED:
-                state[name] = copy(value)
-        new.__dict__ = state
-        return new
+        return type(self)(self.game, self.deck_order, self.dealer, self.seats, source=self)
 
-    def _resolve(self, action: Action | str, legal: list[Action]) -> Action:
+    def _copy_from(self, src: DealState) -> None:
+        """Make this new deal an independent copy of `src` (`clone`): what play changes is
+        copied, what never changes in place (the game, the deck order) is shared. Each
+        subclass copies its own attributes and calls this; a test checks that a copy has
+        every attribute of its original."""
+        self.game = src.game
+        self.context = [c.copy() for c in src.context]
+        self.seats = src.seats
+        self.dealer = src.dealer
+        self.deck_order = src.deck_order
+        self.active = src.active[:]
+        self.hands = [h[:] for h in src.hands]
+        self.history = src.history[:]
+        self._legal = src._legal  # replaced, never changed in place
+        self._ids = src._ids
+        self._ids_of = src._ids_of
+        self.declarer = src.declarer
+        self.loser = src.loser
+        self.redeal_by = src.redeal_by
+        self.trump = src.trump
+        self.redealt = src.redealt
+        self.gains = None if src.gains is None else src.gains[:]
+        self._views = {}  # the views are rebuilt for the copy's own lists
+        self.phase = src.phase
+        self.to_act = src.to_act
+
+    def _resolve(self, action: object, legal: list[Action]) -> Action:
         if self.phase == OVER:
             raise IllegalActionError(f"the deal is over; no action is possible ({action})")
         texts = [a.text for a in legal]
@@ -186,7 +217,7 @@ class DealState:
         """What every player at the table may know (the observation of no seat)."""
         return self._observe(-1)
 
-    def observation(self, seat: int) -> Any:
+    def observation(self, seat: int | object) -> Any:
         """What `seat` may know now, and nothing more."""
         return self._observe(check_seat(seat, self.seats))
 
@@ -200,32 +231,3 @@ class DealState:
     def _observe(self, seat: int) -> Any:
         """The view of `seat` (-1: the public view)."""
         raise NotImplementedError
-
-
-# ---------------------------------------------------------------- copying a deal
-# Attributes every deal of a game shares and never changes: the game, its rules and phases,
-# the cached card relations, the cached legal actions and the order of play in tricks
-# (replaced, never changed in place).
-_SHARED = frozenset(
-    {"game", "rules", "_flow", "_current", "_legal", "rel", "deck_order", "next_player"}
-)
-
-
-def _copy_list(value: list[Any]) -> list[Any]:
-    """Lists are copied two levels deep (hands, per-seat contexts, a bout's table); the
-    items of a list are all of one kind."""
-    if value and type(value[0]) in _MUTABLE:
-        return [x.copy() for x in value]
-    return value[:]
-
-
-def _copy_dict(value: dict[Any, Any]) -> dict[Any, Any]:
-    for v in value.values():
-        if type(v) in _MUTABLE:
-            return {k: x.copy() for k, x in value.items()}
-        break
-    return value.copy()
-
-
-_MUTABLE = (list, dict, set)
-_COPY_BY_TYPE: dict[type, Any] = {list: _copy_list, dict: _copy_dict, set: set.copy}

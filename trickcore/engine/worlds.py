@@ -1494,13 +1494,11 @@ class _Relabeller:
     def __init__(self, ref: Deal | BoutDeal, cards: set[int], game: Game) -> None:
         self.ref = ref
         self.game = game
-        d = ref.__dict__
-        self.lists = [n for n in _CARD_LISTS if n in d and _holds(d[n], cards)]
-        self.dicts = [n for n in _CARD_DICTS if n in d and d[n] and _holds(d[n], cards)]
-        self.passed = bool(d.get("passed")) and _holds(
-            [cs for _, cs in d["passed"].values()], cards
-        )
-        self.turnup = d.get("turnup", -1) in cards
+        self.lists = [n for n in _CARD_LISTS if _holds(getattr(ref, n, ()), cards)]
+        self.dicts = [n for n in _CARD_DICTS if _holds(getattr(ref, n, None) or {}, cards)]
+        passed = getattr(ref, "passed", None) or {}
+        self.passed = _holds([cs for _, cs in passed.values()], cards)
+        self.turnup = getattr(ref, "turnup", -1) in cards
         self.steps = [
             k
             for k, (_, a) in enumerate(ref.history)
@@ -1513,24 +1511,28 @@ class _Relabeller:
         ref = self.ref
         world = ref.clone()
         m = relabel.get
-        d = world.__dict__
-        d["deck_order"] = [m(c, c) for c in ref.deck_order]
+        world.deck_order = [m(c, c) for c in ref.deck_order]
         for name in self.lists:
-            value = d[name]
+            value = getattr(world, name)
             if value and isinstance(value[0], list):
-                d[name] = [[m(c, c) for c in x] for x in value]
+                setattr(world, name, [[m(c, c) for c in x] for x in value])
             else:
-                d[name] = [m(c, c) for c in value]
+                setattr(world, name, [m(c, c) for c in value])
         for name in self.dicts:
-            d[name] = {k: [m(c, c) for c in v] for k, v in d[name].items()}
-        if self.passed:
-            d["passed"] = {g: (t, [m(c, c) for c in cs]) for g, (t, cs) in d["passed"].items()}
-        if self.turnup:
-            d["turnup"] = m(d["turnup"], d["turnup"])
-        if "turned_up" in d:  # public, so never renamed; kept in step all the same
-            d["turned_up"] = m(d["turned_up"], d["turned_up"])
-        if "drawn" in d:  # games of bouts: when each card of a hand came
-            d["drawn"] = [[(k, m(c, c)) for k, c in x] for x in d["drawn"]]
+            value = getattr(world, name)
+            setattr(world, name, {k: [m(c, c) for c in v] for k, v in value.items()})
+        if isinstance(world, Deal):
+            if self.passed:
+                world.passed = {
+                    g: (t, [m(c, c) for c in cs]) for g, (t, cs) in world.passed.items()
+                }
+            if self.turnup:
+                world.turnup = m(world.turnup, world.turnup)
+            world._owner = (None, -1)
+        # the card turned up is public, so never renamed; kept in step all the same
+        world.turned_up = m(world.turned_up, world.turned_up)
+        if isinstance(world, BoutDeal):  # games of bouts: when each card of a hand came
+            world.drawn = [[(k, m(c, c)) for k, c in x] for x in world.drawn]
         if self.steps:
             history = list(ref.history)
             for k in self.steps:
@@ -1542,10 +1544,8 @@ class _Relabeller:
                     if new is None:
                         new = self.renamed[key] = _renamed(self.game, a, card)
                     history[k] = (s, new)
-            d["history"] = history
-        d["_legal"] = None
-        if "_owner" in d:
-            d["_owner"] = (None, -1)
+            world.history = history
+        world._legal = None
         return world  # type: ignore[return-value]  # clone() keeps the class
 
 
