@@ -178,3 +178,13 @@ def test_play_shows_the_score_sheet_and_a_trick_led_from_the_talon(capsys):
     assert "score sheet:" in out and "seat 0 (you): allpass_run 0, mountain 0, pool 0" in out
     assert "last trick: talon:K♠, 1:8♠, 2:10♠, 0:Q♠ -> seat 0" in out
     assert "table: talon:A♠" in out
+
+
+def test_version_names_the_engine_that_runs(capsys):
+    """`trickcore --version` says whether the pure-Python engine or the native build runs."""
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert out.strip() == f"trickcore {trickcore.__version__} (engine: {trickcore.ENGINE})"
+    assert trickcore.ENGINE in ("python", "native")

@@ -119,6 +119,22 @@ def test_action_ids_name_each_legal_action_once_and_round_trip(name):
     assert deal.gains == twin.gains
 
 
+def test_changing_the_list_legal_ids_gave_changes_nothing_the_deal_does():
+    """`legal_ids()` gives the caller his own list: removing or reordering its numbers does
+    not change which action `apply_id` takes for a number."""
+    v = trickcore.load_variant("russisch-schnapsen")
+    deal, twin = v.new_deal(seed=4), v.new_deal(seed=4)
+    while not deal.is_over:
+        ids = deal.legal_ids()
+        chosen = ids[-1]
+        ids.reverse()
+        del ids[1:]
+        assert deal.legal_ids()[-1] == chosen
+        deal.apply_id(chosen)
+        twin.apply(v.action_of(chosen))
+    assert deal.history == twin.history and deal.gains == twin.gains
+
+
 def test_action_ids_are_the_same_in_every_load_of_a_variant():
     """Ids depend on the action, not on the order actions were first offered: a second
     load of the variant, playing other deals first, numbers the same actions the same."""

@@ -70,17 +70,18 @@ class Deal(DealState):
         self.out: list[int] = []  # cards that take no part in the deal (`rest out`)
         self.size = game.deal_size(self.context[order[0]], len(order))
         deck = self.deck_order
-        for place, start, end in game.deal_runs(order, self.context[order[0]], self.size):
+        for place, positions in game.deal_groups(order, self.context[order[0]], self.size):
+            cards = [deck[i] for i in positions]
             if place >= 0:
-                self.hands[place].extend(deck[start:end])
+                self.hands[place] = cards
             elif place == TALON:
-                self.talon.extend(deck[start:end])
+                self.talon = cards
             elif place == STOCK:
-                self.stock.extend(deck[start:end])
+                self.stock = cards
             elif place == TURNUP:
-                self.turnup = deck[start]
+                self.turnup = cards[0]
             else:
-                self.out.extend(deck[start:end])
+                self.out = cards
         self.turned_up = self.turnup  # as dealt: public all deal (Observation.turned_up)
         play = self.rules.play  # a trump known as the cards are dealt is in force (and shown)
         if play.trump >= 0:
@@ -248,8 +249,8 @@ class Deal(DealState):
             here = self._step + 1
             if self._asked < here:
                 self._asked = here
-                point = f"before {kinds[here]}"
-                if point in self.game.ask_points and ask_decisions(self.game, self, point):
+                point = self.game.ask_before[here]
+                if point is not None and ask_decisions(self.game, self, point):
                     return
             self._step = here
             phase = flow[here]
@@ -323,9 +324,11 @@ class Deal(DealState):
                     gains[seat] = scoring.sitting_out(env)
                     in_range(gains[seat], "scoring's sitting_out score", None)
                 continue
-            role = "declarer" if seat == self.declarer else "defender"
-            gains[seat] = (scoring.declarer if role == "declarer" else scoring.defender)(env)
-            in_range(gains[seat], f"scoring's {role} score", None)
+            declarer = seat == self.declarer
+            gains[seat] = gain = (scoring.declarer if declarer else scoring.defender)(env)
+            if not -MAX_VALUE <= gain <= MAX_VALUE:  # the message only when it fails
+                role = "declarer" if declarer else "defender"
+                in_range(gain, f"scoring's {role} score", None)
         self.gains = gains
         self.results = results
         self.phase = OVER
@@ -441,13 +444,15 @@ class Deal(DealState):
         envs = [self.result_env(s) for s in range(self.seats)]
         table = [envs[s] for s in active]
         side_of = self.game.side_of[self.seats]
+        sides: dict[int, list[dict[str, Any]]] = {}  # each side's players, in seat order
         for seat in range(self.seats):
-            envs[seat][TABLE_KEY] = table
-            envs[seat][SEATS_KEY] = envs
-            envs[seat][SEAT_KEY] = seat
-            envs[seat][SIDE_KEY] = [
-                envs[s] for s in range(self.seats) if side_of[s] == side_of[seat]
-            ]
+            sides.setdefault(side_of[seat], []).append(envs[seat])
+        for seat in range(self.seats):
+            env = envs[seat]
+            env[TABLE_KEY] = table
+            env[SEATS_KEY] = envs
+            env[SEAT_KEY] = seat
+            env[SIDE_KEY] = sides[side_of[seat]]
         for name, rule in self.rules.scoring.definitions:
             fn = rule.fn
             for env in envs:

@@ -111,13 +111,18 @@ class Game:
         self.flow: list[Phase] = (
             [self._phase_of(kind) for kind in model.tricks.flow] if model.tricks else []
         )
+        # by position in the flow: the decisions point before that phase, if any is asked there
+        self.ask_before: list[str | None] = [
+            point if (point := f"before {kind}") in self.ask_points else None
+            for kind in (model.tricks.flow if model.tricks else ())
+        ]
         self._beaters: dict[int, list[dict[int, Action]]] = {}
         self.trump_suit_id = len(deck.suits)  # the effective suit of every trump
         self._relations: dict[tuple[int, str, tuple[str, ...]], tuple[list[int], list[int]]] = {}
         self.options = [o for d in (tricks.decisions if tricks else ()) for o in d.options]
         self._trump_orders: dict[tuple[int, str, tuple[str, ...]], list[int]] = {}
         self._singles: dict[str, list[Action]] = {}
-        self._runs: dict[tuple[tuple[int, ...], int], list[tuple[int, int, int]]] = {}
+        self._groups: dict[tuple[tuple[int, ...], int], list[tuple[int, list[int]]]] = {}
         self.result_base: dict[str, Any] = {
             "deck_points": deck.total_points,
             "all_melds": self.hand_quantities.all_melds,
@@ -355,23 +360,20 @@ class Game:
             )
         return size
 
-    def deal_runs(
+    def deal_groups(
         self, order: list[int], context: dict[str, Any], size: int
-    ) -> list[tuple[int, int, int]]:
-        """`deal_places` as runs (place, start, end) of consecutive deck positions, kept
-        per seating and size (the same for every deal of a match)."""
+    ) -> list[tuple[int, list[int]]]:
+        """`deal_places` grouped: each place (a seat, TALON, ...) once, in the order places
+        first get a card, with the deck positions it gets in order; kept per seating and
+        size (the same for every deal of a match)."""
         key = (tuple(order), size)
-        runs = self._runs.get(key)
-        if runs is None:
-            places = self.deal_places(order, context, size)
-            runs = []
-            start = 0
-            for i in range(1, len(places) + 1):
-                if i == len(places) or places[i] != places[start]:
-                    runs.append((places[start], start, i))
-                    start = i
-            self._runs[key] = runs
-        return runs
+        groups = self._groups.get(key)
+        if groups is None:
+            by_place: dict[int, list[int]] = {}
+            for position, place in enumerate(self.deal_places(order, context, size)):
+                by_place.setdefault(place, []).append(position)
+            groups = self._groups[key] = list(by_place.items())
+        return groups
 
     def deal_places(
         self, order: list[int], context: dict[str, Any], size: int | None = None

@@ -88,7 +88,9 @@ class DealState:
         A refused action changes nothing. (Typed `object` so that a compiled engine, too,
         answers anything else with IllegalActionError rather than a TypeError.)
         """
-        legal = self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
         for chosen in legal:
             if chosen is action:
                 break
@@ -121,7 +123,12 @@ class DealState:
     def legal_ids(self) -> list[int]:
         """The legal actions as numbers of the variant's action space (`Variant.action_of`
         turns a number back into its action); the same order as `legal_actions()`."""
-        legal = self.legal_actions()
+        return self._legal_ids()[:]  # a copy: the caller may change it freely
+
+    def _legal_ids(self) -> list[int]:
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
         if self._ids_of is not legal:  # worked out once per list of legal actions
             self._ids = [a.id for a in legal]
             self._ids_of = legal
@@ -129,8 +136,9 @@ class DealState:
 
     def apply_id(self, action_id: int | object) -> None:
         """Take the legal action with this number; raise IllegalActionError if none is."""
-        legal = self.legal_actions()
-        ids = self._ids if self._ids_of is legal else self.legal_ids()
+        ids = self._legal_ids()
+        legal = self._ids_of
+        assert legal is not None
         try:  # (any object may come: one that is no legal number raises ValueError)
             action = legal[ids.index(action_id)]  # type: ignore[arg-type]
         except ValueError:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .. import list_variants, load_variant
+from .. import ENGINE, __version__, list_variants, load_variant
 from ..language.errors import RulesError, TrickcoreError
 from . import commands
 from .terminal import Output
@@ -290,6 +290,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the `trickcore` command."""
     p = argparse.ArgumentParser(prog="trickcore", description="Card games written as rules files.")
+    p.add_argument(  # which engine runs: the pure-Python one or the native build
+        "--version", action="version", version=f"trickcore {__version__} (engine: {ENGINE})"
+    )
     sub = p.add_subparsers(dest="command", required=True)
     seed = _whole(0, MAX_SEED)
     players = _whole(1, MAX_PLAYERS)

@@ -11,6 +11,7 @@ from .base import Phase
 
 if TYPE_CHECKING:
     from ..deal import Deal
+    from ..game import Game
 
 
 def named_strains(deal: Deal, seat: int) -> set[str]:
@@ -24,6 +25,23 @@ class Auction(Phase):
     row. If nobody bids, the deal is thrown in (redealt)."""
 
     name = "bid"
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        # the bids from one value to another, each with every qualifier: made once per game
+        self._runs: dict[tuple[int, int, int], list[Action]] = {}
+
+    def _bid_run(self, first: int, last: int, step: int) -> list[Action]:
+        """The bids first, first + step, ... up to last, each with every qualifier in turn
+        (shared: the caller copies before adding to it)."""
+        key = (first, last, step)
+        run = self._runs.get(key)
+        if run is None:
+            bid = self.game.actions.bid
+            quals = self.game.qualifiers
+            run = [bid(v, q) for v in range(first, last + 1, step) for q in quals]
+            self._runs[key] = run
+        return run
 
     def start(self, deal: Deal) -> bool:
         """Forehand opens (or the dealer, `first_caller: dealer`)."""
@@ -137,14 +155,11 @@ class Auction(Phase):
         if high is None:
             opening = b.opening_for(env)
             if b.opening_exact:
-                values = [opening]
+                out = self._bid_run(opening, opening, 1)[:]
             else:
                 top = max(cap, opening)
                 check_count(top - opening, b.step, "the bid cap")
-                values = list(range(opening, top + 1, b.step))
-            for v in values:
-                for q in quals:
-                    out.append(table.bid(v, q))
+                out = self._bid_run(opening, top, b.step)[:]
             if not b.forced_opening:
                 out.append(table.pass_)
             return out
@@ -153,11 +168,8 @@ class Auction(Phase):
         for qi, q in enumerate(quals):
             if qi > hq and hv <= cap:
                 out.append(table.bid(hv, q))
-        v = hv + b.step
-        while v <= cap:
-            for q in quals:
-                out.append(table.bid(v, q))
-            v += b.step
+        if hv + b.step <= cap:
+            out.extend(self._bid_run(hv + b.step, cap, b.step))
         out.append(table.pass_)
         return out
 

@@ -264,9 +264,10 @@ class TrickPlay(Phase):
         out = []
         env: dict[str, Any] | None = None
         held = set(hand)
+        melds_of = game.meld_of_card
         for c in leads:
-            for mi, _suit, _value, cards in game.meld_of_card.get(c, ()):
-                if all(x in held for x in cards):
+            for mi, _suit, _value, cards in melds_of.get(c, ()):
+                if held.issuperset(cards):
                     if env is None:
                         env = declare_env(deal, seat)
                     if game.model.melds[mi].declare_if(env):
@@ -276,10 +277,41 @@ class TrickPlay(Phase):
 
     # ------------------------------------------------------------ playing
     def apply(self, deal: Deal, action: Action) -> None:
-        """Play a card; a full trick goes to its winner, who leads next."""
-        if self.plain:
-            self._play_card(deal, action)
+        """Play a card; a full trick goes to its winner, who leads next. (The steps of a
+        plain card play, see `plain`, here; anything more in `_apply_full`.)"""
+        if not self.plain:
+            self._apply_full(deal, action)
             return
+        seat = deal.turn
+        card = action.card
+        deal.hands[seat].remove(card)
+        trick = deal.trick
+        if not trick:
+            deal.leads[seat] += 1
+            if action.kind == "marry":
+                self._declare(deal, seat, card)
+        trick.append((seat, card))
+        deal.cards_played += 1
+        if len(trick) < len(deal.playing):
+            deal.turn = deal.to_act = deal.next_player[seat]
+            return
+        winner = self._trick_winner(deal)
+        pts = self.game.points_of
+        won = 0
+        for _, c in trick:
+            won += pts[c]
+        deal.card_points[winner] += won
+        deal.tricks_won[winner] += 1
+        tricks = deal.tricks
+        tricks.append(TrickView(deal.leader, tuple(trick), winner, deal.trump))
+        deal.trick = []
+        deal.leader = deal.turn = deal.to_act = winner
+        if len(tricks) == deal.tricks_total or not deal.hands[winner]:
+            deal.next_phase()
+
+    def _apply_full(self, deal: Deal, action: Action) -> None:
+        """`apply` with everything a play may bring: decisions, announcements, a partner
+        playing, a talon card led, stop_if, the stock."""
         game = self.game
         seat = deal.turn
         if self.turn_actions:
@@ -336,32 +368,6 @@ class TrickPlay(Phase):
             if not any(deal.hands[s] for s in playing):
                 deal.next_phase()
         elif len(deal.tricks) == deal.tricks_total or not deal.hands[winner]:
-            deal.next_phase()
-
-    def _play_card(self, deal: Deal, action: Action) -> None:
-        """`apply` for a plain card play (see `plain`): the same steps, fewer questions."""
-        seat = deal.turn
-        card = action.card
-        deal.hands[seat].remove(card)
-        trick = deal.trick
-        if not trick:
-            deal.leads[seat] += 1
-            if action.kind == "marry":
-                self._declare(deal, seat, card)
-        trick.append((seat, card))
-        deal.cards_played += 1
-        if len(trick) < len(deal.playing):
-            deal.turn = deal.to_act = deal.next_player[seat]
-            return
-        winner = self._trick_winner(deal)
-        pts = self.game.points_of
-        deal.card_points[winner] += sum(pts[c] for _, c in trick)
-        deal.tricks_won[winner] += 1
-        tricks = deal.tricks
-        tricks.append(TrickView(deal.leader, tuple(trick), winner, deal.trump))
-        deal.trick = []
-        deal.leader = deal.turn = deal.to_act = winner
-        if len(tricks) == deal.tricks_total or not deal.hands[winner]:
             deal.next_phase()
 
     def _declare(self, deal: Deal, seat: int, card: int) -> None:
