@@ -341,3 +341,17 @@ def test_loading_reads_no_pickle_builds_no_parser_and_writes_nothing():
     ]
     assert in_temp == []
     assert not any(".lark_cache" in path for path, _, _ in opened)  # lark's own cache files
+
+
+def test_the_last_64_compiled_models_are_kept_and_no_more():
+    """A warm load of the same texts gives the model compiled before, for the last 64
+    different texts compiled (compile_rules' promise); the 65th text back is compiled anew."""
+    from trickcore.language.compiler import forget_compiled
+
+    forget_compiled()
+    texts = [f'extends "tysiacha"\nmatch {{\n  target: {1000 + k}\n}}\n' for k in range(65)]
+    first = [trickcore.variant_from_text(t).model for t in texts]
+    assert trickcore.variant_from_text(texts[1]).model is first[1]  # 64 back: still kept
+    assert trickcore.variant_from_text(texts[0]).model is not first[0]  # 65 back: gone
+    assert trickcore.variant_from_text(texts[0]).model == first[0]
+    forget_compiled()

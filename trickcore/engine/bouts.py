@@ -195,7 +195,7 @@ class BoutDeal(DealState):
                 if pair[1] < 0:
                     a = pair[0]
                     can = beaters[a]
-                    out.extend(can[c] for c in hand if c in can)
+                    out += [can[c] for c in hand if c in can]
             if self.rules.transfer:
                 out.extend(self._transfer_actions(hand))
             out.append(table.take)
@@ -203,18 +203,19 @@ class BoutDeal(DealState):
             ranks = self._table_ranks()
             rank_of = self.game.rank_of
             throw = self._throw_actions
-            out.extend(throw[c] for c in hand if rank_of[c] in ranks)
+            out += [throw[c] for c in hand if rank_of[c] in ranks]
             out.append(table.done)
         else:
             attack1 = self._attack_actions
-            out.extend(attack1[c] for c in hand)
+            out += [attack1[c] for c in hand]
             if self.rules.attack_same_rank and self.limit > 1:
                 by_rank: dict[int, list[int]] = {}
                 for c in hand:
                     by_rank.setdefault(self.game.rank_of[c], []).append(c)
+                bout = table.bout
                 for cards in by_rank.values():
                     for k in range(2, min(len(cards), self.limit) + 1):
-                        out.extend(table.bout("attack", combo) for combo in combinations(cards, k))
+                        out += [bout("attack", combo) for combo in combinations(cards, k)]
         if self.trump_card_in_stock and self.rules.swap_rank is not None:
             out.extend(self._swap_actions(seat))
         return out
@@ -351,10 +352,15 @@ class BoutDeal(DealState):
             for s in self.thrower_order:
                 if s in self.declined:
                     continue
-                if not skip_unable or any(rank_of[c] in ranks for c in self.hands[s]):
-                    self.phase = THROW
-                    self.to_act = s
-                    return
+                if skip_unable:  # does he hold a card of a rank on the table?
+                    for c in self.hands[s]:
+                        if rank_of[c] in ranks:
+                            break
+                    else:
+                        continue
+                self.phase = THROW
+                self.to_act = s
+                return
         if not self.taking and any(pair[1] < 0 for pair in self.table):
             self._defender_to_act()
         else:
