@@ -121,6 +121,19 @@ def test_equivalent_mutants_each_have_a_reason():
         assert ident and reason, ident
 
 
+def test_every_equivalent_mutant_still_names_a_mutant():
+    """An entry names its mutant by line and column: an edit above it moves the mutant, and
+    a stale entry would leave the moved mutant unexcused and excuse nothing."""
+    by_file: dict[str, set[str]] = {}
+    for ident in load_equivalents():
+        path = ident.split(":")[0]
+        if path not in by_file:
+            text = (ROOT / path).read_text(encoding="utf-8")
+            made = rules_mutants if path.endswith(".rules") else engine_mutants
+            by_file[path] = {m.id for m in made(text, path)}
+        assert ident in by_file[path], f"stale entry in mutation/equivalent.txt: {ident}"
+
+
 TINY_TEST = """\
 import trickcore
 
