@@ -230,6 +230,8 @@ def main() -> None:
     p.add_argument("--rounds", type=int, default=3, help="runs of each side in a comparison")
     p.add_argument("--native", action="store_true", help="measure the compiled engine")
     args = p.parse_args()
+    if args.native and sys.version_info < (3, 11):
+        raise SystemExit("--native needs Python 3.11 or later (the measuring run uses -P)")
     if args.native:  # build the compiled copy, then measure again with it first on the path
         sys.path.insert(0, str(ROOT))
         from native import build
