@@ -99,7 +99,8 @@ def build(dest: Path = DEFAULT_DEST, root: Path = ROOT, quiet: bool = True) -> P
 def extensions(dest: Path) -> list[Path]:
     """The compiled extension files of a built copy (relative to `dest`): one per compiled
     module and mypyc's shared library at the top."""
-    return sorted(p.relative_to(dest) for p in dest.rglob("*.so") if "build" not in p.parts)
+    found = (p.relative_to(dest) for p in dest.rglob("*.so"))
+    return sorted(p for p in found if p.parts[0] != "build")  # not mypyc's own build folder
 
 
 def build_wheel(out: Path, root: Path = ROOT) -> Path:

@@ -34,6 +34,12 @@ def where(err: RulesError) -> tuple[int, int]:
     return err.location.line, err.location.column
 
 
+def assert_error(text: str, at: tuple[int, int], fragment: str) -> None:
+    """Compiling `text` fails at `at` (line, column) with a message that says `fragment`."""
+    err = error_of(text)
+    assert (where(err), fragment in err.message) == (at, True), err.message
+
+
 def finish(m):
     n = m.deals_played
     while m.deals_played == n:
@@ -61,10 +67,14 @@ def test_named_strain_in_bid_if_reads_the_players_own_bids():
 
 
 def test_named_strain_errors():
-    err = error_of('extends "bridge"\nbidding {\n  bid_if = named_strain(misere)\n}\n')
-    assert where(err) == (3, 25) and "strain" in err.message
-    err = error_of('extends "bridge"\nscoring {\n  x = if named_strain(hearts) then 1 else 0\n}\n')
-    assert where(err) == (3, 10) and "named_strain() means nothing in scoring" in err.message
+    assert_error(
+        'extends "bridge"\nbidding {\n  bid_if = named_strain(misere)\n}\n', (3, 25), "strain"
+    )
+    assert_error(
+        'extends "bridge"\nscoring {\n  x = if named_strain(hearts) then 1 else 0\n}\n',
+        (3, 10),
+        "named_strain() means nothing in scoring",
+    )
 
 
 def test_raise_if_names_a_higher_contract_after_the_talon():
@@ -87,12 +97,13 @@ contract {
 
 
 def test_raise_if_errors():
-    err = error_of('extends "tysiacha"\ncontract {\n  raise_if = level > 0\n}\n')
-    assert where(err) == (3, 3) and "needs 'strains:'" in err.message
-    err = error_of('extends "preferans"\ncontract {\n  raise_if = level\n}\n')
-    assert where(err) == (3, 14) and "yes/no" in err.message
-    err = error_of('extends "preferans"\ncontract {\n  raise_if = tricks_won > 0\n}\n')
-    assert where(err) == (3, 14) and "tricks_won" in err.message
+    assert_error(
+        'extends "tysiacha"\ncontract {\n  raise_if = level > 0\n}\n', (3, 3), "needs 'strains:'"
+    )
+    assert_error('extends "preferans"\ncontract {\n  raise_if = level\n}\n', (3, 14), "yes/no")
+    assert_error(
+        'extends "preferans"\ncontract {\n  raise_if = tricks_won > 0\n}\n', (3, 14), "tricks_won"
+    )
 
 
 # ---------------------------------------------------------------- choices
@@ -145,16 +156,23 @@ def test_choice_offer_if_skips_players():
 
 
 def test_choice_errors():
-    err = error_of(OWN.replace("  own: yes\n", "  own: yes\n  trump: eager spades\n"))
-    assert where(err) == (7, 3) and "cannot set the deal's trump" in err.message
-    err = error_of(OWN.replace("options: eager, calm", "options: eager, eager"))
-    assert where(err) == (8, 19) and "named twice" in err.message
-    err = error_of(OWN.replace("  own: yes\n", "  owner: yes\n"))
-    assert where(err) == (6, 3) and "first_asked, offer_if, own" in err.message
-    err = error_of(OWN.replace("hand_size >= 8", "hand_size"))
-    assert where(err) == (7, 14) and "yes/no" in err.message
-    err = error_of(OWN.replace("first_asked: left_of_declarer", "first_asked: dealer"))
-    assert where(err) == (5, 16) and "left_of_declarer" in err.message
+    assert_error(
+        OWN.replace("  own: yes\n", "  own: yes\n  trump: eager spades\n"),
+        (7, 3),
+        "cannot set the deal's trump",
+    )
+    assert_error(
+        OWN.replace("options: eager, calm", "options: eager, eager"), (8, 19), "named twice"
+    )
+    assert_error(
+        OWN.replace("  own: yes\n", "  owner: yes\n"), (6, 3), "first_asked, offer_if, own"
+    )
+    assert_error(OWN.replace("hand_size >= 8", "hand_size"), (7, 14), "yes/no")
+    assert_error(
+        OWN.replace("first_asked: left_of_declarer", "first_asked: dealer"),
+        (5, 16),
+        "left_of_declarer",
+    )
 
 
 def test_an_option_may_be_offered_by_two_choices():
@@ -183,8 +201,7 @@ def test_an_option_may_be_offered_by_two_choices():
 
 # ---------------------------------------------------------------- play
 def test_talon_leads_needs_a_talon():
-    err = error_of('extends "bridge"\nplay {\n  talon_leads: yes\n}\n')
-    assert where(err) == (3, 3) and "needs a talon" in err.message
+    assert_error('extends "bridge"\nplay {\n  talon_leads: yes\n}\n', (3, 3), "needs a talon")
 
 
 def test_talon_leads_in_a_tysiacha_all_pass():
@@ -238,8 +255,11 @@ play {
     for a in ("bid 1 notrump", "pass", "pass", "pass"):
         m.apply(a)
     assert {s for s, _ in m.observation(0).open_hands} == {1, 3}
-    err = error_of('extends "bridge"\nplay {\n  stop_if = seat_left(1, tricks_won) > 0\n}\n')
-    assert where(err) == (3, 13) and "seat_left() means nothing in play" in err.message
+    assert_error(
+        'extends "bridge"\nplay {\n  stop_if = seat_left(1, tricks_won) > 0\n}\n',
+        (3, 13),
+        "seat_left() means nothing in play",
+    )
 
 
 def test_the_other_defender_plays_without_sides():
@@ -284,12 +304,21 @@ def test_seat_and_seat_left_in_scoring():
 
 
 def test_seat_left_errors():
-    err = error_of(SEATED.replace("seat_left(1, card_points)", "seat_left(1, 2 + card_points)"))
-    assert where(err) == (3, 30) and "takes the name of a quantity" in err.message
-    err = error_of(SEATED.replace("seat_left(1, card_points)", "seat_left(card_points)"))
-    assert where(err) == (3, 17) and "wrong number of arguments" in err.message
-    err = error_of(SEATED.replace("seat_left(1, card_points)", "seat_left(yes, card_points)"))
-    assert where(err) == (3, 27) and "number" in err.message
+    assert_error(
+        SEATED.replace("seat_left(1, card_points)", "seat_left(1, 2 + card_points)"),
+        (3, 30),
+        "takes the name of a quantity",
+    )
+    assert_error(
+        SEATED.replace("seat_left(1, card_points)", "seat_left(card_points)"),
+        (3, 17),
+        "wrong number of arguments",
+    )
+    assert_error(
+        SEATED.replace("seat_left(1, card_points)", "seat_left(yes, card_points)"),
+        (3, 27),
+        "number",
+    )
 
 
 def test_mod_with_a_worked_out_divisor():
@@ -298,8 +327,9 @@ def test_mod_with_a_worked_out_divisor():
     deal = m.current
     finish(m)
     assert deal.gains == [p % 4 for p in deal.card_points]
-    err = error_of('extends "hearts"\nscoring {\n  player = mod(card_points, -1)\n}\n')
-    assert where(err) == (3, 29) and "positive" in err.message
+    assert_error(
+        'extends "hearts"\nscoring {\n  player = mod(card_points, -1)\n}\n', (3, 29), "positive"
+    )
 
 
 # ---------------------------------------------------------------- the checker restates them

@@ -13,8 +13,8 @@ Named measures (`--measure NAME`) read, for every deal played, one of:
 - a field of the deal's final public view (`trickcore.Observation` / `BoutObservation`):
   `tricks_won`, `trump`, `declarations`, `bids`, `tricks`, `talon_shown`, `laid_away`,
   `contract_text`, `discarded`, ...;
-- a value the variant keeps per seat between deals (its `match { keep ... }`, e.g. Tysiacha's
-  `on_barrel` and `barrel_deals`), read after each deal.
+- a value the variant keeps per seat between deals (a name of its `match { keep ... }`),
+  read after each deal.
 
 A number is averaged per deal; yes/no gives the share of deals where it holds; a text gives
 the share of each text; one number per seat is averaged per seat position (counted from the

@@ -95,7 +95,7 @@ def simulate_chunk(chunk: SimulateChunk) -> Summary:
                 bouts.append(r["bouts"])
                 continue
             if r.get("declarer", -1) < 0:
-                continue  # a deal without a declarer (Hearts, Spades, Sixty-six)
+                continue  # a deal without a declarer (no auction, or all passed)
             entry = by_contract.setdefault(r["contract"], [0, 0])
             entry[0] += 1
             entry[1] += r["gains"][r["declarer"]] > 0

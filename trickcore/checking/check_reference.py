@@ -2482,8 +2482,8 @@ class TrickReplay:
 
     def _discards_public(self) -> bool:
         """Cards laid away are seen by who laid them away; by all once the deal is over
-        only when they count for someone (`talon.counts_for_if`: Skat's skat, K33), else
-        never by the others (E28: the dealer's discard)."""
+        only when they count for someone (`talon.counts_for_if`), else never by the
+        others."""
         return self.stage == OVER and self.ref.counts_for_if is not None
 
 

@@ -1,4 +1,4 @@
-"""The state of one deal of a game of bouts (Durak): attack, defend, throw in, take, refill."""
+"""The state of one deal of a game of bouts: attack, defend, throw in, take, refill."""
 
 from __future__ import annotations
 

@@ -568,7 +568,7 @@ class Deal(DealState):
 
     def _discards_public(self) -> bool:
         """Laid-away cards are shown to all once the deal is over if they count for someone
-        (`talon.counts_for_if`: Skat's skat); otherwise nobody else ever sees them."""
+        (`talon.counts_for_if`); otherwise nobody else ever sees them."""
         return self.phase == OVER and self.rules.talon.counts_for_if is not None
 
     def contract_text(self) -> str | None:

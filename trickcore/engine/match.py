@@ -309,7 +309,7 @@ class Match:
         return attrs.evolve(self.current.observation(seat), scores=tuple(self.scores), kept=kept)
 
     def kept_state(self, seat: int) -> dict[str, Any]:
-        """The per-player state the variant keeps across deals (e.g. on_barrel)."""
+        """The per-player state the variant keeps across deals (`match { keep ... }`)."""
         return dict(self.kept[check_seat(seat, self.seats)])
 
     # ------------------------------------------------------------ saving

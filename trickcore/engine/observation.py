@@ -90,7 +90,7 @@ class Observation:
 
 @attrs.frozen
 class BoutObservation:
-    """A seat's view of a deal of a game of bouts (Durak). Cards are card texts.
+    """A seat's view of a deal of a game of bouts. Cards are card texts.
 
     Every card that was shown on the table is public (who took which cards is known), and
     so is `log`, every action of the deal with its seat, and `turned_up`, the card shown for

@@ -42,11 +42,8 @@ class DealState:
         dealer: int,
         seats: int,
         context: list[dict[str, Any]] | None = None,
-        source: DealState | None = None,
+        source: DealState | None = None,  # a copy (clone): each subclass copies it first
     ) -> None:
-        if source is not None:  # a copy (clone)
-            self._copy_from(source)
-            return
         self.game = game
         # what each player knows of the match as the deal begins (deal_number, score, kept)
         self.context = context if context is not None else game.match_context(seats)

@@ -496,7 +496,7 @@ def _talon_lines(tricks: TrickRules) -> list[str]:
     if c is not None and c.raise_allowed and c.raise_if is not None:
         talon_lines.append(
             "He then names his contract: the one he won ('keep contract') or a higher one of "
-            f"the ladder up to {c.cap.text} (e.g. 'bid 8 spades'), if {c.raise_if.text}."
+            f"the ladder up to {c.cap.text}, if {c.raise_if.text}."
         )
     elif c is not None and c.raise_allowed:
         talon_lines.append(

@@ -119,8 +119,8 @@ def _who(seat: int) -> str:
 
 
 def _sheet(obs: Observation | BoutObservation) -> list[Line]:
-    """The match's kept values of every seat (a score sheet: Preferans' pool, mountain and
-    whists, Tysiacha's barrel), one line per seat; none when the match keeps nothing."""
+    """The match's kept values of every seat (a score sheet: `match { keep ... }`), one line
+    per seat; none when the match keeps nothing."""
     return [
         f"  seat {s}{' (you)' if s == HUMAN else ''}: "
         + ", ".join(

@@ -50,7 +50,7 @@ class MergedBlock:
 
     @property
     def label(self) -> str:
-        """The block as written: `after_deal`, `meld marriage`, or `the variant` at the top."""
+        """The block as written: `after_deal`, `meld NAME`, or `the variant` at the top."""
         if self.kind == "variant" and self.loc is None:
             return "the variant"
         return f"'{self.kind}'" if self.name is None else f"'{self.kind} {self.name}'"
@@ -85,7 +85,7 @@ class MergedRules:
         None if it never was: the line of a later file that replaced, moved, extended,
         trimmed or removed it.
 
-        `name_path` is dotted (`"scoring.made"`, `"meld marriage.value"`) or a sequence of
+        `name_path` is dotted (`"scoring.made"`, `"meld NAME.value"`) or a sequence of
         keys (`("match", "keep")`); one more part after a list setting names an item by its
         first word (`"match.keep.on_barrel"`: who dropped, changed or added that item only).
         A path into a block that was removed or re-created blames that when nothing inside

@@ -4,7 +4,7 @@ through the seats, so the luck of the cards cancels out.
 One deal is one deck order played as a single deal (dealer: seat 0). With n seats and n
 bots, each deck order is played n times, the bots moved one seat on each time, so every
 bot holds every hand once. A bot's score for a deck order is the mean of its deal scores
-over the seats it held (its deal gain; in games of bouts 1 when it lost, the durak, else
+over the seats it held (its deal gain; in games of bouts 1 when it was the loser, else
 0), and the report gives each bot's mean over the deck orders with a 95% confidence
 interval, and each bot's margin over the first one paired by deck order.
 

@@ -1,6 +1,6 @@
 """What a finished deal is worth to each seat, read from the rules: the deal's gains in
 the direction the match ranks players (`rank_by = -score`: lower is better), and in games
-of bouts -1 for the loser (the durak) and 0 for everyone else."""
+of bouts -1 for the loser and 0 for everyone else."""
 
 from __future__ import annotations
 

@@ -12,7 +12,8 @@ if TYPE_CHECKING:
 
 
 class Phase:
-    """A kind of phase. Phases hold no state of their own: the deal holds it all.
+    """A kind of phase. Phases hold no state of a deal: the deal holds it all (a phase may
+    keep what it works out once from the game alone, like the auction's runs of bids).
 
     `start` enters the phase (it may do its work at once and return False: nothing to
     decide, go on to the next phase); `legal` lists the actions of the seat to act; `apply`

@@ -1,5 +1,5 @@
 """Picking up the turned-up card (`pickup`): the dealer or the declarer takes it into his
-hand and lays away cards face down (Euchre's dealer, E12)."""
+hand and lays away cards face down."""
 
 from __future__ import annotations
 

@@ -50,8 +50,8 @@ def add_command(subparsers: Any) -> None:
         help=(
             "also compare this quantity per deal: a deal-result field (contract, qualifier, "
             "declarer, gains, card_points, bouts, loser, draw), a field of the deal's final "
-            "public view (tricks_won, trump, declarations, ...) or a kept value (e.g. "
-            "on_barrel); repeatable"
+            "public view (tricks_won, trump, declarations, ...) or a value the "
+            "match keeps (a name of its `keep`); repeatable"
         ),
     )
     p.add_argument("--html", default=None, metavar="FILE", help="write an HTML report here")
