@@ -354,4 +354,9 @@ def test_the_last_64_compiled_models_are_kept_and_no_more():
     assert trickcore.variant_from_text(texts[1]).model is first[1]  # 64 back: still kept
     assert trickcore.variant_from_text(texts[0]).model is not first[0]  # 65 back: gone
     assert trickcore.variant_from_text(texts[0]).model == first[0]
+    # a model loaded again counts as the newest: the least recently used one goes first
+    again = trickcore.variant_from_text(texts[2]).model
+    trickcore.variant_from_text(texts[0] + "\n")
+    assert trickcore.variant_from_text(texts[2]).model is again
+    assert trickcore.variant_from_text(texts[3]).model is not first[3]
     forget_compiled()
