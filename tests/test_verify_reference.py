@@ -12,6 +12,7 @@ from trickcore.checking.verify import verify
 from trickcore.engine.bouts import BoutDeal
 from trickcore.engine.deal import Deal
 from trickcore.engine.match import Match
+from trickcore.engine.phases.auction import Auction
 from trickcore.engine.phases.talon import TalonExchange
 from trickcore.engine.phases.tricks import TrickPlay
 from trickcore.testing import check_rules
@@ -150,17 +151,17 @@ def test_leak_of_the_stock_is_caught(monkeypatch):
 def test_legal_actions_depending_on_hidden_cards_are_caught(monkeypatch):
     """Observation completeness: a seat's legal actions depend only on what it sees. An
     engine that forbids passing when the next player holds the ace of spades is caught."""
-    original = Deal._compute_legal
+    original = Auction.legal
 
-    def peeking(self):
-        legal = original(self)
-        if self.phase == "bid" and len(legal) > 1:
-            nxt = self.hands[(self.to_act + 1) % self.seats]
-            if self.game.card("AS") in nxt:
+    def peeking(self, deal):
+        legal = original(self, deal)
+        if len(legal) > 1:
+            nxt = deal.hands[(deal.to_act + 1) % deal.seats]
+            if deal.game.card("AS") in nxt:
                 return legal[:-1]
         return legal
 
-    monkeypatch.setattr(Deal, "_compute_legal", peeking)
+    monkeypatch.setattr(Auction, "legal", peeking)
     assert found("tysiacha") == "observation complete"
 
 

@@ -19,6 +19,31 @@ ATTACK, DEFEND, THROW = "attack", "defend", "throw"
 class BoutDeal(DealState):
     """One deal of a game of bouts. Made by Game.new_deal; the API is that of Deal."""
 
+    __slots__ = (
+        "_attack_actions",
+        "_beaters",
+        "_throw_actions",
+        "any_time",
+        "attacker",
+        "bouts",
+        "declined",
+        "defender",
+        "discarded",
+        "draw",
+        "drawn",
+        "in_game",
+        "limit",
+        "out",
+        "ranks_on_table",
+        "rules",
+        "stock",
+        "table",
+        "taking",
+        "thrower_order",
+        "trump_card",
+        "trump_card_in_stock",
+    )
+
     def __init__(
         self,
         game: Game,

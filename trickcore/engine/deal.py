@@ -47,6 +47,76 @@ class _Later:
 class Deal(DealState):
     """One deal, from the cards dealt to the deal scores. Made by Game.new_deal."""
 
+    __slots__ = (
+        "_asked",
+        "_flow",
+        "_owner",
+        "_step",
+        "announced",
+        "answering",
+        "ask_queue",
+        "bid_blind",
+        "bid_round",
+        "bids",
+        "calls_made",
+        "card_points",
+        "cards_played",
+        "challengers",
+        "chosen",
+        "contract",
+        "declarations",
+        "doubled",
+        "ended_early",
+        "exchange_by",
+        "exchange_left",
+        "exchanged",
+        "first_leader",
+        "gives_left",
+        "high",
+        "high_bidder",
+        "in_auction",
+        "laid_away",
+        "lay_away_by",
+        "lay_away_left",
+        "leader",
+        "leads",
+        "listener",
+        "looked",
+        "next_player",
+        "out",
+        "pass_to",
+        "passed",
+        "passes_in_row",
+        "picked_card",
+        "picked_up",
+        "played",
+        "playing",
+        "qualifier",
+        "received",
+        "redeal_queue",
+        "rel",
+        "rel_trump",
+        "results",
+        "rules",
+        "set_aside",
+        "size",
+        "skipped",
+        "start_hands",
+        "stock",
+        "stock_closed",
+        "strain_bids",
+        "talon",
+        "talon_shown",
+        "talon_taken",
+        "trick",
+        "tricks",
+        "tricks_bid",
+        "tricks_total",
+        "tricks_won",
+        "turn",
+        "turnup",
+    )
+
     def __init__(
         self,
         game: Game,
@@ -157,7 +227,6 @@ class Deal(DealState):
         self._step = -1
         self._asked = -1  # the flow position whose decisions `before` it were asked
         self.skipped: set[str] = set()  # phases a decision skipped
-        self._current: Phase | None = None
         self.next_phase()
 
     def _copy_from(self, src: DealState) -> None:
@@ -167,7 +236,6 @@ class Deal(DealState):
         # play in tricks are replaced, never changed in place
         self.rules = src.rules
         self._flow = src._flow
-        self._current = src._current
         self.rel = src.rel
         self.rel_trump = src.rel_trump
         self.next_player = src.next_player
@@ -256,7 +324,8 @@ class Deal(DealState):
             phase = flow[here]
             self.phase = phase.name
             if kinds[here] not in self.skipped and phase.start(self):
-                self._current = phase
+                if self.phase != OVER:  # a phase may end the deal as it starts (a redeal)
+                    self._current = phase
                 return
         if self._asked < len(flow):
             self._asked = len(flow)
@@ -302,14 +371,6 @@ class Deal(DealState):
     def ask(self) -> None:
         """Decisions between phases are asked now (`ask_queue`): they act as a phase."""
         self._current = self.game.asking
-
-    def _compute_legal(self) -> list[Action]:
-        current = self._current
-        return [] if current is None or self.phase == OVER else current.legal(self)
-
-    def _do(self, action: Action) -> None:
-        assert self._current is not None
-        self._current.apply(self, action)
 
     # ------------------------------------------------------------ scoring
     def _score(self) -> None:

@@ -28,7 +28,7 @@ from .deal import Deal
 from .match import Match
 from .phases import PHASE_KINDS, Phase
 from .phases.pair_auction import PairAuction
-from .phases.turns import AskDecisions
+from .phases.turns import AskDecisions, TurnReads
 
 
 class Game:
@@ -94,20 +94,21 @@ class Game:
         self.asking = AskDecisions(self)  # decisions between phases, as a phase
         # the decisions offered at a turn ("lead", "play", or right after an announcement)
         # and what they read
-        self.decisions_at: dict[str, tuple[list[Decision], frozenset[str]]] = {}
+        self.decisions_at: dict[str, tuple[list[Decision], TurnReads]] = {}
         for at in ("lead", "play", "announced"):
             asked = [
                 d
                 for d in (tricks.decisions if tricks else ())
                 if (d.after_announce if at == "announced" else at in d.at)
             ]
-            self.decisions_at[at] = (asked, frozenset().union(*(d.reads for d in asked)))
+            self.decisions_at[at] = (asked, TurnReads(frozenset().union(*(d.reads for d in asked))))
         self.ask_points = {
             point
             for d in (tricks.decisions if tricks else ())
             for point in d.at
             if point not in ("lead", "play")
         }
+        self.trump_suit_id = len(deck.suits)  # the effective suit of every trump
         self.flow: list[Phase] = (
             [self._phase_of(kind) for kind in model.tricks.flow] if model.tricks else []
         )
@@ -117,7 +118,6 @@ class Game:
             for kind in (model.tricks.flow if model.tricks else ())
         ]
         self._beaters: dict[int, list[dict[int, Action]]] = {}
-        self.trump_suit_id = len(deck.suits)  # the effective suit of every trump
         self._relations: dict[tuple[int, str, tuple[str, ...]], tuple[list[int], list[int]]] = {}
         self.options = [o for d in (tricks.decisions if tricks else ()) for o in d.options]
         self._trump_orders: dict[tuple[int, str, tuple[str, ...]], list[int]] = {}

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..language.errors import IllegalActionError, StuckError
 from ..language.limits import check_seat, shown
 from .actions import Action
 
 if TYPE_CHECKING:
+    from .deal import Deal
     from .game import Game
+    from .phases.base import Phase
 
 OVER = "over"
 
@@ -18,9 +20,37 @@ OVER = "over"
 class DealState:
     """Base of Deal (trick games) and BoutDeal (games of bouts).
 
-    Subclasses deal the cards, set `phase` and `to_act`, and implement `_compute_legal`,
-    `_do` and `observation`.
+    Subclasses deal the cards, set `phase` and `to_act`, and implement `_observe`. A deal
+    whose flow is phases sets `_current`, the phase in play, which lists and takes the
+    actions; otherwise `_compute_legal` and `_do` do.
     """
+
+    # Every attribute of a deal is declared (no instance dict): a deal is made and copied
+    # often, and reads of slots are fast. A subclass declares its own.
+    __slots__ = (
+        "_current",
+        "_ids",
+        "_ids_of",
+        "_legal",
+        "_views",
+        "active",
+        "context",
+        "dealer",
+        "deck_order",
+        "declarer",
+        "gains",
+        "game",
+        "hands",
+        "history",
+        "loser",
+        "phase",
+        "redeal_by",
+        "redealt",
+        "seats",
+        "to_act",
+        "trump",
+        "turned_up",
+    )
 
     phase: str
     to_act: int
@@ -54,6 +84,7 @@ class DealState:
         self.hands: list[list[int]] = [[] for _ in range(seats)]
         self.history: list[tuple[int, Action]] = []
         self._legal: list[Action] | None = None
+        self._current: Phase | None = None  # the phase in play (a flow of phases)
         self._ids: list[int] = []  # legal_ids(), and the legal actions it was made from
         self._ids_of: list[Action] | None = None
         self.declarer = self.loser = self.redeal_by = self.trump = -1
@@ -71,7 +102,10 @@ class DealState:
         """The actions the seat to act may take now (empty when the deal is over)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            current = self._current
+            legal = self._legal = (
+                current.legal(cast("Deal", self)) if current is not None else self._compute_legal()
+            )
             if not legal and self.phase != OVER:
                 raise StuckError(
                     f"the rules leave seat {self.to_act} with no legal action ({self.phase}); "
@@ -99,7 +133,11 @@ class DealState:
                 chosen = self._resolve(action, legal)
         self._legal = None
         self.history.append((self.to_act, chosen))
-        self._do(chosen)
+        current = self._current
+        if current is not None:
+            current.apply(cast("Deal", self), chosen)
+        else:
+            self._do(chosen)
 
     def _grown(self, key: object, items: list[Any], view: Callable[[Any], Any]) -> tuple[Any, ...]:
         """`tuple(map(view, items))` for a list that only grows (the log, the tricks): the
@@ -146,7 +184,11 @@ class DealState:
             ) from None
         self._legal = None
         self.history.append((self.to_act, action))
-        self._do(action)
+        current = self._current
+        if current is not None:
+            current.apply(cast("Deal", self), action)
+        else:
+            self._do(action)
 
     def clone(self) -> DealState:
         """An independent copy of the deal (for search: apply actions to it freely)."""
@@ -166,6 +208,7 @@ class DealState:
         self.hands = [h[:] for h in src.hands]
         self.history = src.history[:]
         self._legal = src._legal  # replaced, never changed in place
+        self._current = src._current  # a phase: shared, it holds no state of a deal
         self._ids = src._ids
         self._ids_of = src._ids_of
         self.declarer = src.declarer
@@ -217,6 +260,7 @@ class DealState:
         self.phase = OVER
         self.to_act = -1
         self._legal = None
+        self._current = None
 
     def public_view(self) -> Any:
         """What every player at the table may know (the observation of no seat)."""
@@ -228,9 +272,13 @@ class DealState:
 
     # ------------------------------------------------------------ for subclasses
     def _compute_legal(self) -> list[Action]:
-        raise NotImplementedError
+        """The legal actions worked out afresh: the phase in play lists them (no phase in
+        play: the deal is over). A deal whose flow is not phases lists its own."""
+        current = self._current
+        return [] if current is None else current.legal(cast("Deal", self))
 
     def _do(self, action: Action) -> None:
+        """Carry out a legal action when no phase is in play (a flow not of phases)."""
         raise NotImplementedError
 
     def _observe(self, seat: int) -> Any:

@@ -43,6 +43,10 @@ class TrickPlay(Phase):
         # actions other than cards at a turn: decisions and announcements
         self.turn_actions = self.has_decisions or self.has_announcements
         self.stop_if = play.stop_if if play is not None else None
+        self.lead_if = play.lead_if if play is not None else None
+        self.play_if = play.play_if if play is not None else None
+        self.play_actions = game.actions.play  # by card
+        self.trumps_id = game.trump_suit_id
         self.stock = any(p.to == "stock" for p in game.model.deal.pattern)
         self.sit_out_if = play.sit_out_if if play is not None else None
         self.partner_plays_if = play.partner_plays_if if play is not None else None
@@ -54,6 +58,18 @@ class TrickPlay(Phase):
             if play is None or play.obligations
             else (play.follow, play.beat_in_suit, play.trump_when_void, play.overtrump)
         )
+        # the duties written as rules: each rule once, with the duties it sets (by place in
+        # follow, beat_in_suit, trump_when_void, overtrump), the others as written
+        self.duty_rules: list[tuple[Any, list[int]]] = []
+        self.duties: tuple[bool, bool, bool, bool] = (False, False, False, False)
+        if play is not None and play.obligations:
+            self.duties = (play.follow, play.beat_in_suit, play.trump_when_void, play.overtrump)
+            places = ("follow", "beat_in_suit", "trump_when_void", "overtrump")
+            by_text: dict[str, tuple[Any, list[int]]] = {}
+            for name, rule in play.obligations:
+                entry = by_text.setdefault(rule.text, (rule.fn, []))
+                entry[1].append(places.index(name))
+            self.duty_rules = list(by_text.values())
         # a plain card play (no turn actions, no partner playing for anyone, no early stop,
         # no stock, no record of played cards) takes the short way through `apply`
         self.plain = not (
@@ -137,10 +153,33 @@ class TrickPlay(Phase):
     def legal(self, deal: Deal) -> list[Action]:
         """Leads (as `lead_if` allows, with meld declarations), or the cards the follow,
         beat, trump and overtrump obligations allow."""
-        game = self.game
-        hand = deal.hands[deal.turn]
-        play = game.actions.play
+        seat = deal.turn
+        hand = deal.hands[seat]
+        play = self.play_actions
         trick = deal.trick
+        if self.turn_actions:
+            return self._legal_with_turn_actions(deal, seat, hand)
+        if not trick:
+            return self._leads(deal, hand)
+        return [play[c] for c in self._follows(deal, hand, trick)]
+
+    def _leads(self, deal: Deal, hand: list[int]) -> list[Action]:
+        """The cards `lead_if` allows to lead (all when it allows none), and the leads that
+        declare a meld."""
+        leads = sorted(hand)
+        if self.lead_if is not None:
+            leads = self._allowed(deal, leads, self.lead_if, None) or leads
+        play = self.play_actions
+        out = [play[c] for c in leads]
+        if self.game.meld_of_card:
+            out.extend(self._meld_leads(deal, leads))
+        return out
+
+    def _legal_with_turn_actions(self, deal: Deal, seat: int, hand: list[int]) -> list[Action]:
+        """`legal` with decisions and announced melds: the cards of a meld just announced,
+        or the decisions and announcements beside the cards."""
+        game = self.game
+        play = self.play_actions
         if self.has_announcements and deal.announced is not None:  # lead one of its cards
             mi, suit = deal.announced
             n = len(game.model.deck.ranks)
@@ -148,25 +187,27 @@ class TrickPlay(Phase):
             meld_cards = list(meld.cards) or [suit * n + r for r in meld.ranks]
             out = [play[c] for c in sorted(meld_cards) if c in hand]
             if self.has_decisions:
-                out = decisions_offered(game, deal, deal.turn, "announced") + out
+                out = decisions_offered(game, deal, seat, "announced") + out
             return out
+        trick = deal.trick
         if not trick:
-            leads = sorted(hand)
-            lead_if = deal.rules.play.lead_if
-            if lead_if is not None:
-                leads = self._allowed(deal, leads, lead_if, None) or leads
-            out = [play[c] for c in leads]
-            if game.meld_of_card:
-                out.extend(self._meld_leads(deal, leads))
+            out = self._leads(deal, hand)
             if self.has_announcements:
-                out = announcements(game, deal, deal.turn) + out
+                out = announcements(game, deal, seat) + out
             if self.has_decisions:
-                out = decisions_offered(game, deal, deal.turn, "lead") + out
+                out = decisions_offered(game, deal, seat, "lead") + out
             return out
-        rules = deal.rules.play
+        out = [play[c] for c in self._follows(deal, hand, trick)]
+        if self.has_decisions:
+            out = decisions_offered(game, deal, seat, "play") + out
+        return out
+
+    def _follows(self, deal: Deal, hand: list[int], trick: list[tuple[int, int]]) -> list[int]:
+        """The cards the follow, beat, trump and overtrump obligations (and `play_if`) allow
+        to a trick that has been led, in order."""
         rel = deal.rel
         eff, power = rel if rel is not None and deal.rel_trump == deal.trump else deal.relations()
-        trumps_id = game.trump_suit_id
+        trumps_id = self.trumps_id
         led = eff[trick[0][1]]
         cards: list[int] = hand
         same = [c for c in hand if eff[c] == led]
@@ -191,39 +232,28 @@ class TrickPlay(Phase):
                         over = [c for c in trumps if power[c] > best]
                         if over:
                             cards = over
-        play_if = rules.play_if
-        if play_if is not None:
-            cards = self._allowed(deal, sorted(cards), play_if, bool(same)) or cards
-        out = [play[c] for c in sorted(cards)]
-        if self.has_decisions:
-            out = decisions_offered(game, deal, deal.turn, "play") + out
-        return out
+        if self.play_if is not None:
+            return sorted(self._allowed(deal, sorted(cards), self.play_if, bool(same)) or cards)
+        return sorted(cards)
 
     def _obligations(self, deal: Deal) -> tuple[bool, bool, bool, bool]:
         """follow, beat_in_suit, trump_when_void, overtrump now (some written as rules)."""
         seat = deal.turn
-        rules = deal.rules.play
         context = deal.context[seat]
         env: dict[str, Any] = {
             "stock_left": stock_left(deal),
             "stock_closed": deal.stock_closed,
             "tricks_played": len(deal.tricks),
             "declarer": seat == deal.declarer,
-            **{name: context[name] for name in rules.obligation_reads},
         }
-        now = {
-            "follow": rules.follow,
-            "beat_in_suit": rules.beat_in_suit,
-            "trump_when_void": rules.trump_when_void,
-            "overtrump": rules.overtrump,
-        }
-        read: dict[str, bool] = {}  # the same rule written for several duties is read once
-        for name, rule in rules.obligations:
-            value = read.get(rule.text)
-            if value is None:
-                value = read[rule.text] = bool(rule(env))
-            now[name] = value
-        return now["follow"], now["beat_in_suit"], now["trump_when_void"], now["overtrump"]
+        for name in deal.rules.play.obligation_reads:
+            env[name] = context[name]
+        now = list(self.duties)
+        for fn, places in self.duty_rules:  # the same rule written for several duties: once
+            value = bool(fn(env))
+            for i in places:
+                now[i] = value
+        return now[0], now[1], now[2], now[3]
 
     def _allowed(
         self, deal: Deal, cards: list[int], rule: Any, can_follow: bool | None
@@ -325,15 +355,16 @@ class TrickPlay(Phase):
             deal.announced = None
         card = action.card
         deal.hands[seat].remove(card)
-        if not deal.trick:
+        trick = deal.trick
+        if not trick:
             deal.leads[seat] += 1
             if action.kind == "marry":
                 self._declare(deal, seat, card)
-        deal.trick.append((seat, card))
+        trick.append((seat, card))
         deal.cards_played += 1
         playing = deal.playing
-        from_talon = deal.trick[0][0] < 0  # led by a talon card (`talon_leads`)
-        if len(deal.trick) < len(playing) + from_talon:
+        from_talon = trick[0][0] < 0  # led by a talon card (`talon_leads`)
+        if len(trick) < len(playing) + from_talon:
             nxt = deal.next_player[seat]
             if self.partner_plays_if is None:
                 deal.turn = deal.to_act = nxt
@@ -343,11 +374,14 @@ class TrickPlay(Phase):
         winner = self._talon_trick_winner(deal) if from_talon else self._trick_winner(deal)
         if winner >= 0:  # a trick led by a talon card nobody followed belongs to nobody
             pts = game.points_of
-            deal.card_points[winner] += sum(pts[c] for _, c in deal.trick)
+            won = 0
+            for _, c in trick:
+                won += pts[c]
+            deal.card_points[winner] += won
             deal.tricks_won[winner] += 1
         if self.tracks_played:
-            deal.played.extend(c for _, c in deal.trick)
-        deal.tricks.append(TrickView(deal.leader, tuple(deal.trick), winner, deal.trump))
+            deal.played.extend(c for _, c in trick)
+        deal.tricks.append(TrickView(deal.leader, tuple(trick), winner, deal.trump))
         deal.trick = []
         if from_talon:  # the next talon card leads, or the first leader after the talon's
             if deal.talon:
@@ -357,11 +391,12 @@ class TrickPlay(Phase):
         deal.leader = winner
         self.give_turn(deal, winner)
         stop_if = self.stop_if
-        view = deal.open_view if self.open_table else deal.open_env
-        if stop_if is not None and any(stop_if(view(s)) for s in deal.active):
-            deal.ended_early = True
-            deal.next_phase()
-            return
+        if stop_if is not None:
+            view = deal.open_view if self.open_table else deal.open_env
+            if any(stop_if(view(s)) for s in deal.active):
+                deal.ended_early = True
+                deal.next_phase()
+                return
         if self.stock and (deal.stock or deal.turnup >= 0):
             if deal.rules.play.draw:
                 draw_after_trick(deal, winner)

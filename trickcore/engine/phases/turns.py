@@ -14,6 +14,7 @@ from ...language.exprs import (
     TABLE_KEY,
     TAKEN_KEY,
     TRUMP_KEY,
+    Env,
 )
 from ...language.limits import in_range
 from ..actions import Action
@@ -31,16 +32,47 @@ def stock_left(deal: Deal) -> int:
     return len(deal.stock) + (1 if deal.turnup >= 0 else 0)
 
 
-def turn_env(
-    deal: Deal, seat: int, reads: frozenset[str] | None = None, table: bool = True
-) -> dict[str, Any]:
+# the names turn_env works out itself; any other name read comes from the player's values
+TURN_NAMES = frozenset(
+    (
+        "tricks_won",
+        "tricks_played",
+        "card_points",
+        "meld_points",
+        "stock_left",
+        "stock_closed",
+        "declarer",
+        "contract",
+        "hand_size",
+    )
+)
+
+
+class TurnReads:
+    """What a set of decisions reads, sorted out once (see `turn_env`): whether it needs
+    the declared melds' points, the won cards, the other players (aggregates), and which
+    names of the player's values."""
+
+    __slots__ = ("meld_points", "taken", "table", "values")
+
+    def __init__(self, reads: frozenset[str]) -> None:
+        self.meld_points = "meld_points" in reads
+        self.taken = "taken_suit" in reads or "taken_card" in reads
+        self.table = not reads.isdisjoint(AGGREGATE_FUNCS)
+        self.values = tuple(sorted(reads - TURN_NAMES))
+
+
+def turn_env(deal: Deal, seat: int, reads: TurnReads | None = None, table: bool = True) -> Env:
     """The names a decision reads for `seat` now (see the `decision` place). With `reads`
     (what the decisions asked use), only `meld_points` and the won cards they need are
     worked out, and the other players' names only for the aggregates (`count_all`,
     `sum_side`, ...: over the players of the deal, or those of the player's side)."""
     meld_points = 0
-    if (reads is None or "meld_points" in reads) and any(d.seat == seat for d in deal.declarations):
-        meld_points = deal.result_env(seat)["meld_points"]
+    if reads is None or reads.meld_points:
+        for d in deal.declarations:
+            if d.seat == seat:
+                meld_points = deal.result_env(seat)["meld_points"]
+                break
     env = {
         "tricks_won": deal.tricks_won[seat],
         "tricks_played": len(deal.tricks),
@@ -59,12 +91,12 @@ def turn_env(
     if reads is None:
         env.update(context)
     else:  # of the player's values, those read
-        for name in reads:
+        for name in reads.values:
             if name in context:
                 env[name] = context[name]
-    if reads is None or "taken_suit" in reads or "taken_card" in reads:
+    if reads is None or reads.taken:
         env[TAKEN_KEY] = [c for t in deal.tricks if t.winner == seat for _, c in t.cards]
-    if table and (reads is None or not reads.isdisjoint(AGGREGATE_FUNCS)):
+    if table and (reads is None or reads.table):
         envs = [env if s == seat else turn_env(deal, s, reads, False) for s in deal.active]
         side_of = deal.game.side_of[deal.seats]
         env[TABLE_KEY] = envs
@@ -79,7 +111,8 @@ def decisions_offered(game: Game, deal: Deal, seat: int, at: str) -> list[Action
     if not asked:
         return []
     env = turn_env(deal, seat, reads)
-    return [game.actions.decide[d.name] for d in asked if d.offer_if(env)]
+    decide = game.actions.decide
+    return [decide[d.name] for d in asked if d.offer_if.fn(env)]
 
 
 def take_decision(game: Game, deal: Deal, seat: int, action: Action) -> None:
@@ -87,7 +120,7 @@ def take_decision(game: Game, deal: Deal, seat: int, action: Action) -> None:
     tricks = game.model.tricks
     assert tricks is not None
     decision: Decision = next(d for d in tricks.decisions if d.name == action.text)
-    env = turn_env(deal, seat, decision.reads)
+    env = turn_env(deal, seat, TurnReads(decision.reads))
     owners = deal.active if decision.public else [seat]  # public: everybody's values
     for step in decision.rules:
         if step.condition is None or step.condition(env):
@@ -160,7 +193,7 @@ def _ask_next(game: Game, deal: Deal) -> bool:
     by_name = {d.name: d for d in tricks.decisions}
     while deal.ask_queue:
         seat, name = deal.ask_queue[0]
-        if by_name[name].offer_if(turn_env(deal, seat, by_name[name].reads)):
+        if by_name[name].offer_if(turn_env(deal, seat, TurnReads(by_name[name].reads))):
             deal.phase = "decide"
             deal.to_act = seat
             return True
@@ -217,7 +250,7 @@ def asked_actions(game: Game, deal: Deal) -> list[Action]:
     decision = _by_name(game, name)
     if not decision.options:
         return [game.actions.decide[name], game.actions.keep]
-    env = turn_env(deal, seat, decision.reads)
+    env = turn_env(deal, seat, TurnReads(decision.reads))
     return [
         game.actions.choose[option]
         for option, allowed in zip(decision.options, decision.option_ifs, strict=True)
