@@ -73,6 +73,7 @@ def test_a_meld_of_fixed_cards_is_announced_and_one_of_its_cards_led():
         ("cards: QS, QS\n  value: 10", "named twice"),
         ("cards: A\n  suits: all\n  value: 10\n  sets_trump: yes", "needs a meld of one suit"),
         ("cards: AS, KS\n  value: 10\n  trump_value: 20", "needs a meld of one suit"),
+        ("cards: AS\n  suits: all\n  value: 10", "'AS' is not a rank"),
     ],
 )
 def test_meld_sets_are_checked(meld, message):
