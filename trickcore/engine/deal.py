@@ -375,23 +375,23 @@ class Deal(DealState):
     # ------------------------------------------------------------ scoring
     def _score(self) -> None:
         gains = [0] * self.seats
-        results: list[dict[str, Any]] = [{} for _ in range(self.seats)]
         scoring = self.rules.scoring
         envs = self._scored_envs()
+        active = self.active
         for seat in range(self.seats):
-            results[seat] = env = envs[seat]
-            if seat not in self.active:
+            env = envs[seat]
+            if seat not in active:
                 if scoring.sitting_out is not None:
                     gains[seat] = scoring.sitting_out(env)
                     in_range(gains[seat], "scoring's sitting_out score", None)
                 continue
             declarer = seat == self.declarer
-            gains[seat] = gain = (scoring.declarer if declarer else scoring.defender)(env)
+            gains[seat] = gain = (scoring.declarer if declarer else scoring.defender).fn(env)
             if not -MAX_VALUE <= gain <= MAX_VALUE:  # the message only when it fails
                 role = "declarer" if declarer else "defender"
                 in_range(gain, f"scoring's {role} score", None)
         self.gains = gains
-        self.results = results
+        self.results = envs
         self.phase = OVER
         self.to_act = -1
 
@@ -501,19 +501,14 @@ class Deal(DealState):
         """Every seat's scoring environment: each definition is worked out for every player
         before the next one, so that `sum_all(x)` and the like see them all (they read the
         players of the deal; a seat sitting out has his own results, all zero)."""
-        active = self.active
         envs = [self.result_env(s) for s in range(self.seats)]
-        table = [envs[s] for s in active]
-        side_of = self.game.side_of[self.seats]
-        sides: dict[int, list[dict[str, Any]]] = {}  # each side's players, in seat order
-        for seat in range(self.seats):
-            sides.setdefault(side_of[seat], []).append(envs[seat])
-        for seat in range(self.seats):
-            env = envs[seat]
+        table = [envs[s] for s in self.active]
+        members = self.game.side_members[self.seats]  # each seat's side, in seat order
+        for seat, env in enumerate(envs):
             env[TABLE_KEY] = table
             env[SEATS_KEY] = envs
             env[SEAT_KEY] = seat
-            env[SIDE_KEY] = sides[side_of[seat]]
+            env[SIDE_KEY] = [envs[t] for t in members[seat]]
         for name, rule in self.rules.scoring.definitions:
             fn = rule.fn
             for env in envs:

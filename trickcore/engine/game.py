@@ -29,6 +29,7 @@ from .match import Match
 from .phases import PHASE_KINDS, Phase
 from .phases.pair_auction import PairAuction
 from .phases.turns import AskDecisions, TurnReads
+from .shuffling import shuffle
 
 
 class Game:
@@ -91,6 +92,11 @@ class Game:
         self.hand_quantities = HandQuantities(model)
         self._start_context = start_context(model)
         self.side_of = {n: model.side_of(n) for n in model.players}  # seats -> side of each
+        # seats -> for each seat, the seats of his side (himself included), in seat order
+        self.side_members = {
+            n: [[t for t in range(n) if sides[t] == sides[s]] for s in range(n)]
+            for n, sides in self.side_of.items()
+        }
         self.asking = AskDecisions(self)  # decisions between phases, as a phase
         # the decisions offered at a turn ("lead", "play", or right after an announcement)
         # and what they read
@@ -570,7 +576,7 @@ class Game:
         _check_deal_number(deal_number)
         if deck_order is None:
             order = list(range(self.model.deck.size))
-            random.Random(seed).shuffle(order)
+            shuffle(random.Random(seed), order)
         else:
             order = self.deck_from_texts(deck_order)
         context = self.match_context(seats, deal_number) if deal_number != 1 else None

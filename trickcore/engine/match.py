@@ -15,6 +15,7 @@ from .bouts import BoutDeal
 from .deal import Deal
 from .observation import BoutObservation, Observation
 from .saving import match_to_json
+from .shuffling import shuffle
 
 if TYPE_CHECKING:
     from .game import Game
@@ -100,7 +101,7 @@ class Match:
         if self.deals_dealt < len(self.deck_orders):
             return list(self.deck_orders[self.deals_dealt])
         order = list(range(self.game.model.deck.size))
-        self._rng.shuffle(order)
+        shuffle(self._rng, order)
         return order
 
     def _next_deal(self) -> Deal | BoutDeal:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from ..language.errors import IllegalActionError, StuckError
 from ..language.limits import check_seat, shown
 from .actions import Action
 
 if TYPE_CHECKING:
-    from .deal import Deal
     from .game import Game
     from .phases.base import Phase
 
@@ -104,7 +103,9 @@ class DealState:
         if legal is None:
             current = self._current
             legal = self._legal = (
-                current.legal(cast("Deal", self)) if current is not None else self._compute_legal()
+                current.legal(self)  # type: ignore[arg-type]  # only a Deal has phases
+                if current is not None
+                else self._compute_legal()
             )
             if not legal and self.phase != OVER:
                 raise StuckError(
@@ -135,7 +136,7 @@ class DealState:
         self.history.append((self.to_act, chosen))
         current = self._current
         if current is not None:
-            current.apply(cast("Deal", self), chosen)
+            current.apply(self, chosen)  # type: ignore[arg-type]
         else:
             self._do(chosen)
 
@@ -186,7 +187,7 @@ class DealState:
         self.history.append((self.to_act, action))
         current = self._current
         if current is not None:
-            current.apply(cast("Deal", self), action)
+            current.apply(self, action)  # type: ignore[arg-type]
         else:
             self._do(action)
 
@@ -275,7 +276,7 @@ class DealState:
         """The legal actions worked out afresh: the phase in play lists them (no phase in
         play: the deal is over). A deal whose flow is not phases lists its own."""
         current = self._current
-        return [] if current is None else current.legal(cast("Deal", self))
+        return [] if current is None else current.legal(self)  # type: ignore[arg-type]
 
     def _do(self, action: Action) -> None:
         """Carry out a legal action when no phase is in play (a flow not of phases)."""

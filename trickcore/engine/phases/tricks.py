@@ -46,6 +46,7 @@ class TrickPlay(Phase):
         self.lead_if = play.lead_if if play is not None else None
         self.play_if = play.play_if if play is not None else None
         self.play_actions = game.actions.play  # by card
+        self.meld_cards = frozenset(game.meld_of_card)  # the cards whose lead declares a meld
         self.trumps_id = game.trump_suit_id
         self.stock = any(p.to == "stock" for p in game.model.deal.pattern)
         self.sit_out_if = play.sit_out_if if play is not None else None
@@ -291,12 +292,15 @@ class TrickPlay(Phase):
         game = self.game
         seat = deal.turn
         hand = deal.hands[seat]
-        out = []
+        out: list[Action] = []
+        candidates = self.meld_cards.intersection(leads)  # the leads that may declare
+        if not candidates:
+            return out
         env: dict[str, Any] | None = None
         held = set(hand)
         melds_of = game.meld_of_card
-        for c in leads:
-            for mi, _suit, _value, cards in melds_of.get(c, ()):
+        for c in sorted(candidates):  # in the order of the leads (sorted)
+            for mi, _suit, _value, cards in melds_of[c]:
                 if held.issuperset(cards):
                     if env is None:
                         env = declare_env(deal, seat)
@@ -437,7 +441,8 @@ class TrickPlay(Phase):
 
     def _trick_winner(self, deal: Deal) -> int:
         """The highest trump, else the highest card of the led (effective) suit."""
-        eff, power = deal.relations()
+        rel = deal.rel
+        eff, power = rel if rel is not None and deal.rel_trump == deal.trump else deal.relations()
         trumps_id = self.game.trump_suit_id
         trick = deal.trick
         lead_suit = eff[trick[0][1]]
