@@ -1747,7 +1747,7 @@ class TrickReplay:
         return " ".join(words)
 
     def _bid_key(self, text: str) -> tuple[int, int, int]:
-        """(level, strain index, qualifier index) of a bid's text (`bid 4 hearts alone`)."""
+        """(level, strain index, qualifier index) of a bid's text (`bid 4 clubs alone`)."""
         ref = self.ref
         words = text.split()[1:]
         level = 0

@@ -111,7 +111,7 @@ class ActionTable:
         self._bid: dict[tuple[int, str], Action] = {}
         self._raise: dict[int, Action] = {}
         self._quals = ("", *quals)
-        self._levelless = levelless  # bids name a strain only: "bid hearts alone"
+        self._levelless = levelless  # bids name a strain only: "bid clubs alone"
 
     def _layout(
         self,

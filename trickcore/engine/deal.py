@@ -628,7 +628,7 @@ class Deal(DealState):
         return self.phase == OVER and self.rules.talon.counts_for_if is not None
 
     def contract_text(self) -> str | None:
-        """The contract as players say it ("4 hearts doubled"), once the auction is over."""
+        """The contract as players say it ("4 clubs doubled"), once the auction is over."""
         if self.declarer < 0 or self.rules.bidding is None:
             return None
         words = [] if self.game.levelless else [str(self.contract)]

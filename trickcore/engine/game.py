@@ -66,7 +66,7 @@ class Game:
         self.qualifiers: tuple[str, ...] = ("", *quals)
         self.levelless = bidding is not None and bidding.levelless
         self._strain_suit: dict[str, int] = {"": -1}
-        if bidding is not None and bidding.strains:  # a call names a strain: "hearts alone"
+        if bidding is not None and bidding.strains:  # a call names a strain: "clubs alone"
             quals = tuple(
                 f"{st} {q}".strip() for st in bidding.strains for q in ("", *bidding.qualifiers)
             )

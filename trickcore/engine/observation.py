@@ -77,7 +77,7 @@ class Observation:
     deal_keep: tuple[tuple[int, str, int | bool], ...] = ()  # (seat, name, value) this deal
     sitting_out: tuple[int, ...] = ()  # players of the deal who sit out its trick play
     playing_for: int | None = None  # the seat whose hand the player to act plays from
-    contract_text: str | None = None  # the contract as said, e.g. "4 hearts doubled"
+    contract_text: str | None = None  # the contract as said, e.g. "4 clubs doubled"
     deal_number: int = 1  # the deal's number in its match (1: the first)
     # the card turned up as the cards were dealt, public all deal (`turnup` is the card
     # lying there now: none once picked up, another after an exchange)

@@ -6,7 +6,7 @@ Regenerate after changing the grammar: python -m trickcore.language.tables
 # ruff: noqa: E501
 from typing import Any
 
-GRAMMAR_SHA256 = "ae658cfda7cc546387b2bcdb06248a1f74af5b30988e528f062d0a8f4a304acf"
+GRAMMAR_SHA256 = "08778742ee22bee73b315de963e2d010d606a471f56fad6ed61f38b95c89002e"
 LARK_SERIES = "1.3"
 
 # fmt: off

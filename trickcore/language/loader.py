@@ -87,7 +87,7 @@ class MergedRules:
 
         `name_path` is dotted (`"scoring.made"`, `"meld NAME.value"`) or a sequence of
         keys (`("match", "keep")`); one more part after a list setting names an item by its
-        first word (`"match.keep.on_barrel"`: who dropped, changed or added that item only).
+        first word (`"match.keep.on_bonus"`: who dropped, changed or added that item only).
         A path into a block that was removed or re-created blames that when nothing inside
         was changed since.
         """

@@ -91,7 +91,7 @@ class Deck:
 
 @attrs.frozen
 class Meld:
-    """A declarable combination: ranks of one suit (a marriage: one meld per suit) or a fixed
+    """A declarable combination: ranks of one suit (one meld per suit) or a fixed
     set of cards (four aces), with its value per suit and its conditions."""
 
     name: str
@@ -419,7 +419,7 @@ class TrickRules:
 
 @attrs.frozen
 class BoutRules:
-    """A shedding game of bouts (attack, defence, throw-ins, taking, refilling): Durak."""
+    """A shedding game of bouts: attack, defence, throw-ins, taking, refilling."""
 
     attack_same_rank: bool
     throw_in_by: str  # "all" | "attacker" | "neighbours"

@@ -48,7 +48,7 @@ class _Profile:
         self.number_bids = tricks is not None and tricks.bids is not None
         bidding = tricks.bidding if tricks else None
         self.strains = bool(bidding and bidding.strains)
-        # does taking card points and tricks help a player? (Hearts: no)
+        # does taking card points and tricks help a player? (where they cost points: no)
         self.points_good = {role: self._more_is_better(game, role) for role in (True, False)}
         self.option_trumps: dict[str, int] = {}
         for d in tricks.decisions if tricks else ():

@@ -29,7 +29,7 @@ class ContractRaise(Phase):
 
     def legal(self, deal: Deal) -> list[Action]:
         """`keep contract`, and each raise up to the contract cap on the current hand; with
-        strains, each higher contract of the bid ladder (`bid 7 hearts`) that `raise_if`
+        strains, each higher contract of the bid ladder (`bid 7 clubs`) that `raise_if`
         allows."""
         game = self.game
         c = deal.rules.contract
