@@ -7,9 +7,11 @@ For each shipped variant it prints
         parts beside it), the median of `--runs` interpreters; target <= 60 ms;
   warm: `load_variant` again in the same process, the median of `--repeat` loads; target
         <= 5 ms;
-each beside the same figure without the means that make it fast: cold with the parser
-built from the grammar instead of loaded from the tables shipped in the package, warm with
-every file of the `extends` chain parsed again instead of kept from the first load.
+each beside the same figure without the means that make it fast: cold with every file
+parsed by lark (instead of read from its syntax tree made ahead of time, in
+`trickcore/language/parsed/`) and lark's parser built from the grammar (instead of loaded
+from the tables shipped in the package), warm with every file of the `extends` chain parsed
+again instead of kept from the first load.
 
 The fresh interpreters start with trickcore's bytecode already compiled, as in an installed
 package: they run with PYTHONPYCACHEPREFIX set to a folder private to this run (made by one
@@ -48,6 +50,12 @@ if sys.argv[2] == "without":
     else:
         tables.shipped_parser = lambda text=None: None
         parser._DOCUMENTS.max_chars = 0
+    try:
+        from trickcore.language import preparsed
+    except ImportError:  # a revision from before the trees made ahead of time
+        pass
+    else:
+        preparsed.PARSED_DIR = preparsed.PARSED_DIR / "none"
 t2 = time.perf_counter()
 trickcore.load_variant(sys.argv[1])
 t3 = time.perf_counter()

@@ -1,0 +1,232 @@
+"""lark's part of reading a rules file: its parse tree turned into the syntax tree, and its
+errors into RulesError at file:line:column. Imported only when a text must be parsed (a
+shipped file is read from its form parsed ahead of time, see `preparsed`), so that loading
+a shipped variant does not import lark."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import lark
+from lark import Lark, Token, Transformer, v_args
+
+from . import syntax as s
+from .errors import Location, RulesError
+
+_TOKEN_WORDS = {
+    "NAME": "a name",
+    "NUMBER": "a number",
+    "CARD": "a card",
+    "STRING": 'a "string"',
+    "_NL": "end of line",
+    "COMPARE": "a comparison",
+    "LIST_CHANGE": "'+:' or '-:'",
+    "LBRACE": "'{'",
+    "RBRACE": "'}'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "COLON": "':'",
+    "EQUAL": "'='",
+    "COMMA": "','",
+    "DOT": "'.'",
+    "PLUS": "'+'",
+    "MINUS": "'-'",
+    "STAR": "'*'",
+    "$END": "end of file",
+}
+
+
+def _describe_expected(expected: set[str]) -> str:
+    words = sorted({_TOKEN_WORDS.get(t, f"'{t.lower()}'" if t.isupper() else t) for t in expected})
+    if not words:
+        return ""
+    if len(words) > 8:
+        words = words[:8] + ["..."]
+    return "expected " + ", ".join(words)
+
+
+class _ToSyntax(Transformer[Token, Any]):
+    def __init__(self, path: str, lines: list[str]) -> None:
+        super().__init__()
+        self._path = path
+        self._lines = lines
+
+    def _loc(self, line: int, column: int) -> Location:
+        text = self._lines[line - 1] if 0 < line <= len(self._lines) else ""
+        return Location(self._path, line, column, text)
+
+    def _meta_loc(self, meta: Any) -> Location:
+        return self._loc(getattr(meta, "line", 1), getattr(meta, "column", 1))
+
+    def _tok_loc(self, tok: Token) -> Location:
+        return self._loc(tok.line or 1, tok.column or 1)
+
+    # statements
+    @v_args(meta=True)
+    def start(self, meta: Any, children: list[Any]) -> tuple[Any, ...]:
+        return tuple(children)
+
+    @v_args(meta=True)
+    def extends(self, meta: Any, children: list[Token]) -> s.Extends:
+        return s.Extends(tuple(str(c)[1:-1] for c in children), self._meta_loc(meta))
+
+    @v_args(meta=True)
+    def block(self, meta: Any, children: list[Any]) -> s.Block:
+        kind, name, *body = children
+        return s.Block(
+            str(kind), None if name is None else str(name), tuple(body), self._meta_loc(meta)
+        )
+
+    @v_args(meta=True)
+    def list_setting(self, meta: Any, children: list[Any]) -> s.ListSetting:
+        return s.ListSetting(str(children[0]), children[1], self._meta_loc(meta))
+
+    @v_args(meta=True)
+    def expr_setting(self, meta: Any, children: list[Any]) -> s.ExprSetting:
+        return s.ExprSetting(str(children[0]), children[1], self._meta_loc(meta))
+
+    @v_args(meta=True)
+    def remove(self, meta: Any, children: list[Any]) -> s.Remove:
+        return s.Remove(children[0], self._meta_loc(meta))
+
+    def dotted(self, children: list[Token]) -> tuple[str, ...]:
+        return tuple(str(c) for c in children)
+
+    @v_args(meta=True)
+    def list_change(self, meta: Any, children: list[Any]) -> s.ListChange:
+        op: Literal["+", "-"] = "+" if str(children[1]) == "+:" else "-"
+        return s.ListChange(str(children[0]), op, children[2], self._meta_loc(meta))
+
+    @v_args(meta=True)
+    def step(self, meta: Any, children: list[Any]) -> s.Step:
+        name = str(children[0])
+        placement = children[1]
+        cond = children[2]
+        assigns = tuple(children[3:])
+        return s.Step(name, cond, assigns, self._meta_loc(meta), placement)
+
+    def placement(self, children: list[Token]) -> s.Placement:
+        where: Literal["before", "after"] = "before" if str(children[0]) == "before" else "after"
+        return s.Placement(where, str(children[1]), self._tok_loc(children[1]))
+
+    def condition(self, children: list[Any]) -> s.Expr:
+        return children[0]  # type: ignore[no-any-return]
+
+    @v_args(meta=True)
+    def assign(self, meta: Any, children: list[Any]) -> s.Assign:
+        return s.Assign(str(children[0]), children[1], self._meta_loc(meta))
+
+    def items(self, children: list[s.Item]) -> tuple[s.Item, ...]:
+        return tuple(children)
+
+    @v_args(meta=True)
+    def item(self, meta: Any, children: list[Any]) -> s.Item:
+        return s.Item(children[0], tuple(children[1:]), self._meta_loc(meta))
+
+    def word_name(self, children: list[Token]) -> str:
+        return str(children[0])
+
+    def word_number(self, children: list[Token]) -> str:
+        return str(children[0])
+
+    def word_string(self, children: list[Token]) -> str:
+        return str(children[0])[1:-1]
+
+    # expressions
+    def number(self, children: list[Token]) -> s.Number:
+        tok = children[0]
+        if len(tok) > 9:
+            raise RulesError("numbers in a rules file have at most 9 digits", self._tok_loc(tok))
+        return s.Number(int(tok), self._tok_loc(tok))
+
+    def string(self, children: list[Token]) -> s.String:
+        return s.String(str(children[0])[1:-1], self._tok_loc(children[0]))
+
+    def name(self, children: list[Token]) -> s.Name:
+        return s.Name(str(children[0]), self._tok_loc(children[0]))
+
+    def call(self, children: list[Any]) -> s.Call:
+        args = tuple(a for a in children[1:] if a is not None)
+        return s.Call(str(children[0]), args, self._tok_loc(children[0]))
+
+    @v_args(meta=True)
+    def cond(self, meta: Any, children: list[Any]) -> s.Cond:
+        return s.Cond(children[0], children[1], children[2], self._meta_loc(meta))
+
+    def _bin(self, op: str, meta: Any, children: list[Any]) -> s.Binary:
+        return s.Binary(op, children[0], children[-1], self._meta_loc(meta))
+
+    @v_args(meta=True)
+    def or_op(self, meta: Any, c: list[Any]) -> s.Binary:
+        return self._bin("or", meta, c)
+
+    @v_args(meta=True)
+    def and_op(self, meta: Any, c: list[Any]) -> s.Binary:
+        return self._bin("and", meta, c)
+
+    @v_args(meta=True)
+    def compare_op(self, meta: Any, c: list[Any]) -> s.Binary:
+        return s.Binary(str(c[1]), c[0], c[2], self._meta_loc(meta))
+
+    @v_args(meta=True)
+    def add(self, meta: Any, c: list[Any]) -> s.Binary:
+        return self._bin("+", meta, c)
+
+    @v_args(meta=True)
+    def sub(self, meta: Any, c: list[Any]) -> s.Binary:
+        return self._bin("-", meta, c)
+
+    @v_args(meta=True)
+    def mul(self, meta: Any, c: list[Any]) -> s.Binary:
+        return self._bin("*", meta, c)
+
+    @v_args(meta=True)
+    def not_op(self, meta: Any, c: list[Any]) -> s.Unary:
+        return s.Unary("not", c[0], self._meta_loc(meta))
+
+    @v_args(meta=True)
+    def neg(self, meta: Any, c: list[Any]) -> s.Unary:
+        return s.Unary("-", c[0], self._meta_loc(meta))
+
+
+def parse_tree(parser: Lark, source: str, path: str, lines: list[str]) -> tuple[s.Statement, ...]:
+    """The statements of `source` (a checked text ending in a newline), read by `parser`."""
+
+    def loc(line: int, column: int) -> Location:
+        src = lines[line - 1] if 0 < line <= len(lines) else ""
+        return Location(path, line, column, src)
+
+    try:
+        tree = parser.parse(source)
+    except lark.exceptions.UnexpectedCharacters as exc:
+        pos = exc.pos_in_stream or 0
+        char = source[pos] if pos < len(source) else ""
+        raise RulesError(
+            f"unexpected character {char!r}; {_describe_expected(set(exc.allowed or ()))}",
+            loc(exc.line, exc.column),
+        ) from None
+    except lark.exceptions.UnexpectedToken as exc:
+        tok = exc.token
+        if tok.type == "$END":
+            what = "end of file"
+        elif tok.type == "_NL":
+            what = "end of line"
+        else:
+            what = repr(str(tok))
+        raise RulesError(
+            f"unexpected {what}; {_describe_expected(set(exc.expected))}",
+            loc(exc.line if exc.line > 0 else len(lines), max(exc.column, 1)),
+        ) from None
+    except lark.exceptions.UnexpectedEOF as exc:
+        raise RulesError(
+            f"unexpected end of file; {_describe_expected(set(exc.expected))}",
+            loc(len(lines), 1),
+        ) from None
+    try:
+        return tuple(_ToSyntax(path, lines).transform(tree))
+    except lark.exceptions.VisitError as exc:
+        if isinstance(exc.orig_exc, RulesError):
+            raise exc.orig_exc from None
+        raise RulesError(f"cannot read rules file: {exc.orig_exc}", loc(1, 1)) from None
+    except RecursionError:
+        raise RulesError("rules file nests too deeply", loc(1, 1)) from None

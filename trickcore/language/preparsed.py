@@ -1,0 +1,160 @@
+"""Shipped rules files parsed ahead of time: each one's syntax tree as JSON in the package
+(`parsed/NAME.json`), so that loading a shipped variant needs neither lark nor parsing.
+
+A file's tree is used only for exactly the text it was made from (its SHA-256 is stored)
+and the grammar it was made with; anything else (an edited copy, a user's file, a damaged
+or missing JSON file) is parsed as usual. The JSON holds only data: the node classes of
+`syntax` by name, strings, numbers and places (line, column); nothing in it is run.
+
+Regenerate after changing a shipped rules file or the grammar (a test says when):
+    python -m trickcore.language.preparsed
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from . import syntax as s
+from .errors import Location
+from .resources import VARIANT_SUFFIX, grammar_path, shipped_path, shipped_variants
+
+PARSED_DIR = Path(__file__).resolve().parent / "parsed"
+REGENERATE = "python -m trickcore.language.preparsed"
+FORMAT = 1
+# the node classes a tree may hold, by name (nothing else is ever made from the JSON)
+NODES: dict[str, type] = {
+    cls.__name__: cls
+    for cls in (
+        s.Number,
+        s.String,
+        s.Name,
+        s.Call,
+        s.Unary,
+        s.Binary,
+        s.Cond,
+        s.Item,
+        s.ListSetting,
+        s.ListChange,
+        s.ExprSetting,
+        s.Assign,
+        s.Placement,
+        s.Step,
+        s.Remove,
+        s.Extends,
+        s.Block,
+    )
+}
+PLACE = "@"  # the key of a place: [line, column] (the file and the line's text are known)
+
+
+def digest(text: str) -> str:
+    """The SHA-256 (hex) of a text."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@lru_cache(maxsize=1)
+def grammar_digest() -> str:
+    """The SHA-256 of the grammar in use (read once per process)."""
+    return digest(grammar_path().read_text(encoding="utf-8"))
+
+
+def encode(value: Any) -> Any:
+    """A syntax tree (or part of one) as JSON data: a node is {class name: [its fields]},
+    a tuple a list, a place {"@": [line, column]}."""
+    if isinstance(value, Location):
+        return {PLACE: [value.line, value.column]}
+    if isinstance(value, tuple):
+        return [encode(v) for v in value]
+    kind = type(value)
+    if NODES.get(kind.__name__) is kind:
+        fields = attrs.fields(kind)  # type: ignore[arg-type]  # a syntax node: an attrs class
+        return {kind.__name__: [encode(getattr(value, f.name)) for f in fields]}
+    if value is None or isinstance(value, (str, int)):
+        return value
+    raise TypeError(f"a syntax tree holds no {type(value).__name__}")
+
+
+class _Decoder:
+    """JSON data back to a syntax tree, its places in the file at `path` with `lines`."""
+
+    def __init__(self, path: str, lines: list[str]) -> None:
+        self.path = path
+        self.lines = lines
+
+    def __call__(self, data: Any) -> Any:
+        if isinstance(data, list):
+            return tuple(self(x) for x in data)
+        if isinstance(data, dict):
+            ((key, fields),) = data.items()
+            if key == PLACE:
+                line, column = fields
+                text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+                return Location(self.path, line, column, text)
+            return NODES[key](*(self(f) for f in fields))
+        return data
+
+
+def preparsed(text: str, path: str) -> s.Document | None:
+    """The syntax tree of a shipped rules file made ahead of time, when `text` is exactly
+    the text it was made from (under any path); None otherwise."""
+    stem = Path(path).stem
+    if not stem or stem.startswith("."):
+        return None
+    try:
+        raw = (PARSED_DIR / f"{stem}.json").read_text(encoding="utf-8")
+    except (OSError, ValueError):
+        return None
+    try:
+        data = json.loads(raw)
+        if (
+            data["format"] != FORMAT
+            or data["text"] != digest(text)
+            or data["grammar"] != grammar_digest()
+        ):
+            return None
+        statements = _Decoder(path, text.splitlines())(data["statements"])
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+        return None  # a damaged file: the text is parsed instead
+    return s.Document(path, text, statements)
+
+
+def tree_data(doc: s.Document) -> dict[str, Any]:
+    """What `parsed/NAME.json` holds for a document parsed from a shipped file."""
+    return {
+        "format": FORMAT,
+        "grammar": grammar_digest(),
+        "text": digest(doc.text),
+        "statements": encode(doc.statements),
+    }
+
+
+def regenerate() -> list[Path]:
+    """Parse every shipped rules file with lark and write its tree; remove the trees of
+    files no longer shipped. Returns the files written."""
+    from .parser import _lark, parse_with
+
+    PARSED_DIR.mkdir(exist_ok=True)
+    written = []
+    names = shipped_variants()
+    for name in names:
+        path = shipped_path(name)
+        assert path is not None
+        doc = parse_with(_lark(), path.read_text(encoding="utf-8"), str(path))
+        out = PARSED_DIR / f"{name}.json"
+        out.write_text(json.dumps(tree_data(doc), separators=(",", ":")) + "\n", encoding="utf-8")
+        written.append(out)
+    for old in PARSED_DIR.glob("*.json"):
+        if old.stem not in names:
+            old.unlink()
+    return written
+
+
+if __name__ == "__main__":
+    files = regenerate()
+    print(f"wrote {len(files)} trees to {PARSED_DIR} (one per shipped {VARIANT_SUFFIX} file)")
