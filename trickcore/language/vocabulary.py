@@ -152,6 +152,18 @@ CARD_IN_PLAY_FUNCTIONS = (
 )
 
 # What every player knows of the contract once the auction is over.
+# what a player's turn in trick play shows him (the place `decision`), worked out at the turn
+TURN_STATE = (
+    "tricks_won",
+    "tricks_played",
+    "card_points",
+    "meld_points",
+    "stock_left",
+    "stock_closed",
+    "declarer",
+    "contract",
+    "hand_size",
+)
 CONTRACT_STATE = (
     "contract",
     "doubled",
@@ -222,18 +234,7 @@ PLACES: dict[str, Place] = {
         Place(
             "decision",
             "`decision`: `offer_if` and its rules; `choice`: `OPTION_if`",
-            (
-                "tricks_won",
-                "tricks_played",
-                "card_points",
-                "meld_points",
-                "stock_left",
-                "stock_closed",
-                "declarer",
-                "contract",
-                "hand_size",
-                *MATCH_STATE,
-            ),
+            (*TURN_STATE, *MATCH_STATE),
             (
                 "count_rank(R)",
                 "count_suit(S)",

@@ -17,6 +17,7 @@ from ...language.exprs import (
     Env,
 )
 from ...language.limits import in_range
+from ...language.vocabulary import TURN_STATE
 from ..actions import Action
 from ..observation import Declaration
 from .base import Phase
@@ -33,19 +34,7 @@ def stock_left(deal: Deal) -> int:
 
 
 # the names turn_env works out itself; any other name read comes from the player's values
-TURN_NAMES = frozenset(
-    (
-        "tricks_won",
-        "tricks_played",
-        "card_points",
-        "meld_points",
-        "stock_left",
-        "stock_closed",
-        "declarer",
-        "contract",
-        "hand_size",
-    )
-)
+TURN_NAMES = frozenset(TURN_STATE)
 
 
 class TurnReads:
