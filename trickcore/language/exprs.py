@@ -67,16 +67,15 @@ _SAFE_TOKEN = re.compile(
 )
 
 
+# the whole source as safe tokens, each taken as the first alternative that matches it (an
+# atomic group: no other way of splitting the text into tokens is tried)
+_SAFE_SOURCE = re.compile(rf"(?>{_SAFE_TOKEN.pattern})*")
+
+
 def generated_source_ok(source: str) -> bool:
     """Whether a generated function's source holds only what the compiler itself writes:
     operators, the few keywords, whole numbers, `env` and `K` names (no text of a file)."""
-    pos = 0
-    while pos < len(source):
-        m = _SAFE_TOKEN.match(source, pos)
-        if m is None:
-            return False
-        pos = m.end()
-    return True
+    return _SAFE_SOURCE.fullmatch(source) is not None
 
 
 class _Emitter:

@@ -80,24 +80,20 @@ def encode(value: Any) -> Any:
     raise TypeError(f"a syntax tree holds no {type(value).__name__}")
 
 
-class _Decoder:
-    """JSON data back to a syntax tree, its places in the file at `path` with `lines`."""
+def _node_maker(path: str, lines: list[str]) -> Any:
+    """The `object_hook` that turns each JSON object into its node as `json` reads it
+    (innermost first): a place into a Location of the file at `path` with `lines`, a node
+    into its class (only those of NODES) with its lists as tuples."""
 
-    def __init__(self, path: str, lines: list[str]) -> None:
-        self.path = path
-        self.lines = lines
+    def make(obj: dict[str, Any]) -> Any:
+        ((key, fields),) = obj.items()
+        if key == PLACE:
+            line, column = fields
+            text = lines[line - 1] if 0 < line <= len(lines) else ""
+            return Location(path, line, column, text)
+        return NODES[key](*(tuple(f) if type(f) is list else f for f in fields))
 
-    def __call__(self, data: Any) -> Any:
-        if isinstance(data, list):
-            return tuple(self(x) for x in data)
-        if isinstance(data, dict):
-            ((key, fields),) = data.items()
-            if key == PLACE:
-                line, column = fields
-                text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
-                return Location(self.path, line, column, text)
-            return NODES[key](*(self(f) for f in fields))
-        return data
+    return make
 
 
 def preparsed(text: str, path: str) -> s.Document | None:
@@ -111,27 +107,27 @@ def preparsed(text: str, path: str) -> s.Document | None:
     except (OSError, ValueError):
         return None
     try:
-        data = json.loads(raw)
+        head, _, body = raw.partition("\n")  # the digests first: nothing is decoded in vain
+        data = json.loads(head)
         if (
             data["format"] != FORMAT
             or data["text"] != digest(text)
             or data["grammar"] != grammar_digest()
         ):
             return None
-        statements = _Decoder(path, text.splitlines())(data["statements"])
+        statements = json.loads(body, object_hook=_node_maker(path, text.splitlines()))
+        if type(statements) is not list:
+            return None
     except (ValueError, KeyError, TypeError, IndexError, AttributeError):
         return None  # a damaged file: the text is parsed instead
-    return s.Document(path, text, statements)
+    return s.Document(path, text, tuple(statements))
 
 
-def tree_data(doc: s.Document) -> dict[str, Any]:
-    """What `parsed/NAME.json` holds for a document parsed from a shipped file."""
-    return {
-        "format": FORMAT,
-        "grammar": grammar_digest(),
-        "text": digest(doc.text),
-        "statements": encode(doc.statements),
-    }
+def tree_data(doc: s.Document) -> tuple[dict[str, Any], Any]:
+    """What `parsed/NAME.json` holds for a document parsed from a shipped file: a first line
+    saying what it was made from, and a second with the statements."""
+    head = {"format": FORMAT, "grammar": grammar_digest(), "text": digest(doc.text)}
+    return head, encode(doc.statements)
 
 
 def regenerate() -> list[Path]:
@@ -147,7 +143,8 @@ def regenerate() -> list[Path]:
         assert path is not None
         doc = parse_with(_lark(), path.read_text(encoding="utf-8"), str(path))
         out = PARSED_DIR / f"{name}.json"
-        out.write_text(json.dumps(tree_data(doc), separators=(",", ":")) + "\n", encoding="utf-8")
+        lines = (json.dumps(part, separators=(",", ":")) for part in tree_data(doc))
+        out.write_text("\n".join(lines) + "\n", encoding="utf-8")
         written.append(out)
     for old in PARSED_DIR.glob("*.json"):
         if old.stem not in names:
