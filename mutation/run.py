@@ -36,6 +36,9 @@ NOT_JUDGES = (
     "tests/test_compare.py",
     "tests/test_openspiel.py",
     "tests/test_pettingzoo.py",
+    # fails on any change to a shipped file's text (its tree made ahead of time is then stale,
+    # and the mutated text is parsed instead): it judges the trees, not the rules
+    "tests/test_preparsed.py",
 )
 # Left out of a --quick run besides the files that loop over every variant: slow, and they
 # check the examples rather than a rule.
