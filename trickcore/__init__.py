@@ -1,7 +1,7 @@
 """trickcore: card games written as rules files, compiled into a fast generic engine.
 
 >>> import trickcore
->>> v = trickcore.load_variant("tysiacha")
+>>> v = trickcore.load_variant(trickcore.list_variants()[0])
 >>> m = v.new_match(seed=7)
 >>> m.apply(m.legal_actions()[0])
 """
@@ -67,7 +67,7 @@ ENGINE = "python" if (_deal_module.__file__ or "").endswith(".py") else "native"
 
 
 def load_variant(name_or_path: str | Path, search_path: Sequence[str | Path] = ()) -> Variant:
-    """Load and compile a variant: a bare name is a shipped variant (`"tysiacha"`), a path
+    """Load and compile a variant: a bare name is a shipped variant (see `list_variants()`), a path
     (`"./house.rules"`, a `Path`) is a rules file; its `extends` paths resolve inside its own
     folder or the folders of `search_path`."""
     return Game(compile_rules(load_rules(name_or_path, search_path)))

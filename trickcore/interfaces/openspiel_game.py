@@ -1,7 +1,8 @@
 """Every trickcore variant as an OpenSpiel game (a Python game registered with pyspiel).
 
-`register("tysiacha")` registers `trickcore_tysiacha`; `pyspiel.load_game("trickcore_tysiacha",
-{"players": 3, "match": True, "rules": "my/house.rules"})` then loads it. Parameters:
+`register("my-variant")` registers `trickcore_my_variant`;
+`pyspiel.load_game("trickcore_my_variant", {"players": 3, "match": True, "rules":
+"my/house.rules"})` then loads it. Parameters:
 
 - `players`: seats at the table (default: the variant's first player count);
 - `rules`: a rules file to play instead of the registered variant (a house rule), "" for none;
@@ -81,8 +82,9 @@ def _bound(variant: Game, seats: int) -> int:
 
 def register(variant_or_path: str | Path | Game) -> str:
     """Register a variant (a shipped name, a path to a rules file, or a loaded Variant) as
-    an OpenSpiel game and return its short name (`trickcore_tysiacha`); registering the same
-    variant again returns the name. Load it with `pyspiel.load_game(name, params)`."""
+    an OpenSpiel game and return its short name (`trickcore_` and the variant's name);
+    registering the same variant again returns the name. Load it with
+    `pyspiel.load_game(name, params)`."""
     if isinstance(variant_or_path, Game):
         spec = f"<variant {variant_or_path.name} {variant_or_path.content_hash}>"
         _VARIANTS.setdefault(spec, variant_or_path)
@@ -131,7 +133,7 @@ def register_all() -> list[str]:
 
 
 def load_game(variant_or_path: str | Path | Game, **params: Any) -> pyspiel.Game:
-    """Register a variant if needed and load it: `load_game("tysiacha", match=True)`."""
+    """Register a variant if needed and load it: `load_game(NAME, match=True)`."""
     return pyspiel.load_game(register(variant_or_path), params)
 
 

@@ -1,14 +1,15 @@
 """Every trickcore variant as a PettingZoo AEC environment with action masks.
 
-`env("tysiacha")` plays a whole match (`match=False`: one played deal). Agents are
-`player_0` ... `player_{n-1}` (the seats). Each observation is a dict: `observation`, the
-seat's observation tensor (float32, layout in trickcore.interfaces.tensors and the README),
-and `action_mask` (int8, one entry per action number of the variant; only the agent to act
-has ones). Actions are the engine's action numbers (`Variant.num_actions`). Rewards: each
-seat's change of standing (its score, or the variant's `rank_by`) when a deal ends, so an
-agent's cumulative reward is its final standing minus its start; `infos[agent]["winners"]`
-names the winners at the end (and `infos[agent]["stopped"]` the reason when a broken rules
-file stopped the match). `render_mode="ansi"` renders the table as text.
+`env(NAME)` (a shipped variant's name, a rules file's path or a Variant) plays a whole match
+(`match=False`: one played deal). Agents are `player_0` ... `player_{n-1}` (the seats). Each
+observation is a dict: `observation`, the seat's observation tensor (float32, layout in
+trickcore.interfaces.tensors and the README), and `action_mask` (int8, one entry per action
+number of the variant; only the agent to act has ones). Actions are the engine's action
+numbers (`Variant.num_actions`). Rewards: each seat's change of standing (its score, or the
+variant's `rank_by`) when a deal ends, so an agent's cumulative reward is its final standing
+minus its start; `infos[agent]["winners"]` names the winners at the end (and
+`infos[agent]["stopped"]` the reason when a broken rules file stopped the match).
+`render_mode="ansi"` renders the table as text.
 """
 
 from __future__ import annotations
@@ -226,7 +227,7 @@ def raw_env(variant: str | Path | Game, **kw: Any) -> TrickcoreEnv:
 
 def env(variant: str | Path | Game, **kw: Any) -> Any:
     """The environment with PettingZoo's order-enforcing wrapper (the usual entry point):
-    `env("tysiacha", players=3, match=True, render_mode="ansi", seed=None)`."""
+    `env(NAME, players=3, match=True, render_mode="ansi", seed=None)`."""
     from pettingzoo.utils import wrappers
 
     return wrappers.OrderEnforcingWrapper(TrickcoreEnv(variant, **kw))

@@ -1,6 +1,6 @@
 """Reads a rules file and its `extends` parents and merges them into one settings tree.
 
-Rules files are untrusted. An `extends` reference is either a bare name (`"tysiacha"`: the
+Rules files are untrusted. An `extends` reference is either a bare name (`"base"`: the
 shipped variant, never a file of that name) or a path (`"./house.rules"`, `"sub/x.rules"`)
 that resolves relative to the folder of the file naming it and must stay inside that folder,
 the folder of the top-level file, or a search path the caller passed; it must be a regular
@@ -725,8 +725,8 @@ def _variant_name(path: Path) -> str:
 def load_rules(ref: str | Path, search_path: Sequence[str | Path] = ()) -> MergedRules:
     """Read a shipped variant by name, or a rules file by path, with all its parents.
 
-    A bare name (`"tysiacha"`) is always the shipped variant; a file is named by a path
-    (`"./tysiacha.rules"`) or a `Path`. `extends` paths resolve inside the file's folder or
+    A bare name (`"base"`) is always the shipped variant; a file is named by a path
+    (`"./base.rules"`) or a `Path`. `extends` paths resolve inside the file's folder or
     the folders in `search_path`.
     """
     if isinstance(ref, Path) or is_path_reference(ref):
