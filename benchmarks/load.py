@@ -9,7 +9,7 @@ For each shipped variant it prints
         <= 5 ms;
 each beside the same figure without the means that make it fast: cold with every file
 parsed by lark (instead of read from its syntax tree made ahead of time, in
-`trickcore/language/parsed/`) and lark's parser built from the grammar (instead of loaded
+`variants/trees/`) and lark's parser built from the grammar (instead of loaded
 from the tables shipped in the package), warm with every file of the `extends` chain parsed
 again instead of kept from the first load.
 

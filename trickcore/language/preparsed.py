@@ -1,5 +1,6 @@
-"""Shipped rules files parsed ahead of time: each one's syntax tree as JSON in the package
-(`parsed/NAME.json`), so that loading a shipped variant needs neither lark nor parsing.
+"""Shipped rules files parsed ahead of time: each one's syntax tree as JSON beside the shipped
+files (`variants/trees/NAME.json`), so that loading a shipped variant needs neither lark nor
+parsing.
 
 A file's tree is used only for exactly the text it was made from (its SHA-256 is stored)
 and the grammar it was made with; anything else (an edited copy, a user's file, a damaged
@@ -22,9 +23,9 @@ import attrs
 
 from . import syntax as s
 from .errors import Location
-from .resources import VARIANT_SUFFIX, grammar_path, shipped_path, shipped_variants
+from .resources import VARIANT_SUFFIX, grammar_path, shipped_path, shipped_variants, variants_dir
 
-PARSED_DIR = Path(__file__).resolve().parent / "parsed"
+PARSED_DIR = variants_dir() / "trees"
 REGENERATE = "python -m trickcore.language.preparsed"
 FORMAT = 1
 # the node classes a tree may hold, by name (nothing else is ever made from the JSON)
@@ -124,7 +125,7 @@ def preparsed(text: str, path: str) -> s.Document | None:
 
 
 def tree_data(doc: s.Document) -> tuple[dict[str, Any], Any]:
-    """What `parsed/NAME.json` holds for a document parsed from a shipped file: a first line
+    """What `variants/trees/NAME.json` holds for a document parsed from a shipped file: a first line
     saying what it was made from, and a second with the statements."""
     head = {"format": FORMAT, "grammar": grammar_digest(), "text": digest(doc.text)}
     return head, encode(doc.statements)
