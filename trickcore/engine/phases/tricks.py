@@ -54,16 +54,11 @@ class TrickPlay(Phase):
         self.talon_leads = play is not None and play.talon_leads
         # the open rules read the aggregates: a player's names with the table's view
         self.open_table = play is not None and play.open_aggregates
-        self.fixed_duties = (
-            None
-            if play is None or play.obligations
-            else (play.follow, play.beat_in_suit, play.trump_when_void, play.overtrump)
-        )
-        # the duties written as rules: each rule once, with the duties it sets (by place in
-        # follow, beat_in_suit, trump_when_void, overtrump), the others as written
-        self.duty_rules: list[tuple[Any, list[int]]] = []
+        # follow, beat_in_suit, trump_when_void, overtrump as written; those written as rules
+        # are worked out at each play (each rule once, with the places of the duties it sets)
         self.duties: tuple[bool, bool, bool, bool] = (False, False, False, False)
-        if play is not None and play.obligations:
+        self.duty_rules: list[tuple[Any, list[int]]] = []
+        if play is not None:
             self.duties = (play.follow, play.beat_in_suit, play.trump_when_void, play.overtrump)
             places = ("follow", "beat_in_suit", "trump_when_void", "overtrump")
             by_text: dict[str, tuple[Any, list[int]]] = {}
@@ -212,7 +207,9 @@ class TrickPlay(Phase):
         led = eff[trick[0][1]]
         cards: list[int] = hand
         same = [c for c in hand if eff[c] == led]
-        follow, beat, trump_void, overtrump = self.fixed_duties or self._obligations(deal)
+        follow, beat, trump_void, overtrump = (
+            self._obligations(deal) if self.duty_rules else self.duties
+        )
         if same and follow:
             cards = same
             if beat:
