@@ -314,7 +314,15 @@ class TrickPlay(Phase):
             self._apply_full(deal, action)
             return
         seat = deal.turn
-        trick = self._place(deal, seat, action)
+        card = action.card
+        deal.hands[seat].remove(card)
+        trick = deal.trick
+        if not trick:
+            deal.leads[seat] += 1
+            if action.kind == "marry":
+                self._declare(deal, seat, card)
+        trick.append((seat, card))
+        deal.cards_played += 1
         if len(trick) < len(deal.playing):
             deal.turn = deal.to_act = deal.next_player[seat]
             return
@@ -332,20 +340,6 @@ class TrickPlay(Phase):
         if len(tricks) == deal.tricks_total or not deal.hands[winner]:
             deal.next_phase()
 
-    def _place(self, deal: Deal, seat: int, action: Action) -> list[tuple[int, int]]:
-        """The card goes from `seat`'s hand to the trick (a lead counts, and declares a meld
-        when it says so); the trick so far."""
-        card = action.card
-        deal.hands[seat].remove(card)
-        trick = deal.trick
-        if not trick:
-            deal.leads[seat] += 1
-            if action.kind == "marry":
-                self._declare(deal, seat, card)
-        trick.append((seat, card))
-        deal.cards_played += 1
-        return trick
-
     def _apply_full(self, deal: Deal, action: Action) -> None:
         """`apply` with everything a play may bring: decisions, announcements, a partner
         playing, a talon card led, stop_if, the stock."""
@@ -360,7 +354,15 @@ class TrickPlay(Phase):
                 announce(game, deal, seat, action)
                 return
             deal.announced = None
-        trick = self._place(deal, seat, action)
+        card = action.card
+        deal.hands[seat].remove(card)
+        trick = deal.trick
+        if not trick:
+            deal.leads[seat] += 1
+            if action.kind == "marry":
+                self._declare(deal, seat, card)
+        trick.append((seat, card))
+        deal.cards_played += 1
         playing = deal.playing
         from_talon = trick[0][0] < 0  # led by a talon card (`talon_leads`)
         if len(trick) < len(playing) + from_talon:
