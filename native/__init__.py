@@ -25,8 +25,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DEST = ROOT / "build" / "native"
 # the modules compiled, relative to the checkout: the deal states, the phases of play, hidden
-# worlds, the shuffle and the melds in a hand (the public Game and Match stay Python: they
-# check a caller's arguments themselves, where compiled code would raise a bare TypeError)
+# worlds, the shuffle, the trick records and the melds in a hand (the public Game and Match
+# stay Python: they check a caller's arguments themselves, where compiled code would raise a
+# bare TypeError)
 COMPILED = (
     "trickcore/engine/state.py",
     "trickcore/engine/deal.py",
@@ -34,6 +35,7 @@ COMPILED = (
     "trickcore/engine/phases/*.py",
     "trickcore/engine/worlds.py",
     "trickcore/engine/shuffling.py",
+    "trickcore/engine/records.py",
     "trickcore/language/hands.py",
 )
 COPIED = ("trickcore", "grammar", "variants")  # what a compiled copy of the checkout holds

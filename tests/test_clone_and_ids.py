@@ -174,3 +174,26 @@ def test_an_illegal_action_id_is_refused_and_changes_nothing():
     assert m.observation(0) == before
     with pytest.raises(TrickcoreError):
         v.action_of(v.num_actions + 5)
+
+
+@pytest.mark.parametrize("name", trickcore.list_variants())
+def test_a_deal_played_by_numbers_alone_offers_what_the_actions_path_offers(name):
+    """The phases number their legal actions themselves (trick play from the cards, without
+    Action objects): a deal asked only for numbers offers, at every step, the numbers of
+    the actions a twin deal asked only for actions offers, in the same order, and ends the
+    same (every shipped variant, several deals)."""
+    v = trickcore.load_variant(name)
+    players = v.check_seats(None)
+    for seed in range(3):
+        by_ids = v.new_deal(seed=seed, dealer=seed % players, deal_number=1 + seed)
+        by_actions = v.new_deal(seed=seed, dealer=seed % players, deal_number=1 + seed)
+        rng = random.Random(seed)
+        while not by_actions.is_over:
+            ids = by_ids.legal_ids()
+            legal = by_actions.legal_actions()
+            assert ids == [a.id for a in legal], (name, seed, by_actions.phase)
+            pick = rng.randrange(len(ids))
+            by_ids.apply_id(ids[pick])
+            by_actions.apply(legal[pick])
+        assert by_ids.is_over
+        assert by_ids.history == by_actions.history and by_ids.gains == by_actions.gains

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import trickcore
-from trickcore.engine.shuffling import shuffle
+from trickcore.engine.shuffling import seeded_order, shuffle
 
 
 @pytest.mark.parametrize("size", [0, 1, 2, 3, 20, 24, 32, 36, 52, 53, 128])
@@ -20,6 +20,18 @@ def test_the_shuffle_is_the_standard_one_card_for_card(size):
         theirs.shuffle(b)
         assert a == b, (seed, size)
         assert ours.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize("size", [0, 1, 24, 52])
+def test_a_seeded_order_is_what_random_random_of_the_seed_shuffles(size):
+    """`seeded_order` builds the generator without `random.Random`'s Python-level seeding:
+    every whole-number seed a deal accepts (negative, zero, up to 12 digits) gives the same
+    order."""
+    seeds = [*range(-50, 250), 2**32 - 1, 2**32, 2**40 + 7, 10**12 - 1, -(10**12) + 1]
+    for seed in seeds:
+        order = list(range(size))
+        random.Random(seed).shuffle(order)
+        assert seeded_order(size, seed) == order, (seed, size)
 
 
 def test_a_seeded_deal_and_a_seeded_match_deal_the_standard_shuffle():

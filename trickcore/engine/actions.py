@@ -58,6 +58,8 @@ class ActionTable:
         self._layout(
             len(card_texts), n_ranks, max_seats, len(quals) + 1, decisions, options, len(announced)
         )
+        # the actions made so far by number (a list: the quickest way from number to action)
+        self.by_number: list[Action | None] = [None] * self.size
         self._quals_index = {q: i for i, q in enumerate(("", *quals))}
         self._announce_ids = {(mi, si): i for i, (mi, _, si, _) in enumerate(announced)}
         self._bid_slot = bid_slot or (lambda kind, value: value)
@@ -182,6 +184,7 @@ class ActionTable:
         self.by_text[action.text] = action
         if action.id >= 0:
             self.by_id[action.id] = action
+            self.by_number[action.id] = action
         return action
 
     def bid(self, value: int, qualifier: str = "") -> Action:

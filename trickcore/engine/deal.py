@@ -19,8 +19,9 @@ from ..language.exprs import (
 from ..language.limits import MAX_VALUE, in_range
 from ..language.model import STOCK, TALON, TURNUP
 from .actions import Action
-from .observation import Declaration, Observation, TrickView
+from .observation import Declaration, Observation
 from .phases.turns import ask_decisions
+from .records import TrickView
 from .state import OVER, DealState
 
 if TYPE_CHECKING:

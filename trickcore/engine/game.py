@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from ..language.errors import RulesError, TrickcoreError
 from ..language.exprs import (
@@ -29,7 +29,7 @@ from .match import Match
 from .phases import PHASE_KINDS, Phase
 from .phases.pair_auction import PairAuction
 from .phases.turns import AskDecisions, TurnReads
-from .shuffling import shuffle
+from .shuffling import seeded_order
 
 
 class Game:
@@ -89,6 +89,8 @@ class Game:
             n_ranks=len(deck.ranks),
             bid_slot=self.bid_slot,
         )
+        # number -> action, for the numbers a phase offers (None where no action was made)
+        self.action_by_number = cast("list[Action]", self.actions.by_number)
         self.hand_quantities = HandQuantities(model)
         self._start_context = start_context(model)
         self.side_of = {n: model.side_of(n) for n in model.players}  # seats -> side of each
@@ -294,9 +296,9 @@ class Game:
     ) -> dict[str, Any]:
         """The environment of a hand rule (bid cap, redeal condition) for this hand, with
         what its holder knows of the match (`context`; as a match begins when not given)."""
-        env = self.hand_quantities.env(hand, contract, players)
-        env.update(context if context is not None else self._start_context)
-        return env
+        return self.hand_quantities.env(
+            hand, contract, players, context if context is not None else self._start_context
+        )
 
     @property
     def num_actions(self) -> int:
@@ -575,8 +577,7 @@ class Game:
         _check_seed(seed)
         _check_deal_number(deal_number)
         if deck_order is None:
-            order = list(range(self.model.deck.size))
-            shuffle(random.Random(seed), order)
+            order = seeded_order(self.model.deck.size, seed)
         else:
             order = self.deck_from_texts(deck_order)
         context = self.match_context(seats, deal_number) if deal_number != 1 else None

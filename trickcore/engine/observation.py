@@ -8,16 +8,6 @@ import attrs
 
 
 @attrs.frozen
-class TrickView:
-    """A completed trick: who led, (seat, card) in play order, who won, trump in force."""
-
-    leader: int
-    cards: tuple[tuple[int, int], ...]
-    winner: int
-    trump: int
-
-
-@attrs.frozen
 class Declaration:
     """A declared meld: by whom, which, in which suit, its value, at which trick."""
 

@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
-import random
+import _random
 
 
-def shuffle(rng: random.Random, cards: list[int]) -> None:
+def seeded_order(size: int, seed: int | None) -> list[int]:
+    """The deck order 0 .. size - 1 shuffled from `seed`, as `random.Random(seed).shuffle`
+    makes it. The generator is the one `random.Random(seed)` builds on (`random.Random` adds
+    only Python-level code to seed it, the same for a whole number or None), made without
+    that code."""
+    order = list(range(size))
+    shuffle(_random.Random(seed), order)
+    return order
+
+
+def shuffle(rng: _random.Random, cards: list[int]) -> None:
     """Shuffle `cards` in place, with the same result and the same state of `rng` afterwards
     as `rng.shuffle(cards)`: a Fisher-Yates shuffle drawing each index from `getrandbits`,
     rejecting draws out of range. Deck orders from a seed stay what they always were; this

@@ -29,7 +29,6 @@ class DealState:
     __slots__ = (
         "_current",
         "_ids",
-        "_ids_of",
         "_legal",
         "_views",
         "active",
@@ -84,8 +83,7 @@ class DealState:
         self.history: list[tuple[int, Action]] = []
         self._legal: list[Action] | None = None
         self._current: Phase | None = None  # the phase in play (a flow of phases)
-        self._ids: list[int] = []  # legal_ids(), and the legal actions it was made from
-        self._ids_of: list[Action] | None = None
+        self._ids: list[int] | None = None  # legal_ids(), kept until the next action
         self.declarer = self.loser = self.redeal_by = self.trump = -1
         self.redealt = False
         self.gains = None
@@ -133,6 +131,7 @@ class DealState:
             else:
                 chosen = self._resolve(action, legal)
         self._legal = None
+        self._ids = None
         self.history.append((self.to_act, chosen))
         current = self._current
         if current is not None:
@@ -162,30 +161,42 @@ class DealState:
         return self._legal_ids()[:]  # a copy: the caller may change it freely
 
     def _legal_ids(self) -> list[int]:
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        if self._ids_of is not legal:  # worked out once per list of legal actions
-            self._ids = [a.id for a in legal]
-            self._ids_of = legal
-        return self._ids
+        ids = self._ids
+        if ids is None:
+            current = self._current
+            if self._legal is None and current is not None:
+                # the phase in play numbers its actions itself (no Action objects needed)
+                ids = current.legal_ids(self)  # type: ignore[arg-type]
+                if not ids:
+                    self.legal_actions()  # nothing legal: StuckError, unless the deal is over
+            else:
+                ids = [a.id for a in self.legal_actions()]
+            self._ids = ids
+        return ids
 
     def apply_id(self, action_id: int | object) -> None:
         """Take the legal action with this number; raise IllegalActionError if none is."""
-        ids = self._legal_ids()
-        legal = self._ids_of
-        assert legal is not None
+        ids = self._ids
+        if ids is None:
+            ids = self._legal_ids()
         try:  # (any object may come: one that is no legal number raises ValueError)
-            action = legal[ids.index(action_id)]  # type: ignore[arg-type]
+            k = ids.index(action_id)  # type: ignore[arg-type]
         except ValueError:
             raise IllegalActionError(
                 f"action number {shown(action_id)} is not legal now (seat {self.to_act} to "
                 f"act, {self.phase})",
                 [a.text for a in self.legal_actions()],
             ) from None
+        legal = self._legal  # the numbers were made from it, or it after them: same order
         self._legal = None
-        self.history.append((self.to_act, action))
+        self._ids = None
         current = self._current
+        if legal is not None:
+            action = legal[k]
+        else:  # the phase in play made the numbers
+            assert current is not None
+            action = current.by_number[ids[k]]
+        self.history.append((self.to_act, action))
         if current is not None:
             current.apply(self, action)  # type: ignore[arg-type]
         else:
@@ -210,8 +221,7 @@ class DealState:
         self.history = src.history[:]
         self._legal = src._legal  # replaced, never changed in place
         self._current = src._current  # a phase: shared, it holds no state of a deal
-        self._ids = src._ids
-        self._ids_of = src._ids_of
+        self._ids = src._ids  # replaced, never changed in place
         self.declarer = src.declarer
         self.loser = src.loser
         self.redeal_by = src.redeal_by
@@ -261,6 +271,7 @@ class DealState:
         self.phase = OVER
         self.to_act = -1
         self._legal = None
+        self._ids = None
         self._current = None
 
     def public_view(self) -> Any:

@@ -679,6 +679,7 @@ class WorldSampler:
         saved = deal.hands[h]
         deal.hands[h] = hand
         deal._legal = None
+        deal._ids = None
         try:
             return action in deal._compute_legal()
         except (StuckError, TrickcoreError):
@@ -686,6 +687,7 @@ class WorldSampler:
         finally:
             deal.hands[h] = saved
             deal._legal = None
+            deal._ids = None
 
     def _view_repairs(self, view: Observation | BoutObservation) -> list[tuple[int, int]]:
         """Swaps bringing the cards the seat sees into the places it sees them (each card
@@ -1117,6 +1119,7 @@ class WorldSampler:
         for q, hand in hands.items():
             st.hands[q] = list(hand)
         st._legal = None
+        st._ids = None
         try:
             legal = st._compute_legal()
             for a in legal:
@@ -1546,6 +1549,7 @@ class _Relabeller:
                     history[k] = (s, new)
             world.history = history
         world._legal = None
+        world._ids = None
         return world  # type: ignore[return-value]  # clone() keeps the class
 
 

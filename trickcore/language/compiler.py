@@ -2044,7 +2044,7 @@ def _check_bid_ranges(model: VariantModel, tricks: TrickRules, b: BlockSettings)
     ]
     bidding = tricks.bidding
     assert bidding is not None
-    envs = [{**quantities.env(hand, 0, players), **context} for hand in hands]
+    envs = [quantities.env(hand, 0, players, context) for hand in hands]
     caps = [bidding.cap(env) for env in envs]
     openings = [bidding.opening_for(env) for env in envs]
     best = max(caps)
@@ -2063,9 +2063,7 @@ def _check_bid_ranges(model: VariantModel, tricks: TrickRules, b: BlockSettings)
         )
     contract = tricks.contract
     if contract is not None and contract.raise_allowed:
-        top = max(
-            contract.cap({**quantities.env(hand, best, players), **context}) for hand in hands
-        )
+        top = max(contract.cap(quantities.env(hand, best, players, context)) for hand in hands)
         if (top - low) // contract.step > MAX_BIDS:
             raise RulesError(
                 f"the contract cap allows more than {MAX_BIDS} different raises (up to {top} in "

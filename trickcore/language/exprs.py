@@ -481,7 +481,8 @@ def _call_function(expr: s.Call, scope: Scope) -> tuple[str, Fn]:
         if len(args) != 1:
             raise RulesError(f"wrong number of arguments: {HAND_FUNCS[func]}", expr.loc)
         r, of = _rank_or_suit(args[0], scope.symbols, func == "count_rank")
-        return INT, lambda env: sum(1 for c in env[HAND_KEY] if of[c] == r)
+        those = frozenset(c for c, x in enumerate(of) if x == r)  # the cards of that rank/suit
+        return INT, lambda env: len(those.intersection(env[HAND_KEY]))
     if func in QUALIFIER_FUNCS:
         if not scope.qualifier:
             raise RulesError(f"{func}() means nothing {scope.where}", expr.loc)

@@ -33,11 +33,18 @@ class HandQuantities:
     def melds_in_hand(self, hand: list[int] | tuple[int, ...]) -> int:
         """Sum of the values of the melds the hand holds complete."""
         held = set(hand)
-        return sum(value for value, cards in self._melds if cards <= held)
+        total = 0
+        for value, cards in self._melds:
+            if cards <= held:
+                total += value
+        return total
 
-    def env(self, hand: list[int], contract: int, players: int) -> dict[str, Any]:
-        """The names a hand rule may read, for this hand."""
-        return {
+    def env(
+        self, hand: list[int], contract: int, players: int, context: dict[str, Any]
+    ) -> dict[str, Any]:
+        """The names a hand rule may read, for this hand and what its holder knows of the
+        match (`context`)."""
+        env = {
             "melds_in_hand": self.melds_in_hand(hand),
             "hand_size": len(hand),
             "deck_points": self.deck_points,
@@ -46,6 +53,8 @@ class HandQuantities:
             "players": players,
             HAND_KEY: hand,
         }
+        env.update(context)
+        return env
 
 
 def start_context(model: VariantModel) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...language.exprs import NAMED_KEY, QUALIFIER_KEY
-from ...language.limits import check_count
+from ...language.limits import MAX_BIDS, check_count
 from ..actions import Action
 from .base import Phase
 
@@ -30,6 +30,9 @@ class Auction(Phase):
         super().__init__(game)
         # the bids from one value to another, each with every qualifier: made once per game
         self._runs: dict[tuple[int, int, int], list[Action]] = {}
+        bidding = game.model.tricks.bidding if game.model.tricks else None
+        self.cap = bidding.cap.fn if bidding is not None else None
+        self.first_bid_ends = bidding is not None and bidding.first_bid_ends
 
     def _bid_run(self, first: int, last: int, step: int) -> list[Action]:
         """The bids first, first + step, ... up to last, each with every qualifier in turn
@@ -55,7 +58,7 @@ class Auction(Phase):
 
     def call_env(self, deal: Deal, seat: int) -> dict[str, Any]:
         """The names `bidding.bid_if` and `pass_if` read for the player to call."""
-        env = self.game.hand_env(
+        env = self.quantities.env(
             deal.hands[seat], deal.high[0] if deal.high else 0, len(deal.active), deal.context[seat]
         )
         env.update(
@@ -131,13 +134,13 @@ class Auction(Phase):
     def _calls(self, deal: Deal) -> list[Action]:
         game = self.game
         b = deal.rules.bidding
-        assert b is not None
+        assert b is not None and self.cap is not None
         seat = deal.to_act
         high = deal.high
-        env = game.hand_env(
+        env = self.quantities.env(
             deal.hands[seat], high[0] if high else 0, len(deal.active), deal.context[seat]
         )
-        cap = b.cap(env)
+        cap = self.cap(env)
         quals = game.qualifiers
         out: list[Action] = []
         table = game.actions
@@ -152,24 +155,27 @@ class Auction(Phase):
             if high is not None or not b.forced_opening:
                 out.append(table.pass_)
             return out
+        step = b.step
         if high is None:
             opening = b.opening_for(env)
             if b.opening_exact:
                 out = self._bid_run(opening, opening, 1)[:]
             else:
                 top = max(cap, opening)
-                check_count(top - opening, b.step, "the bid cap")
-                out = self._bid_run(opening, top, b.step)[:]
+                if (top - opening) // step > MAX_BIDS:  # (the message only when it fails)
+                    check_count(top - opening, step, "the bid cap")
+                out = self._bid_run(opening, top, step)[:]
             if not b.forced_opening:
                 out.append(table.pass_)
             return out
         hv, hq = high
-        check_count(cap - hv, b.step, "the bid cap")
+        if (cap - hv) // step > MAX_BIDS:
+            check_count(cap - hv, step, "the bid cap")
         for qi, q in enumerate(quals):
             if qi > hq and hv <= cap:
                 out.append(table.bid(hv, q))
-        if hv + b.step <= cap:
-            out.extend(self._bid_run(hv + b.step, cap, b.step))
+        if hv + step <= cap:
+            out.extend(self._bid_run(hv + step, cap, step))
         out.append(table.pass_)
         return out
 
@@ -189,7 +195,7 @@ class Auction(Phase):
             deal.bid_round = deal.calls_made[seat]
             if b.strains:
                 deal.strain_bids.append((seat, action.qualifier.split(" ")[0]))
-            if b.first_bid_ends:
+            if self.first_bid_ends:
                 return self._declare(deal)
         elif kind in ("double", "redouble"):
             deal.doubled = 1 if kind == "double" else 2
@@ -198,7 +204,7 @@ class Auction(Phase):
             deal.passes_in_row += 1
             if b.pass_drops_out:
                 deal.in_auction.remove(seat)
-        if b.first_bid_ends:
+        if self.first_bid_ends:
             if b.pass_drops_out and not deal.in_auction:
                 return deal.all_passed()
             if not b.pass_drops_out and sum(deal.calls_made) >= (b.rounds or 1) * len(deal.active):

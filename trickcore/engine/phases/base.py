@@ -25,6 +25,8 @@ class Phase:
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        self.by_number = game.action_by_number  # number -> action (see `legal_ids`)
+        self.quantities = game.hand_quantities  # a hand rule's names (`Game.hand_env`)
 
     def start(self, deal: Deal) -> bool:
         """Enter the phase; False when there is nothing to decide in it."""
@@ -33,6 +35,11 @@ class Phase:
     def legal(self, deal: Deal) -> list[Action]:
         """The legal actions of `deal.to_act`."""
         raise NotImplementedError
+
+    def legal_ids(self, deal: Deal) -> list[int]:
+        """The numbers of the legal actions, in the order of `legal` (a phase may make them
+        without making its Action objects; each number's action must have been made)."""
+        return [a.id for a in self.legal(deal)]
 
     def apply(self, deal: Deal, action: Action) -> None:
         """Take a legal action."""

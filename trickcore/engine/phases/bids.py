@@ -41,7 +41,7 @@ class Bids(Phase):
         seat = deal.to_act
         if not deal.looked[seat]:
             return [*(game.actions.bid(v, "blind") for v in rules.blind), game.actions.look]
-        env = game.hand_env(deal.hands[seat], 0, len(deal.active), deal.context[seat])
+        env = self.quantities.env(deal.hands[seat], 0, len(deal.active), deal.context[seat])
         high = rules.max(env)
         in_range(high, "bids.max", None)
         check_count(high - rules.min, 1, "bids.max")

@@ -5,19 +5,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...language.exprs import NAMED_KEY, QUALIFIER_KEY
-from ...language.limits import check_count
+from ...language.limits import MAX_BIDS, check_count
 from ..actions import Action
 from .auction import named_strains
 from .base import Phase
 
 if TYPE_CHECKING:
     from ..deal import Deal
+    from ..game import Game
 
 
 class ContractRaise(Phase):
     """The declarer keeps his contract or raises it in steps (never lowers it)."""
 
     name = "raise"
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        # the raises from one value to another: made once per game
+        self._runs: dict[tuple[int, int, int], list[Action]] = {}
 
     def start(self, deal: Deal) -> bool:
         """Skipped unless `contract.raise` allows raising."""
@@ -34,20 +40,30 @@ class ContractRaise(Phase):
         game = self.game
         c = deal.rules.contract
         assert c is not None
-        env = game.hand_env(
-            deal.hands[deal.declarer], deal.contract, len(deal.active), deal.context[deal.declarer]
+        seat = deal.declarer
+        env = self.quantities.env(
+            deal.hands[seat], deal.contract, len(deal.active), deal.context[seat]
         )
-        cap = c.cap(env)
+        cap = c.cap.fn(env)
         out = [game.actions.keep_contract]
         b = deal.rules.bidding
         if b is not None and b.strains:
             return out + self._named(deal, env, cap)
-        check_count(cap - deal.contract, c.step, "the contract cap")
-        v = deal.contract + c.step
-        while v <= cap:
-            out.append(game.actions.raise_to(v))
-            v += c.step
+        step = c.step
+        if (cap - deal.contract) // step > MAX_BIDS:  # (the message only when it fails)
+            check_count(cap - deal.contract, step, "the contract cap")
+        if deal.contract + step <= cap:
+            out.extend(self._raises(deal.contract + step, cap, step))
         return out
+
+    def _raises(self, first: int, last: int, step: int) -> list[Action]:
+        """The raises to first, first + step, ... up to last (shared: not to be changed)."""
+        key = (first, last, step)
+        run = self._runs.get(key)
+        if run is None:
+            raise_to = self.game.actions.raise_to
+            run = self._runs[key] = [raise_to(v) for v in range(first, last + 1, step)]
+        return run
 
     def _named(self, deal: Deal, env: dict[str, Any], cap: int) -> list[Action]:
         """The contracts ranking above the one won, up to the cap, as `raise_if` allows."""

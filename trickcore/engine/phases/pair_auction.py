@@ -42,7 +42,7 @@ class PairAuction(Phase):
         if not deal.challengers:  # the survivor, nothing named: play at the lowest, or pass
             return [table.bid(b.values[0]), table.pass_]
         seat = deal.to_act
-        env = self.game.hand_env(
+        env = self.quantities.env(
             deal.hands[seat], deal.high[0] if deal.high else 0, len(deal.active), deal.context[seat]
         )
         cap = b.cap(env)

@@ -25,7 +25,7 @@ class RedealOffer(Phase):
             return False
         if rules.forced_if is not None:  # a compulsory redeal: the first such hand voids it
             for seat in deal.active:
-                env = self.game.hand_env(deal.hands[seat], 0, len(deal.active), deal.context[seat])
+                env = self.quantities.env(deal.hands[seat], 0, len(deal.active), deal.context[seat])
                 if rules.forced_if(env):
                     deal.end_unplayed(by=seat)
                     return True
@@ -40,8 +40,10 @@ class RedealOffer(Phase):
         game = self.game
         rules = game.model.redeal
         assert rules is not None
-        env = game.hand_env(deal.hands[deal.to_act], 0, len(deal.active), deal.context[deal.to_act])
-        if rules.allowed_if is not None and rules.allowed_if(env):
+        env = self.quantities.env(
+            deal.hands[deal.to_act], 0, len(deal.active), deal.context[deal.to_act]
+        )
+        if rules.allowed_if is not None and rules.allowed_if.fn(env):
             return [game.actions.redeal, game.actions.keep]
         return [game.actions.keep]
 

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...language.exprs import CARD_KEY, HAND_KEY, PLAYED_KEY
 from ..actions import Action
-from ..observation import Declaration, TrickView
+from ..observation import Declaration
+from ..records import TrickView
 from .base import Phase
 from .turns import (
     announce,
@@ -46,6 +47,8 @@ class TrickPlay(Phase):
         self.lead_if = play.lead_if if play is not None else None
         self.play_if = play.play_if if play is not None else None
         self.play_actions = game.actions.play  # by card
+        self.play_ids = [a.id for a in game.actions.play]  # their numbers, by card
+        self.marry_ids = [a.id for a in game.actions.marry]
         self.meld_cards = frozenset(game.meld_of_card)  # the cards whose lead declares a meld
         self.trumps_id = game.trump_suit_id
         self.stock = any(p.to == "stock" for p in game.model.deal.pattern)
@@ -159,17 +162,41 @@ class TrickPlay(Phase):
             return self._leads(deal, hand)
         return [play[c] for c in self._follows(deal, hand, trick)]
 
+    def legal_ids(self, deal: Deal) -> list[int]:
+        """`legal` as numbers, made from the cards (no Action objects)."""
+        if self.turn_actions:
+            return [
+                a.id for a in self._legal_with_turn_actions(deal, deal.turn, deal.hands[deal.turn])
+            ]
+        hand = deal.hands[deal.turn]
+        trick = deal.trick
+        number = self.play_ids
+        if trick:
+            return [number[c] for c in self._follows(deal, hand, trick)]
+        leads = self._lead_cards(deal, hand)
+        out = [number[c] for c in leads]
+        if self.meld_cards:
+            marry = self.marry_ids
+            out.extend([marry[c] for c in self._meld_leads(deal, leads)])
+        return out
+
     def _leads(self, deal: Deal, hand: list[int]) -> list[Action]:
         """The cards `lead_if` allows to lead (all when it allows none), and the leads that
         declare a meld."""
+        leads = self._lead_cards(deal, hand)
+        play = self.play_actions
+        out = [play[c] for c in leads]
+        if self.meld_cards:
+            marry = self.game.actions.marry
+            out.extend([marry[c] for c in self._meld_leads(deal, leads)])
+        return out
+
+    def _lead_cards(self, deal: Deal, hand: list[int]) -> list[int]:
+        """The cards `lead_if` allows to lead (all when it allows none), in order."""
         leads = sorted(hand)
         if self.lead_if is not None:
             leads = self._allowed(deal, leads, self.lead_if, None) or leads
-        play = self.play_actions
-        out = [play[c] for c in leads]
-        if self.game.meld_of_card:
-            out.extend(self._meld_leads(deal, leads))
-        return out
+        return leads
 
     def _legal_with_turn_actions(self, deal: Deal, seat: int, hand: list[int]) -> list[Action]:
         """`legal` with decisions and announced melds: the cards of a meld just announced,
@@ -284,12 +311,12 @@ class TrickPlay(Phase):
                 allowed.append(c)
         return allowed
 
-    def _meld_leads(self, deal: Deal, leads: list[int]) -> list[Action]:
-        """Leads that declare a meld held in full, where its `declare_if` allows."""
+    def _meld_leads(self, deal: Deal, leads: list[int]) -> list[int]:
+        """The leads that declare a meld held in full, where its `declare_if` allows."""
         game = self.game
         seat = deal.turn
         hand = deal.hands[seat]
-        out: list[Action] = []
+        out: list[int] = []
         candidates = self.meld_cards.intersection(leads)  # the leads that may declare
         if not candidates:
             return out
@@ -302,7 +329,7 @@ class TrickPlay(Phase):
                     if env is None:
                         env = declare_env(deal, seat)
                     if game.model.melds[mi].declare_if(env):
-                        out.append(game.actions.marry[c])
+                        out.append(c)
                         break
         return out
 
