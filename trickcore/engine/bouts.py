@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ..language.errors import RulesError, TrickcoreError
@@ -20,9 +19,8 @@ class BoutDeal(DealState):
     """One deal of a game of bouts. Made by Game.new_deal; the API is that of Deal."""
 
     __slots__ = (
-        "_attack_actions",
-        "_beaters",
-        "_throw_actions",
+        "_numbers",
+        "_offers",
         "any_time",
         "attacker",
         "bouts",
@@ -94,9 +92,8 @@ class BoutDeal(DealState):
         self.declined: set[int] = set()
         self.bouts = 0
         self.draw = False
-        self._attack_actions = game.single_card_actions("attack")
-        self._throw_actions = game.single_card_actions("throw")
-        self._beaters = game.beaters(self.trump)
+        self._offers = game.bout_offers(self.trump, numbers=False)
+        self._numbers = game.bout_offers(self.trump, numbers=True)
         self.limit = 0
         self.thrower_order: list[int] = []
         self.any_time = self.rules.throw_in == "any_time"
@@ -110,9 +107,8 @@ class BoutDeal(DealState):
         assert isinstance(src, BoutDeal)
         super()._copy_from(src)
         self.rules = src.rules  # shared with the game: never changed in place
-        self._attack_actions = src._attack_actions
-        self._throw_actions = src._throw_actions
-        self._beaters = src._beaters
+        self._offers = src._offers
+        self._numbers = src._numbers
         self.trump_card = src.trump_card
         self.turned_up = src.turned_up
         self.trump_card_in_stock = src.trump_card_in_stock
@@ -207,42 +203,50 @@ class BoutDeal(DealState):
 
     # ------------------------------------------------------------ legal actions
     def _compute_legal(self) -> list[Action]:
+        return self._offer(self._offers)
+
+    def _compute_ids(self) -> list[int]:
+        return self._offer(self._numbers)
+
+    def _offer(self, pieces: BoutOffers) -> list[Any]:
+        """The legal actions of the seat to act, made of `pieces`: as Action objects, or as
+        their numbers."""
         phase = self.phase
         if phase == OVER:
             return []
         seat = self.to_act
-        table = self.game.actions
         hand = sorted(self.hands[seat])
-        out: list[Action] = []
+        out: list[Any] = []
         if phase == DEFEND:
-            beaters = self._beaters
+            beaters = pieces.beaters
             for pair in self.table:
                 if pair[1] < 0:
                     a = pair[0]
                     can = beaters[a]
                     out += [can[c] for c in hand if c in can]
             if self.rules.transfer:
-                out.extend(self._transfer_actions(hand))
-            out.append(table.take)
+                out.extend(pieces.own(self._transfer_actions(hand)))
+            out.append(pieces.take)
         elif phase == THROW:
             ranks = self._table_ranks()
             rank_of = self.game.rank_of
-            throw = self._throw_actions
+            throw = pieces.throw
             out += [throw[c] for c in hand if rank_of[c] in ranks]
-            out.append(table.done)
+            out.append(pieces.done)
         else:
-            attack1 = self._attack_actions
+            attack1 = pieces.attack
             out += [attack1[c] for c in hand]
-            if self.rules.attack_same_rank and self.limit > 1:
+            limit = self.limit
+            if limit > 1 and self.rules.attack_same_rank:
                 by_rank: dict[int, list[int]] = {}
+                rank_of = self.game.rank_of
                 for c in hand:
-                    by_rank.setdefault(self.game.rank_of[c], []).append(c)
-                bout = table.bout
+                    by_rank.setdefault(rank_of[c], []).append(c)
                 for cards in by_rank.values():
-                    for k in range(2, min(len(cards), self.limit) + 1):
-                        out += [bout("attack", combo) for combo in combinations(cards, k)]
+                    if len(cards) > 1:
+                        out += pieces.rank_attacks(tuple(cards), limit)
         if self.trump_card_in_stock and self.rules.swap_rank is not None:
-            out.extend(self._swap_actions(seat))
+            out.extend(pieces.own(self._swap_actions(seat)))
         return out
 
     def _transfer_actions(self, hand: list[int]) -> list[Action]:
@@ -518,3 +522,38 @@ class BoutDeal(DealState):
             turned_up=ct(self.turned_up) if self.turned_up >= 0 else None,
             drawn=tuple((k, ct(c)) for k, c in self.drawn[seat]) if seat >= 0 else (),
         )
+
+
+class BoutOffers:
+    """What the legal actions of a bout deal are made of, for one trump suit: the one-card
+    attacks and throws by card, the beats of each card, `take` and `done`, as Action objects
+    or as their numbers (`legal_ids`: no Action object is read). Made once per game."""
+
+    __slots__ = ("attack", "beaters", "done", "game", "numbers", "take", "throw")
+
+    def __init__(self, game: Game, trump: int, numbers: bool) -> None:
+        self.game = game
+        self.numbers = numbers
+        attack = game.single_card_actions("attack")
+        throw = game.single_card_actions("throw")
+        beaters = game.beaters(trump)
+        table = game.actions
+        if numbers:
+            self.attack: list[Any] = [a.id for a in attack]
+            self.throw: list[Any] = [a.id for a in throw]
+            self.beaters: list[dict[int, Any]] = [
+                {c: a.id for c, a in row.items()} for row in beaters
+            ]
+            self.take: Any = table.take.id
+            self.done: Any = table.done.id
+        else:
+            self.attack, self.throw, self.beaters = attack, throw, beaters
+            self.take, self.done = table.take, table.done
+
+    def rank_attacks(self, cards: tuple[int, ...], limit: int) -> list[Any]:
+        """The attacks with several of `cards` (one rank), as `Game.attacks_of_one_rank`."""
+        return self.own(self.game.attacks_of_one_rank(cards, limit))
+
+    def own(self, actions: list[Action]) -> list[Any]:
+        """Actions as these pieces give them (themselves, or their numbers)."""
+        return [a.id for a in actions] if self.numbers else actions

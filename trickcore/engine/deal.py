@@ -396,45 +396,53 @@ class Deal(DealState):
         self.phase = OVER
         self.to_act = -1
 
-    def result_env(self, seat: int) -> dict[str, Any]:
-        """The quantities a scoring rule reads for one seat at the end of the deal."""
-        game = self.game
+    def result_env(self, seat: int, shared: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The quantities a scoring rule reads for one seat at the end of the deal (`shared`:
+        `_shared_results()`, when the caller has made it for every seat)."""
         rules = self.rules
         tricks = self.tricks
+        env = (shared if shared is not None else self._shared_results()).copy()
+        env["tricks_won"] = self.tricks_won[seat]
+        env["won_last_trick"] = bool(tricks) and tricks[-1].winner == seat and not self.ended_early
+        env["tricks_bid"] = max(self.tricks_bid[seat], 0)
+        env["bid_blind"] = self.bid_blind[seat]
+        env["declarer"] = seat == self.declarer
+        env["card_points"] = self.card_points[seat] + (
+            self._set_aside_points(seat) if rules.talon.counts_for_if else 0
+        )
         own = [d for d in self.declarations if d.seat == seat] if self.declarations else []
-        env = {
-            **game.result_base,
-            "tricks_won": self.tricks_won[seat],
-            "tricks_total": self.tricks_total,
-            "tricks_played": len(tricks),
-            "won_last_trick": bool(tricks) and tricks[-1].winner == seat and not self.ended_early,
-            "stock_closed": self.stock_closed,
-            "tricks_bid": max(self.tricks_bid[seat], 0),
-            "bid_blind": self.bid_blind[seat],
-            "declarer": seat == self.declarer,
-            "card_points": self.card_points[seat]
-            + (self._set_aside_points(seat) if rules.talon.counts_for_if else 0),
-            "meld_points": 0,
-            "melds_declared": sum(d.value for d in own),
-            "contract": self.contract,
-            "players": len(self.active),
-            "seats": self.seats,
-            "seat": seat,
-            **self.contract_env(seat),
-            "top_trumps": self.top_trumps(seat) if rules.scoring.reads_top_trumps else 0,
-            **self.context[seat],
-        }
+        env["melds_declared"] = sum(d.value for d in own)
+        env["seat"] = seat
+        self._set_role(env, seat)
+        if rules.scoring.reads_top_trumps:
+            env["top_trumps"] = self.top_trumps(seat)
+        env.update(self.context[seat])
         if rules.scoring.reads_taken:
             env[TAKEN_KEY] = [c for t in tricks if t.winner == seat for _, c in t.cards]
         if rules.scoring.reads_hand:  # count_rank, holds_trump: his hand as play began
             env[HAND_KEY] = self.start_hands.get(seat, [])
             env[TRUMP_KEY] = self.trump
         if own:
+            game = self.game
             melds = game.model.melds
             env["meld_points"] = sum(
                 d.value for d in own if melds[game.meld_index[d.meld]].counts_if(env)
             )
         return env
+
+    def _shared_results(self) -> dict[str, Any]:
+        """The part of every seat's `result_env` that is the same for all (the seat's own
+        names are set over it)."""
+        shared = self._contract_public()
+        shared.update(self.game.result_base)
+        shared["tricks_total"] = self.tricks_total
+        shared["tricks_played"] = len(self.tricks)
+        shared["stock_closed"] = self.stock_closed
+        shared["meld_points"] = 0
+        shared["players"] = len(self.active)
+        shared["seats"] = self.seats
+        shared["top_trumps"] = 0
+        return shared
 
     def note_choice(self, option: str, trump: int) -> None:
         """An option of a choice was chosen: it is public, and may set the trump suit."""
@@ -502,7 +510,8 @@ class Deal(DealState):
         """Every seat's scoring environment: each definition is worked out for every player
         before the next one, so that `sum_all(x)` and the like see them all (they read the
         players of the deal; a seat sitting out has his own results, all zero)."""
-        envs = [self.result_env(s) for s in range(self.seats)]
+        shared = self._shared_results()
+        envs = [self.result_env(s, shared) for s in range(self.seats)]
         table = [envs[s] for s in self.active]
         members = self.game.side_members[self.seats]  # each seat's side, in seat order
         for seat, env in enumerate(envs):
@@ -719,18 +728,28 @@ class Deal(DealState):
 
     def contract_env(self, seat: int) -> dict[str, Any]:
         """What every player knows of the contract and of a seat's role in it."""
-        side_of = self.game.side_of[self.seats]
-        declarer = self.declarer
+        env = self._contract_public()
+        self._set_role(env, seat)
+        return env
+
+    def _contract_public(self) -> dict[str, Any]:
+        """The contract as every player knows it (the part of `contract_env` that is the
+        same for every seat)."""
         return {
             "contract": self.contract,
             "doubled": self.doubled == 1,
             "redoubled": self.doubled == 2,
             "bid_round": self.bid_round,
-            "declarer_side": declarer >= 0 and side_of[seat] == side_of[declarer],
-            "side": side_of[seat] - self.seats if side_of[seat] >= self.seats else seat,
-            "dealer": seat == self.dealer,
             QUALIFIER_KEY: self.qualifier,
         }
+
+    def _set_role(self, env: dict[str, Any], seat: int) -> None:
+        """Add a seat's role in the contract to `env` (the rest of `contract_env`)."""
+        side_of = self.game.side_of[self.seats]
+        declarer = self.declarer
+        env["declarer_side"] = declarer >= 0 and side_of[seat] == side_of[declarer]
+        env["side"] = side_of[seat] - self.seats if side_of[seat] >= self.seats else seat
+        env["dealer"] = seat == self.dealer
 
     def trump_if_env(self) -> dict[str, Any]:
         """The public names `play.trump_if` reads."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Any, cast
 
 from ..language.errors import RulesError, TrickcoreError
@@ -23,7 +24,7 @@ from ..language.limits import MAX_VALUE, check_seat, in_range, shown
 from ..language.model import OUT, STOCK, TALON, TURNUP, Decision, VariantModel
 from ..language.vocabulary import RESULT_NAMES
 from .actions import Action, ActionTable
-from .bouts import BoutDeal
+from .bouts import BoutDeal, BoutOffers
 from .deal import Deal
 from .match import Match
 from .phases import PHASE_KINDS, Phase
@@ -130,6 +131,10 @@ class Game:
         self.options = [o for d in (tricks.decisions if tricks else ()) for o in d.options]
         self._trump_orders: dict[tuple[int, str, tuple[str, ...]], list[int]] = {}
         self._singles: dict[str, list[Action]] = {}
+        self._rank_attacks: dict[tuple[tuple[int, ...], int], list[Action]] = {}
+        self._bout_offers: dict[tuple[int, bool], BoutOffers] = {}
+        self._first_contexts: dict[int, list[dict[str, Any]]] = {}  # seats -> as a match begins
+        self._deal_orders: dict[tuple[int, int], list[int]] = {}  # (dealer, seats) -> who plays
         self._groups: dict[tuple[tuple[int, ...], int], list[tuple[int, list[int]]]] = {}
         self.result_base: dict[str, Any] = {
             "deck_points": deck.total_points,
@@ -227,6 +232,30 @@ class Game:
             else:
                 power.append(n - c % n)
         return eff, power
+
+    def attacks_of_one_rank(self, cards: tuple[int, ...], limit: int) -> list[Action]:
+        """The attacks with two or more of `cards` (cards of one rank, in order) and at most
+        `limit` cards: pairs first, then threes, ... (D5; made once per group and kept)."""
+        key = (cards, limit)
+        found = self._rank_attacks.get(key)
+        if found is None:
+            bout = self.actions.bout
+            found = [
+                bout("attack", combo)
+                for k in range(2, min(len(cards), limit) + 1)
+                for combo in combinations(cards, k)
+            ]
+            self._rank_attacks[key] = found
+        return found
+
+    def bout_offers(self, trump: int, numbers: bool) -> BoutOffers:
+        """What a bout deal's legal actions are made of under `trump`, as actions or as
+        numbers (made once and kept)."""
+        key = (trump, numbers)
+        found = self._bout_offers.get(key)
+        if found is None:
+            found = self._bout_offers[key] = BoutOffers(self, trump, numbers)
+        return found
 
     def beaters(self, trump: int) -> list[dict[int, Action]]:
         """For each card, the cards that beat it under `trump` (D8), with their beat actions.
@@ -401,6 +430,15 @@ class Game:
             )
         return places
 
+    def players_in_deal(self, dealer: int, seats: int) -> list[int]:
+        """The seats that take part in a deal, in dealing order from the left of the dealer
+        (`DealRules.players_in_deal`, worked out once)."""
+        key = (dealer, seats)
+        order = self._deal_orders.get(key)
+        if order is None:
+            order = self._deal_orders[key] = self.model.deal.players_in_deal(dealer, seats)
+        return order[:]
+
     def match_context(
         self,
         seats: int,
@@ -410,6 +448,20 @@ class Game:
     ) -> list[dict[str, Any]]:
         """What each seat knows of the match as a deal begins: deal number, own score, the
         match target and its own kept values (readable by the deal's expressions)."""
+        if deal_number == 1 and not scores and kept is None:  # as a match begins: copies
+            first = self._first_contexts.get(seats)
+            if first is None:
+                first = self._first_contexts[seats] = self._contexts(seats, 1, None, None)
+            return [dict(ctx) for ctx in first]
+        return self._contexts(seats, deal_number, scores, kept)
+
+    def _contexts(
+        self,
+        seats: int,
+        deal_number: int,
+        scores: Sequence[int] | None,
+        kept: Sequence[dict[str, Any]] | None,
+    ) -> list[dict[str, Any]]:
         out = []
         for seat in range(seats):
             ctx = dict(self._start_context)

@@ -78,7 +78,7 @@ class DealState:
         self.seats = seats
         self.dealer = dealer
         self.deck_order = list(deck_order)
-        self.active: list[int] = game.model.deal.players_in_deal(dealer, seats)
+        self.active: list[int] = game.players_in_deal(dealer, seats)
         self.hands: list[list[int]] = [[] for _ in range(seats)]
         self.history: list[tuple[int, Action]] = []
         self._legal: list[Action] | None = None
@@ -163,14 +163,13 @@ class DealState:
     def _legal_ids(self) -> list[int]:
         ids = self._ids
         if ids is None:
-            current = self._current
-            if self._legal is None and current is not None:
-                # the phase in play numbers its actions itself (no Action objects needed)
-                ids = current.legal_ids(self)  # type: ignore[arg-type]
+            legal = self._legal
+            if legal is None:  # numbered afresh, without making Action objects
+                ids = self._compute_ids()
                 if not ids:
                     self.legal_actions()  # nothing legal: StuckError, unless the deal is over
             else:
-                ids = [a.id for a in self.legal_actions()]
+                ids = [a.id for a in legal]
             self._ids = ids
         return ids
 
@@ -193,9 +192,10 @@ class DealState:
         current = self._current
         if legal is not None:
             action = legal[k]
-        else:  # the phase in play made the numbers
-            assert current is not None
+        elif current is not None:  # the phase in play made the numbers
             action = current.by_number[ids[k]]
+        else:
+            action = self.game.action_by_number[ids[k]]
         self.history.append((self.to_act, action))
         if current is not None:
             current.apply(self, action)  # type: ignore[arg-type]
@@ -288,6 +288,13 @@ class DealState:
         play: the deal is over). A deal whose flow is not phases lists its own."""
         current = self._current
         return [] if current is None else current.legal(self)  # type: ignore[arg-type]
+
+    def _compute_ids(self) -> list[int]:
+        """The numbers of the legal actions worked out afresh, in the order of
+        `_compute_legal`: the phase in play makes them (a deal whose flow is not phases
+        makes its own)."""
+        current = self._current
+        return [] if current is None else current.legal_ids(self)  # type: ignore[arg-type]
 
     def _do(self, action: Action) -> None:
         """Carry out a legal action when no phase is in play (a flow not of phases)."""

@@ -26,16 +26,17 @@ class HandQuantities:
     """Computes the environment of a hand rule (bid cap, redeal condition) for any hand."""
 
     def __init__(self, model: VariantModel) -> None:
-        self._melds = [(value, frozenset(cards)) for _, _, value, cards in meld_cards(model)]
+        # each meld as (value, the bits of its cards): a hand holds it when it has every bit
+        self._melds = [(value, _bits(cards)) for _, _, value, cards in meld_cards(model)]
         self.all_melds = sum(value for value, _ in self._melds)
         self.deck_points = model.deck.total_points
 
     def melds_in_hand(self, hand: list[int] | tuple[int, ...]) -> int:
         """Sum of the values of the melds the hand holds complete."""
-        held = set(hand)
+        held = _bits(hand)
         total = 0
         for value, cards in self._melds:
-            if cards <= held:
+            if held & cards == cards:
                 total += value
         return total
 
@@ -55,6 +56,14 @@ class HandQuantities:
         }
         env.update(context)
         return env
+
+
+def _bits(cards: list[int] | tuple[int, ...]) -> int:
+    """A set of cards as a number: bit c set for card c."""
+    bits = 0
+    for c in cards:
+        bits |= 1 << c
+    return bits
 
 
 def start_context(model: VariantModel) -> dict[str, Any]:

@@ -28,21 +28,28 @@ class Auction(Phase):
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
-        # the bids from one value to another, each with every qualifier: made once per game
-        self._runs: dict[tuple[int, int, int], list[Action]] = {}
+        # the bids from one value to another, each with every qualifier, as actions and as
+        # numbers: made once per game
+        self._runs: dict[tuple[int, int, int, bool], list[Any]] = {}
         bidding = game.model.tricks.bidding if game.model.tricks else None
         self.cap = bidding.cap.fn if bidding is not None else None
         self.first_bid_ends = bidding is not None and bidding.first_bid_ends
+        # no call is filtered by a rule and none added: the calls are the runs of bids
+        self.plain = bidding is not None and not (
+            bidding.bid_if is not None or bidding.pass_if is not None or bidding.double
+        )
 
-    def _bid_run(self, first: int, last: int, step: int) -> list[Action]:
-        """The bids first, first + step, ... up to last, each with every qualifier in turn
-        (shared: the caller copies before adding to it)."""
-        key = (first, last, step)
+    def _bid_run(self, first: int, last: int, step: int, numbers: bool = False) -> list[Any]:
+        """The bids first, first + step, ... up to last, each with every qualifier in turn,
+        or their numbers (shared: the caller copies before adding to it)."""
+        key = (first, last, step, numbers)
         run = self._runs.get(key)
         if run is None:
             bid = self.game.actions.bid
             quals = self.game.qualifiers
             run = [bid(v, q) for v in range(first, last + 1, step) for q in quals]
+            if numbers:
+                run = [a.id for a in run]
             self._runs[key] = run
         return run
 
@@ -125,13 +132,19 @@ class Auction(Phase):
         """Every bid from the one to beat up to the cap (with each qualifier), and pass; as
         `bid_if` and `pass_if` allow, with `double` and `redouble` where legal."""
         out = self._calls(deal)
-        b = deal.rules.bidding
-        assert b is not None
-        if b.bid_if is None and b.pass_if is None and not b.double:
+        if self.plain:
             return out
         return self._filtered(deal, deal.to_act, out)
 
-    def _calls(self, deal: Deal) -> list[Action]:
+    def legal_ids(self, deal: Deal) -> list[int]:
+        """`legal` as numbers (the runs of bids kept as numbers too)."""
+        if self.plain:
+            return self._calls(deal, True)
+        return [a.id for a in self.legal(deal)]
+
+    def _calls(self, deal: Deal, numbers: bool = False) -> list[Any]:
+        """Every bid from the one to beat up to the cap, and pass (as actions, or as their
+        numbers)."""
         game = self.game
         b = deal.rules.bidding
         assert b is not None and self.cap is not None
@@ -142,7 +155,7 @@ class Auction(Phase):
         )
         cap = self.cap(env)
         quals = game.qualifiers
-        out: list[Action] = []
+        out: list[Any] = []
         table = game.actions
         if b.values:  # the listed values only
             low = high[0] if high else b.opening_for(env) - 1
@@ -154,29 +167,31 @@ class Auction(Phase):
                 out = same + out
             if high is not None or not b.forced_opening:
                 out.append(table.pass_)
-            return out
+            return [a.id for a in out] if numbers else out
+        pass_ = table.pass_.id if numbers else table.pass_
         step = b.step
         if high is None:
             opening = b.opening_for(env)
             if b.opening_exact:
-                out = self._bid_run(opening, opening, 1)[:]
+                out = self._bid_run(opening, opening, 1, numbers)[:]
             else:
                 top = max(cap, opening)
                 if (top - opening) // step > MAX_BIDS:  # (the message only when it fails)
                     check_count(top - opening, step, "the bid cap")
-                out = self._bid_run(opening, top, step)[:]
+                out = self._bid_run(opening, top, step, numbers)[:]
             if not b.forced_opening:
-                out.append(table.pass_)
+                out.append(pass_)
             return out
         hv, hq = high
         if (cap - hv) // step > MAX_BIDS:
             check_count(cap - hv, step, "the bid cap")
         for qi, q in enumerate(quals):
             if qi > hq and hv <= cap:
-                out.append(table.bid(hv, q))
+                same_value = table.bid(hv, q)
+                out.append(same_value.id if numbers else same_value)
         if hv + step <= cap:
-            out.extend(self._bid_run(hv + step, cap, step))
-        out.append(table.pass_)
+            out.extend(self._bid_run(hv + step, cap, step, numbers))
+        out.append(pass_)
         return out
 
     def apply(self, deal: Deal, action: Action) -> None:

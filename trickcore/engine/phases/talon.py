@@ -3,7 +3,7 @@ to each defender, or split one card each from the declarer."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...language.exprs import QUALIFIER_KEY
 from ..actions import Action
@@ -11,6 +11,7 @@ from .base import Phase
 
 if TYPE_CHECKING:
     from ..deal import Deal
+    from ..game import Game
 
 
 class TalonExchange(Phase):
@@ -45,14 +46,28 @@ class TalonExchange(Phase):
         deal.to_act = deal.declarer
         return True
 
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        table = game.actions
+        # the numbers of the actions, in the same tables (`legal_ids`)
+        self.discard_ids = [a.id for a in table.discard]
+        self.give_ids = [[a.id for a in row] for row in table.give]
+
     def legal(self, deal: Deal) -> list[Action]:
         """Each card of the declarer's hand to each defender still owed a card; then each
         card to lay away (`discard CARD`)."""
+        return self._offer(deal, self.game.actions.discard, self.game.actions.give)
+
+    def legal_ids(self, deal: Deal) -> list[int]:
+        """`legal` as numbers."""
+        return self._offer(deal, self.discard_ids, self.give_ids)
+
+    def _offer(self, deal: Deal, discard: list[Any], give: list[list[Any]]) -> list[Any]:
+        """The legal actions made from these tables (actions or their numbers, by card and
+        by seat)."""
         targets = [s for s, n in deal.gives_left.items() if n > 0]
         if not targets:
-            discard = self.game.actions.discard
             return [discard[c] for c in sorted(deal.hands[deal.declarer])]
-        give = self.game.actions.give
         return [give[c][s] for c in sorted(deal.hands[deal.declarer]) for s in targets]
 
     def apply(self, deal: Deal, action: Action) -> None:

@@ -50,6 +50,8 @@ class TrickPlay(Phase):
         self.play_ids = [a.id for a in game.actions.play]  # their numbers, by card
         self.marry_ids = [a.id for a in game.actions.marry]
         self.meld_cards = frozenset(game.meld_of_card)  # the cards whose lead declares a meld
+        self.melds_of_card = game.meld_of_card  # card -> the melds it declares
+        self.declare_ifs = [m.declare_if.fn for m in game.model.melds]  # by meld
         self.trumps_id = game.trump_suit_id
         self.stock = any(p.to == "stock" for p in game.model.deal.pattern)
         self.sit_out_if = play.sit_out_if if play is not None else None
@@ -313,22 +315,21 @@ class TrickPlay(Phase):
 
     def _meld_leads(self, deal: Deal, leads: list[int]) -> list[int]:
         """The leads that declare a meld held in full, where its `declare_if` allows."""
-        game = self.game
-        seat = deal.turn
-        hand = deal.hands[seat]
         out: list[int] = []
         candidates = self.meld_cards.intersection(leads)  # the leads that may declare
         if not candidates:
             return out
+        seat = deal.turn
         env: dict[str, Any] | None = None
-        held = set(hand)
-        melds_of = game.meld_of_card
+        held = set(deal.hands[seat])
+        melds_of = self.melds_of_card
+        declare_ifs = self.declare_ifs
         for c in sorted(candidates):  # in the order of the leads (sorted)
             for mi, _suit, _value, cards in melds_of[c]:
                 if held.issuperset(cards):
                     if env is None:
                         env = declare_env(deal, seat)
-                    if game.model.melds[mi].declare_if(env):
+                    if declare_ifs[mi](env):
                         out.append(c)
                         break
         return out
