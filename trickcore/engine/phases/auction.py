@@ -10,6 +10,7 @@ from ..actions import Action
 from .base import Phase
 
 if TYPE_CHECKING:
+    from ...language.model import Bidding
     from ..deal import Deal
     from ..game import Game
 
@@ -34,6 +35,7 @@ class Auction(Phase):
         bidding = game.model.tricks.bidding if game.model.tricks else None
         self.cap = bidding.cap.fn if bidding is not None else None
         self.first_bid_ends = bidding is not None and bidding.first_bid_ends
+        self.calls = CallRules(bidding, game.qualifiers) if bidding is not None else None
         # no call is filtered by a rule and none added: the calls are the runs of bids
         self.plain = bidding is not None and not (
             bidding.bid_if is not None or bidding.pass_if is not None or bidding.double
@@ -146,7 +148,7 @@ class Auction(Phase):
         """Every bid from the one to beat up to the cap, and pass (as actions, or as their
         numbers)."""
         game = self.game
-        b = deal.rules.bidding
+        b = self.calls
         assert b is not None and self.cap is not None
         seat = deal.to_act
         high = deal.high
@@ -154,7 +156,7 @@ class Auction(Phase):
             deal.hands[seat], high[0] if high else 0, len(deal.active), deal.context[seat]
         )
         cap = self.cap(env)
-        quals = game.qualifiers
+        quals = b.qualifiers
         out: list[Any] = []
         table = game.actions
         if b.values:  # the listed values only
@@ -196,14 +198,14 @@ class Auction(Phase):
 
     def apply(self, deal: Deal, action: Action) -> None:
         """A bid, a pass or a double; then the next caller, the declarer, or all passed."""
-        b = deal.rules.bidding
+        b = self.calls
         assert b is not None
         seat = deal.to_act
         deal.bids.append((seat, action))
         deal.calls_made[seat] += 1
         kind = action.kind
         if kind == "bid":
-            deal.high = (action.value, self.game.qualifiers.index(action.qualifier))
+            deal.high = (action.value, b.qualifiers.index(action.qualifier))
             deal.high_bidder = seat
             deal.passes_in_row = 0
             deal.doubled = 0
@@ -267,3 +269,41 @@ class Auction(Phase):
             deal.trump = self.game.strain_suit(deal.qualifier)
             deal.rel = None
         deal.next_phase()
+
+
+class CallRules:
+    """What the auction reads of `bidding` at every call, copied once from the model into a
+    class of the engine's own (a compiled one in the native build, where reading the
+    model's classes costs a lookup each time)."""
+
+    __slots__ = (
+        "ends_after_passes",
+        "forced_opening",
+        "opening",
+        "opening_exact",
+        "opening_expr",
+        "pass_drops_out",
+        "qualifiers",
+        "rounds",
+        "step",
+        "strains",
+        "values",
+    )
+
+    def __init__(self, bidding: Bidding, qualifiers: tuple[str, ...]) -> None:
+        self.values = bidding.values
+        self.opening = bidding.opening
+        self.opening_expr = bidding.opening_expr.fn if bidding.opening_expr is not None else None
+        self.opening_exact = bidding.opening_exact
+        self.forced_opening = bidding.forced_opening
+        self.step = bidding.step
+        self.strains = bidding.strains
+        self.pass_drops_out = bidding.pass_drops_out
+        self.ends_after_passes = bidding.ends_after_passes
+        self.rounds = bidding.rounds
+        self.qualifiers = qualifiers  # every call's qualifier, its strain first (Game)
+
+    def opening_for(self, env: dict[str, Any]) -> int:
+        """The lowest (or, with opening_exact, the only) opening bid (`Bidding.opening_for`)."""
+        expr = self.opening_expr
+        return self.opening if expr is None else int(expr(env))
