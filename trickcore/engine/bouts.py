@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ..language.errors import RulesError, TrickcoreError
@@ -529,11 +530,12 @@ class BoutOffers:
     attacks and throws by card, the beats of each card, `take` and `done`, as Action objects
     or as their numbers (`legal_ids`: no Action object is read). Made once per game."""
 
-    __slots__ = ("attack", "beaters", "done", "game", "numbers", "take", "throw")
+    __slots__ = ("_rank_attacks", "attack", "beaters", "done", "game", "numbers", "take", "throw")
 
     def __init__(self, game: Game, trump: int, numbers: bool) -> None:
         self.game = game
         self.numbers = numbers
+        self._rank_attacks: dict[tuple[tuple[int, ...], int], list[Any]] = {}
         attack = game.single_card_actions("attack")
         throw = game.single_card_actions("throw")
         beaters = game.beaters(trump)
@@ -551,8 +553,19 @@ class BoutOffers:
             self.take, self.done = table.take, table.done
 
     def rank_attacks(self, cards: tuple[int, ...], limit: int) -> list[Any]:
-        """The attacks with several of `cards` (one rank), as `Game.attacks_of_one_rank`."""
-        return self.own(self.game.attacks_of_one_rank(cards, limit))
+        """The attacks with two or more of `cards` (cards of one rank, in order) and at most
+        `limit` cards: pairs first, then threes, ... (D5; made once per group and kept)."""
+        key = (cards, limit)
+        found = self._rank_attacks.get(key)
+        if found is None:
+            bout = self.game.actions.bout
+            attacks = [
+                bout("attack", combo)
+                for k in range(2, min(len(cards), limit) + 1)
+                for combo in combinations(cards, k)
+            ]
+            found = self._rank_attacks[key] = self.own(attacks)
+        return found
 
     def own(self, actions: list[Action]) -> list[Any]:
         """Actions as these pieces give them (themselves, or their numbers)."""

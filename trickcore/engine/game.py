@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import combinations
 from typing import Any, cast
 
 from ..language.errors import RulesError, TrickcoreError
@@ -131,7 +130,6 @@ class Game:
         self.options = [o for d in (tricks.decisions if tricks else ()) for o in d.options]
         self._trump_orders: dict[tuple[int, str, tuple[str, ...]], list[int]] = {}
         self._singles: dict[str, list[Action]] = {}
-        self._rank_attacks: dict[tuple[tuple[int, ...], int], list[Action]] = {}
         self._bout_offers: dict[tuple[int, bool], BoutOffers] = {}
         self._first_contexts: dict[int, list[dict[str, Any]]] = {}  # seats -> as a match begins
         self._deal_orders: dict[tuple[int, int], list[int]] = {}  # (dealer, seats) -> who plays
@@ -232,21 +230,6 @@ class Game:
             else:
                 power.append(n - c % n)
         return eff, power
-
-    def attacks_of_one_rank(self, cards: tuple[int, ...], limit: int) -> list[Action]:
-        """The attacks with two or more of `cards` (cards of one rank, in order) and at most
-        `limit` cards: pairs first, then threes, ... (D5; made once per group and kept)."""
-        key = (cards, limit)
-        found = self._rank_attacks.get(key)
-        if found is None:
-            bout = self.actions.bout
-            found = [
-                bout("attack", combo)
-                for k in range(2, min(len(cards), limit) + 1)
-                for combo in combinations(cards, k)
-            ]
-            self._rank_attacks[key] = found
-        return found
 
     def bout_offers(self, trump: int, numbers: bool) -> BoutOffers:
         """What a bout deal's legal actions are made of under `trump`, as actions or as

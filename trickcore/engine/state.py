@@ -27,6 +27,7 @@ class DealState:
     # Every attribute of a deal is declared (no instance dict): a deal is made and copied
     # often, and reads of slots are fast. A subclass declares its own.
     __slots__ = (
+        "_by_number",
         "_current",
         "_ids",
         "_legal",
@@ -84,6 +85,7 @@ class DealState:
         self._legal: list[Action] | None = None
         self._current: Phase | None = None  # the phase in play (a flow of phases)
         self._ids: list[int] | None = None  # legal_ids(), kept until the next action
+        self._by_number = game.action_by_number  # number -> action (the game's)
         self.declarer = self.loser = self.redeal_by = self.trump = -1
         self.redealt = False
         self.gains = None
@@ -190,12 +192,7 @@ class DealState:
         self._legal = None
         self._ids = None
         current = self._current
-        if legal is not None:
-            action = legal[k]
-        elif current is not None:  # the phase in play made the numbers
-            action = current.by_number[ids[k]]
-        else:
-            action = self.game.action_by_number[ids[k]]
+        action = legal[k] if legal is not None else self._by_number[ids[k]]
         self.history.append((self.to_act, action))
         if current is not None:
             current.apply(self, action)  # type: ignore[arg-type]
@@ -222,6 +219,7 @@ class DealState:
         self._legal = src._legal  # replaced, never changed in place
         self._current = src._current  # a phase: shared, it holds no state of a deal
         self._ids = src._ids  # replaced, never changed in place
+        self._by_number = src._by_number
         self.declarer = src.declarer
         self.loser = src.loser
         self.redeal_by = src.redeal_by

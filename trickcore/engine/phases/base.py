@@ -25,7 +25,6 @@ class Phase:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.by_number = game.action_by_number  # number -> action (see `legal_ids`)
         self.quantities = game.hand_quantities  # a hand rule's names (`Game.hand_env`)
 
     def start(self, deal: Deal) -> bool:
