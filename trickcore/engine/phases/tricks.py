@@ -53,6 +53,7 @@ class TrickPlay(Phase):
         self.melds_of_card = game.meld_of_card  # card -> the melds it declares
         self.declare_ifs = [m.declare_if.fn for m in game.model.melds]  # by meld
         self.trumps_id = game.trump_suit_id
+        self.points_of = game.points_of  # by card
         self.stock = any(p.to == "stock" for p in game.model.deal.pattern)
         self.sit_out_if = play.sit_out_if if play is not None else None
         self.partner_plays_if = play.partner_plays_if if play is not None else None
@@ -290,7 +291,7 @@ class TrickPlay(Phase):
         seat = deal.turn
         trump = deal.trump
         eff = deal.relations()[0]
-        trumps_id = self.game.trump_suit_id
+        trumps_id = self.trumps_id
         hand = deal.hands[seat]
         env: dict[str, Any] = {
             "first_lead": deal.leads[seat] == 0,
@@ -355,7 +356,7 @@ class TrickPlay(Phase):
             deal.turn = deal.to_act = deal.next_player[seat]
             return
         winner = self._trick_winner(deal)
-        pts = self.game.points_of
+        pts = self.points_of
         won = 0
         for _, c in trick:
             won += pts[c]
@@ -402,7 +403,7 @@ class TrickPlay(Phase):
             return
         winner = self._talon_trick_winner(deal) if from_talon else self._trick_winner(deal)
         if winner >= 0:  # a trick led by a talon card nobody followed belongs to nobody
-            pts = game.points_of
+            pts = self.points_of
             won = 0
             for _, c in trick:
                 won += pts[c]
@@ -452,7 +453,7 @@ class TrickPlay(Phase):
         of the talon card's suit played by a player (the talon card itself wins nothing);
         -1 when nobody played either."""
         eff, power = deal.relations()
-        trumps_id = self.game.trump_suit_id
+        trumps_id = self.trumps_id
         led = eff[deal.trick[0][1]]
         best_seat, best, best_trump = -1, -1, False
         for seat, c in deal.trick[1:]:
@@ -468,7 +469,7 @@ class TrickPlay(Phase):
         """The highest trump, else the highest card of the led (effective) suit."""
         rel = deal.rel
         eff, power = rel if rel is not None and deal.rel_trump == deal.trump else deal.relations()
-        trumps_id = self.game.trump_suit_id
+        trumps_id = self.trumps_id
         trick = deal.trick
         lead_suit = eff[trick[0][1]]
         best_seat, best = trick[0]
