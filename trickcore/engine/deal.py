@@ -548,7 +548,7 @@ class Deal(DealState):
     def _observe(self, seat: int) -> Observation:
         """What `seat` may know now, and nothing more."""
         deck = self.game.model.deck
-        ct = deck.card_text
+        ct = self.game.card_texts.__getitem__  # a card's text (made once per game)
         others_received: dict[int, int] = {s: len(v) for s, v in self.received.items() if s != seat}
         given: tuple[tuple[int, tuple[str, ...]], ...] = ()
         if seat >= 0 and seat == self.declarer:
@@ -782,8 +782,8 @@ class Deal(DealState):
         }
 
     def _trick_view(self, t: TrickView) -> tuple[int, tuple[tuple[int, str], ...], int]:
-        ct = self.game.model.deck.card_text
-        return (t.leader, tuple((s, ct(c)) for s, c in t.cards), t.winner)
+        texts = self.game.card_texts
+        return (t.leader, tuple((s, texts[c]) for s, c in t.cards), t.winner)
 
     def _seen_as(self, action: Action, actor: int, seat: int) -> str:
         """An action's text as `seat` saw it: the card of a give only its giver and taker see."""

@@ -299,7 +299,7 @@ class TrickPlay(Phase):
             "tricks_won": deal.tricks_won[seat],
             "declarer": seat == deal.declarer,
             "trump_set": trump >= 0,
-            "trump_broken": any(eff[c] == trumps_id for c in deal.played),
+            "trump_broken": trumps_id in {eff[c] for c in deal.played},
             "hand_size": len(hand),
             "can_follow": can_follow,
             HAND_KEY: hand,
@@ -307,10 +307,11 @@ class TrickPlay(Phase):
             **deal.context[seat],
         }
         allowed = []
+        fn = rule.fn
         for c in cards:
             env[CARD_KEY] = c
             env["card_is_trump"] = eff[c] == trumps_id
-            if rule(env):
+            if fn(env):
                 allowed.append(c)
         return allowed
 
