@@ -197,3 +197,24 @@ def test_a_deal_played_by_numbers_alone_offers_what_the_actions_path_offers(name
             by_actions.apply(legal[pick])
         assert by_ids.is_over
         assert by_ids.history == by_actions.history and by_ids.gains == by_actions.gains
+
+
+@pytest.mark.parametrize("kind", ["deal", "match"])
+def test_a_float_or_a_bool_equal_to_a_legal_number_is_refused(kind):
+    """Only a whole number is an action number: `1042.0` or `True` equal to a legal number
+    is refused like an illegal one and changes nothing (untrusted input)."""
+    v = trickcore.load_variant("russisch-schnapsen")
+    state = v.new_deal(seed=2) if kind == "deal" else v.new_match(seed=2)
+    _advance(state, random.Random(1), 8)  # into trick play, where a number 1 may be legal
+    before = state.observation(0)
+    history = list(state.current.history if kind == "match" else state.history)
+    for number in state.legal_ids():
+        for wrong in (float(number), number + 0j):
+            with pytest.raises(IllegalActionError):
+                state.apply_id(wrong)
+    if 1 in state.legal_ids():
+        with pytest.raises(IllegalActionError):
+            state.apply_id(True)
+    assert state.observation(0) == before
+    assert list(state.current.history if kind == "match" else state.history) == history
+    state.apply_id(state.legal_ids()[0])  # a whole number is taken

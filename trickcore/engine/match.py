@@ -131,10 +131,11 @@ class Match:
 
     def apply_id(self, action_id: int) -> None:
         """Take the legal action with this number (IllegalActionError if none is)."""
-        for a in self.legal_actions():
-            if a.id == action_id:
-                self.apply(a)
-                return
+        if type(action_id) is int:  # (a float or a bool equal to a number is no number)
+            for a in self.legal_actions():
+                if a.id == action_id:
+                    self.apply(a)
+                    return
         if self.is_over:
             raise IllegalActionError("the match is over; no action is possible")
         self.current.apply_id(action_id)  # raises, naming the legal actions

@@ -180,8 +180,10 @@ class DealState:
         ids = self._ids
         if ids is None:
             ids = self._legal_ids()
-        try:  # (any object may come: one that is no legal number raises ValueError)
-            k = ids.index(action_id)  # type: ignore[arg-type]
+        try:  # (any object may come: only a whole number that is legal is taken)
+            if type(action_id) is not int:
+                raise ValueError
+            k = ids.index(action_id)
         except ValueError:
             raise IllegalActionError(
                 f"action number {shown(action_id)} is not legal now (seat {self.to_act} to "
