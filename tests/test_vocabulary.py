@@ -205,8 +205,14 @@ def test_readme_tables_of_names_are_the_registry():
     from pathlib import Path
 
     readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    assert voc.names_table() in readme
-    assert voc.meanings_table() in readme
+    for table in (voc.names_table(), voc.meanings_table()):
+        header = table.split("\n", 1)[0]
+        assert header in readme
+        # the README's whole table (up to its first line that is not a row) is the registry's
+        rest = readme[readme.index(header) :].split("\n")
+        end = next((i for i, line in enumerate(rest) if not line.startswith("|")), len(rest))
+        assert "\n".join(rest[:end]) == table
+        assert table.count("\n") > 2  # rows beside the header
 
 
 def test_every_name_of_a_place_is_defined_once_with_a_meaning():
