@@ -160,7 +160,10 @@ class DealState:
     def legal_ids(self) -> list[int]:
         """The legal actions as numbers of the variant's action space (`Variant.action_of`
         turns a number back into its action); the same order as `legal_actions()`."""
-        return self._legal_ids()[:]  # a copy: the caller may change it freely
+        ids = self._ids
+        if ids is None:
+            ids = self._legal_ids()
+        return ids[:]  # a copy: the caller may change it freely
 
     def _legal_ids(self) -> list[int]:
         ids = self._ids

@@ -27,13 +27,13 @@ class HandQuantities:
 
     def __init__(self, model: VariantModel) -> None:
         # each meld as (value, the bits of its cards): a hand holds it when it has every bit
-        self._melds = [(value, _bits(cards)) for _, _, value, cards in meld_cards(model)]
+        self._melds = [(value, card_bits(cards)) for _, _, value, cards in meld_cards(model)]
         self.all_melds = sum(value for value, _ in self._melds)
         self.deck_points = model.deck.total_points
 
     def melds_in_hand(self, hand: list[int] | tuple[int, ...]) -> int:
         """Sum of the values of the melds the hand holds complete."""
-        held = _bits(hand)
+        held = card_bits(hand)
         total = 0
         for value, cards in self._melds:
             if held & cards == cards:
@@ -58,7 +58,7 @@ class HandQuantities:
         return env
 
 
-def _bits(cards: list[int] | tuple[int, ...]) -> int:
+def card_bits(cards: list[int] | tuple[int, ...]) -> int:
     """A set of cards as a number: bit c set for card c."""
     bits = 0
     for c in cards:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...language.exprs import CARD_KEY, HAND_KEY, PLAYED_KEY
+from ...language.hands import card_bits
 from ..actions import Action
 from ..observation import Declaration
 from ..records import TrickView
@@ -50,7 +51,12 @@ class TrickPlay(Phase):
         self.play_ids = [a.id for a in game.actions.play]  # their numbers, by card
         self.marry_ids = [a.id for a in game.actions.marry]
         self.meld_cards = frozenset(game.meld_of_card)  # the cards whose lead declares a meld
-        self.melds_of_card = game.meld_of_card  # card -> the melds it declares
+        # card -> (meld, the bits of its cards) of each meld leading it declares, in order
+        self.melds_of_card = {
+            c: [(mi, card_bits(cards)) for mi, _suit, _value, cards in melds]
+            for c, melds in game.meld_of_card.items()
+        }
+        self.meld_bits = sorted({b for melds in self.melds_of_card.values() for _, b in melds})
         self.declare_ifs = [m.declare_if.fn for m in game.model.melds]  # by meld
         self.trumps_id = game.trump_suit_id
         self.points_of = game.points_of  # by card
@@ -318,20 +324,28 @@ class TrickPlay(Phase):
     def _meld_leads(self, deal: Deal, leads: list[int]) -> list[int]:
         """The leads that declare a meld held in full, where its `declare_if` allows."""
         out: list[int] = []
-        candidates = self.meld_cards.intersection(leads)  # the leads that may declare
-        if not candidates:
-            return out
         seat = deal.turn
+        held = card_bits(deal.hands[seat])
+        for bits in self.meld_bits:  # most hands hold no meld in full: nothing to check
+            if held & bits == bits:
+                break
+        else:
+            return out
         env: dict[str, Any] | None = None
-        held = set(deal.hands[seat])
+        allowed: dict[int, bool] = {}  # meld -> its declare_if now (the same for each card)
         melds_of = self.melds_of_card
-        declare_ifs = self.declare_ifs
-        for c in sorted(candidates):  # in the order of the leads (sorted)
-            for mi, _suit, _value, cards in melds_of[c]:
-                if held.issuperset(cards):
-                    if env is None:
-                        env = declare_env(deal, seat)
-                    if declare_ifs[mi](env):
+        for c in leads:  # in order
+            melds = melds_of.get(c)
+            if melds is None:
+                continue
+            for mi, bits in melds:
+                if held & bits == bits:
+                    ok = allowed.get(mi)
+                    if ok is None:
+                        if env is None:
+                            env = declare_env(deal, seat)
+                        ok = allowed[mi] = bool(self.declare_ifs[mi](env))
+                    if ok:
                         out.append(c)
                         break
         return out
