@@ -478,6 +478,7 @@ class Reference:
         self.deal_limit = model.match.deal_limit
         self.redeal_limit = model.match.redeal_limit
         self.sides = [[int(w) for w in parts] for parts in _words(root, "", "sides")]
+        self._side_of: dict[tuple[int, int], tuple[int, ...]] = {}
         self.bout_limit = _setting(root, "bouts", "limit")
         # the deal: keep names, its flow, the redeal
         self.deal_keep: list[tuple[str, bool | int]] = [
@@ -598,13 +599,19 @@ class Reference:
         }
 
     # ------------------------------------------------------------ sides
-    def side(self, seat: int, seats: int) -> list[int]:
+    def side(self, seat: int, seats: int) -> tuple[int, ...]:
         """The seats of `seat`'s side at a table of `seats` (`sides`; else himself alone)."""
-        for members in self.sides:
-            here = [x for x in members if x < seats]
-            if seat in here:
-                return here
-        return [seat]
+        key = (seat, seats)
+        found = self._side_of.get(key)
+        if found is None:
+            found = (seat,)
+            for members in self.sides:
+                here = tuple(x for x in members if x < seats)
+                if seat in here:
+                    found = here
+                    break
+            self._side_of[key] = found  # asked at every step: worked out once
+        return found
 
     def side_index(self, seat: int) -> int:
         """`side`: the place of the seat's side in `sides:` from 0 (without one: his seat)."""
@@ -2343,11 +2350,12 @@ class TrickReplay:
         rule = self.ref.open_hand_if
         if rule is None:
             return []
-        return [
-            s
-            for s in self.active
-            if self.ref.eval(rule, self.open_env(s), qualifier=self.qualifier)
-        ]
+        # every player's names made once, each given the others' for the aggregates (as
+        # open_env does for one player; the table's entries are shared)
+        envs = {x: self.open_env(x, others=False) for x in self.active}
+        for x, env in envs.items():
+            self._with_table(env, x, envs.__getitem__)
+        return [x for x in self.active if self.ref.eval(rule, envs[x], qualifier=self.qualifier)]
 
     def sees_own_hand(self, seat: int) -> bool:
         """False while a player who may bid blind has neither looked nor bid."""
