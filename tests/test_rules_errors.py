@@ -227,6 +227,21 @@ def test_an_attack_limit_below_one_is_refused():
     assert "bout limit" in err.message and err.location.line == 3
 
 
+def test_the_first_bout_limit_is_checked_for_every_player_count_with_its_stock():
+    """D7's limit must allow an attack card at the first bout with every number of players
+    the file allows, the stock holding the cards not dealt (Durak: 32 - 6 per player, 2
+    with five players)."""
+    fives = error_of('extends "durak"\nbouts {\n  limit = if players == 5 then 0 else 6\n}\n')
+    assert "with 5 players" in fives.message and fives.location.line == 3
+    short = error_of('extends "durak"\nbouts {\n  limit = if stock > 2 then 6 else 0\n}\n')
+    assert "with 5 players" in short.message and "2 in the stock" in short.message
+    # a stock of 2 or more at every table: the file is good
+    v = trickcore.variant_from_text(
+        'extends "durak"\nbouts {\n  limit = if stock >= 2 then 6 else 0\n}\n'
+    )
+    assert v.new_deal(seed=1, players=5).legal_actions()
+
+
 def test_a_talon_the_gives_cannot_share_out_is_refused():
     err = error_of('extends "tysiacha"\ntalon {\n  give_each_defender: 2\n}\n')
     assert "hands would differ" in err.message and err.location.line == 3

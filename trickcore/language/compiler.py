@@ -1978,7 +1978,7 @@ class _Compiler:
             attack_same_rank=attack == "same_rank",
             throw_in_by=b.word("throw_in_by", ("all", "attacker", "neighbours"), "all"),
             skip_unable=b.flag("skip_unable", True),
-            limit=self.bout_limit(b, limit_scope, deal, players),
+            limit=self.bout_limit(b, limit_scope, deal, players, deck.size),
             throw_after_take=b.flag("throw_after_take", True),
             refill_to=deal.per_hand if refill_to is None else refill_to,
             refill_order=b.word(
@@ -2001,22 +2001,31 @@ class _Compiler:
         )
 
     def bout_limit(
-        self, b: BlockSettings, scope: Scope, deal: DealRules, players: tuple[int, ...]
+        self,
+        b: BlockSettings,
+        scope: Scope,
+        deal: DealRules,
+        players: tuple[int, ...],
+        deck_size: int,
     ) -> CompiledExpr:
-        """D7's limit; it must allow at least one attack card at the start of a deal."""
+        """D7's limit; it must allow at least one attack card at the start of a deal, for
+        every number of players (the stock then holds the cards not dealt, the turned-up
+        card among them)."""
         limit: CompiledExpr = b.expr("limit", scope, INT)
-        env = {
-            "defender_cards": deal.per_hand,
-            "bout_number": 1,
-            "players": min(players),
-            "stock": 1,
-        }
-        if limit(env) < 1:
-            raise RulesError(
-                f"the bout limit is {limit(env)} at the first bout (defender holding "
-                f"{deal.per_hand} cards): it must allow at least one attack card",
-                b.raw("limit").loc,
-            )
+        for seated in players:
+            env = {
+                "defender_cards": deal.per_hand,
+                "bout_number": 1,
+                "players": seated,
+                "stock": max(0, deck_size - deal.per_hand * seated),
+            }
+            if limit(env) < 1:
+                raise RulesError(
+                    f"the bout limit is {limit(env)} at the first bout with {seated} players "
+                    f"(defender holding {deal.per_hand} cards, {env['stock']} in the stock): "
+                    "it must allow at least one attack card",
+                    b.raw("limit").loc,
+                )
         return limit
 
     def max_bouts(self, b: BlockSettings) -> int:
