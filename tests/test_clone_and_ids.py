@@ -172,8 +172,9 @@ def test_an_illegal_action_id_is_refused_and_changes_nothing():
     with pytest.raises(IllegalActionError):
         m.apply_id(wrong)
     assert m.observation(0) == before
-    with pytest.raises(TrickcoreError):
-        v.action_of(v.num_actions + 5)
+    for never in (v.num_actions + 5, -1, 1.0):  # beyond the space, from its end, no number
+        with pytest.raises(TrickcoreError):
+            v.action_of(never)
 
 
 @pytest.mark.parametrize("name", trickcore.list_variants())

@@ -54,7 +54,6 @@ class ActionTable:
         `options`: the options of its choices; `bid_slot(kind, value)`: the place of a bid
         or raise value among the values there can be (for action ids)."""
         self.by_text: dict[str, Action] = {}
-        self.by_id: dict[int, Action] = {}
         self._layout(
             len(card_texts), n_ranks, max_seats, len(quals) + 1, decisions, options, len(announced)
         )
@@ -183,7 +182,6 @@ class ActionTable:
         object.__setattr__(action, "id", self.id_for(action))
         self.by_text[action.text] = action
         if action.id >= 0:
-            self.by_id[action.id] = action
             self.by_number[action.id] = action
         return action
 

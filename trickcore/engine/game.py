@@ -319,7 +319,12 @@ class Game:
 
     def action_of(self, action_id: int) -> Action:
         """The action with this number (as `legal_ids()` gives them)."""
-        found = self.actions.by_id.get(action_id) if type(action_id) is int else None
+        numbered = self.action_by_number
+        found = (
+            numbered[action_id]
+            if type(action_id) is int and 0 <= action_id < len(numbered)
+            else None
+        )
         if found is None:
             raise TrickcoreError(
                 f"{shown(action_id)} is not the number of an action of {self.name} that has "

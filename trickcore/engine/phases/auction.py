@@ -33,13 +33,7 @@ class Auction(Phase):
         # numbers: made once per game
         self._runs: dict[tuple[int, int, int, bool], list[Any]] = {}
         bidding = game.model.tricks.bidding if game.model.tricks else None
-        self.cap = bidding.cap.fn if bidding is not None else None
-        self.first_bid_ends = bidding is not None and bidding.first_bid_ends
         self.calls = CallRules(bidding, game.qualifiers) if bidding is not None else None
-        # no call is filtered by a rule and none added: the calls are the runs of bids
-        self.plain = bidding is not None and not (
-            bidding.bid_if is not None or bidding.pass_if is not None or bidding.double
-        )
 
     def _bid_run(self, first: int, last: int, step: int, numbers: bool = False) -> list[Any]:
         """The bids first, first + step, ... up to last, each with every qualifier in turn,
@@ -134,13 +128,15 @@ class Auction(Phase):
         """Every bid from the one to beat up to the cap (with each qualifier), and pass; as
         `bid_if` and `pass_if` allow, with `double` and `redouble` where legal."""
         out = self._calls(deal)
-        if self.plain:
+        assert self.calls is not None
+        if self.calls.plain:
             return out
         return self._filtered(deal, deal.to_act, out)
 
     def legal_ids(self, deal: Deal) -> list[int]:
         """`legal` as numbers (the runs of bids kept as numbers too)."""
-        if self.plain:
+        assert self.calls is not None
+        if self.calls.plain:
             return self._calls(deal, True)
         return [a.id for a in self.legal(deal)]
 
@@ -149,13 +145,13 @@ class Auction(Phase):
         numbers)."""
         game = self.game
         b = self.calls
-        assert b is not None and self.cap is not None
+        assert b is not None
         seat = deal.to_act
         high = deal.high
         env = self.quantities.env(
             deal.hands[seat], high[0] if high else 0, len(deal.active), deal.context[seat]
         )
-        cap = self.cap(env)
+        cap = b.cap(env)
         quals = b.qualifiers
         out: list[Any] = []
         table = game.actions
@@ -212,7 +208,7 @@ class Auction(Phase):
             deal.bid_round = deal.calls_made[seat]
             if b.strains:
                 deal.strain_bids.append((seat, action.qualifier.split(" ")[0]))
-            if self.first_bid_ends:
+            if b.first_bid_ends:
                 return self._declare(deal)
         elif kind in ("double", "redouble"):
             deal.doubled = 1 if kind == "double" else 2
@@ -221,7 +217,7 @@ class Auction(Phase):
             deal.passes_in_row += 1
             if b.pass_drops_out:
                 deal.in_auction.remove(seat)
-        if self.first_bid_ends:
+        if b.first_bid_ends:
             if b.pass_drops_out and not deal.in_auction:
                 return deal.all_passed()
             if not b.pass_drops_out and sum(deal.calls_made) >= (b.rounds or 1) * len(deal.active):
@@ -277,12 +273,15 @@ class CallRules:
     model's classes costs a lookup each time)."""
 
     __slots__ = (
+        "cap",
         "ends_after_passes",
+        "first_bid_ends",
         "forced_opening",
         "opening",
         "opening_exact",
         "opening_expr",
         "pass_drops_out",
+        "plain",
         "qualifiers",
         "rounds",
         "step",
@@ -291,6 +290,12 @@ class CallRules:
     )
 
     def __init__(self, bidding: Bidding, qualifiers: tuple[str, ...]) -> None:
+        self.cap = bidding.cap.fn
+        self.first_bid_ends = bidding.first_bid_ends
+        # no call is filtered by a rule and none added: the calls are the runs of bids
+        self.plain = not (
+            bidding.bid_if is not None or bidding.pass_if is not None or bidding.double
+        )
         self.values = bidding.values
         self.opening = bidding.opening
         self.opening_expr = bidding.opening_expr.fn if bidding.opening_expr is not None else None
