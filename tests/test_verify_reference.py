@@ -309,3 +309,21 @@ def test_scoring_definition_out_of_range_is_caught(monkeypatch, tmp_path):
         "scoring definition 'huge' gives a number outside ±999,999,999: the rules stop the "
         "match there, but the engine went on",
     )
+
+
+def test_a_deal_not_checked_at_every_step_still_has_its_score_checked(monkeypatch):
+    """verify's random runs check every step of a run's first two deals and of every fourth
+    after them; the deals between are followed action by action and scored. A wrong score
+    in the third deal of a run (S-rules scoring) is still found."""
+    original = Deal._score
+
+    def wrong_in_the_third_deal(self):
+        original(self)
+        if self.context[0]["deal_number"] == 3:
+            self.gains[0] += 10
+
+    monkeypatch.setattr(Deal, "_score", wrong_in_the_third_deal)
+    found = violation("russisch-schnapsen", examples=10)
+    assert found is not None
+    invariant, message = found
+    assert invariant == "deal score" and message.startswith("seat 0 scored")

@@ -36,7 +36,7 @@ itself. The checker compares the engine against what is computed here:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -82,10 +82,16 @@ def in_range(value: Any, what: str) -> Any:
 
 
 # ---------------------------------------------------------------- expressions
+_Walk = Callable[[Mapping[str, Any], Sequence[int], str, int], Any]
+
+
 class Evaluator:
     """Evaluates expression syntax trees of one variant (never the compiled closures)."""
 
     def __init__(self, model: VariantModel) -> None:
+        self._reads_table: dict[int, bool] = {}
+        self._walkers: dict[int, _Walk] = {}
+        self._kept: list[s.Expr] = []
         deck = model.deck
         self.n_ranks = len(deck.ranks)
         self.ranks = {r.symbol: i for i, r in enumerate(deck.ranks)}
@@ -96,6 +102,16 @@ class Evaluator:
             for si, su in enumerate(deck.suits)
             for ri, r in enumerate(deck.ranks)
         }
+
+    def reads_table(self, expr: s.Expr) -> bool:
+        """Whether `expr` reads other players' names (an aggregate such as `sum_all`): only
+        then are their environments made for it."""
+        known = self._reads_table.get(id(expr))
+        if known is None:
+            known = bool(set(AGGREGATES) & set(_calls(expr)))
+            self._reads_table[id(expr)] = known
+            self._kept.append(expr)  # the id stays this expression's
+        return known
 
     def rank(self, card: int) -> int:
         """A card's rank index (0 is the highest)."""
@@ -132,37 +148,58 @@ class Evaluator:
     def _eval(
         self, e: s.Expr, env: Mapping[str, Any], hand: Sequence[int], q: str, card: int
     ) -> Any:
-        ev = self._eval
+        fn = self._walkers.get(id(e))
+        if fn is None:
+            fn = self._walkers[id(e)] = self._walker(e)
+            self._kept.append(e)  # the id stays this expression's
+        return fn(env, hand, q, card)
+
+    def _walker(self, e: s.Expr) -> _Walk:
+        """The expression as nested functions of (env, hand, qualifier, card): its syntax
+        tree walked once, here, instead of at every evaluation (each node becomes a small
+        function of its children; a function call is `_call` on its syntax node)."""
         kind = type(e)
         if kind is s.Name:
             name = e.name  # type: ignore[union-attr]
-            return _BOOL_WORDS[name] if name in _BOOL_WORDS else env[name]
+            if name in _BOOL_WORDS:
+                word = _BOOL_WORDS[name]
+                return lambda env, hand, q, card: word
+            return lambda env, hand, q, card: env[name]
         if kind is s.Number:
-            return e.value  # type: ignore[union-attr]
+            number = e.value  # type: ignore[union-attr]
+            return lambda env, hand, q, card: number
         if kind is s.Binary:
             assert isinstance(e, s.Binary)
-            op = e.op
-            a = ev(e.left, env, hand, q, card)
+            op, a, b = e.op, self._walker(e.left), self._walker(e.right)
             if op == "and":  # no side effects: the right side matters only when needed
-                return bool(a) and bool(ev(e.right, env, hand, q, card))
+                return lambda env, hand, q, card: (
+                    bool(a(env, hand, q, card)) and bool(b(env, hand, q, card))
+                )
             if op == "or":
-                return bool(a) or bool(ev(e.right, env, hand, q, card))
-            b = ev(e.right, env, hand, q, card)
-            if op in _OPERATORS:
-                return _OPERATORS[op](a, b)
-            raise ReferenceError(f"unknown operator {op}")
+                return lambda env, hand, q, card: (
+                    bool(a(env, hand, q, card)) or bool(b(env, hand, q, card))
+                )
+            f = _OPERATORS.get(op)
+            if f is None:
+                return _fails(f"unknown operator {op}")
+            return lambda env, hand, q, card: f(a(env, hand, q, card), b(env, hand, q, card))
         if kind is s.Unary:
             assert isinstance(e, s.Unary)
-            v = ev(e.operand, env, hand, q, card)
-            return -v if e.op == "-" else not v
+            v = self._walker(e.operand)
+            if e.op == "-":
+                return lambda env, hand, q, card: -v(env, hand, q, card)
+            return lambda env, hand, q, card: not v(env, hand, q, card)
         if kind is s.Cond:
             assert isinstance(e, s.Cond)
-            branch = e.then if ev(e.test, env, hand, q, card) else e.other
-            return ev(branch, env, hand, q, card)
+            test, then, other = self._walker(e.test), self._walker(e.then), self._walker(e.other)
+            return lambda env, hand, q, card: (
+                then(env, hand, q, card) if test(env, hand, q, card) else other(env, hand, q, card)
+            )
         if kind is s.Call:
             assert isinstance(e, s.Call)
-            return self._call(e, env, hand, q, card)
-        raise ReferenceError(f"cannot evaluate {e!r}")
+            call = self._call
+            return lambda env, hand, q, card: call(e, env, hand, q, card)
+        return _fails(f"cannot evaluate {e!r}")
 
     def _call(
         self, e: s.Call, env: Mapping[str, Any], hand: Sequence[int], q: str, card: int
@@ -244,6 +281,16 @@ class Evaluator:
             return self.card_of(word) in cards
         su = self.suits[word]
         return sum(1 for c in cards if self.suit(c) == su)
+
+
+def _fails(message: str) -> _Walk:
+    """A walker that raises ReferenceError when evaluated (not before: an expression the
+    restatement cannot evaluate is an error only if the rules reach it)."""
+
+    def fail(env: Mapping[str, Any], hand: Sequence[int], q: str, card: int) -> Any:
+        raise ReferenceError(message)
+
+    return fail
 
 
 _OPERATORS: dict[str, Any] = {
@@ -984,11 +1031,15 @@ class TrickReplay:
         dealer: int,
         seats: int,
         context: Sequence[Mapping[str, Any]] | None = None,
+        watch: bool = True,
     ) -> None:
         model = ref.model
         self.ref = ref
         self.seats = seats
         self.dealer = dealer
+        # False: the hands lying open are not followed into `seen` (a deal whose
+        # information is not checked)
+        self.watch = watch
         # what each seat knows of the match as the deal begins (from the checker's own book),
         # and the deal's own values: `deal.keep` names and the options of choices
         self.context = (
@@ -1340,7 +1391,12 @@ class TrickReplay:
         if ref.talon_leads and self.talon:  # R31: the talon's cards lead the first tricks
             self._talon_lead()
         if ref.skip_if is not None and any(  # nothing to play: the deal ends at once
-            ref.eval(ref.skip_if, self.open_env(s), qualifier=self.qualifier) for s in self.active
+            ref.eval(
+                ref.skip_if,
+                self.open_env(s, ref.eval.reads_table(ref.skip_if)),
+                qualifier=self.qualifier,
+            )
+            for s in self.active
         ):
             self.ended_early = True
             self.trick = []
@@ -1370,7 +1426,9 @@ class TrickReplay:
         self.turn = seat
         self.to_act = seat
         rule = self.ref.partner_plays_if
-        if rule is not None and self.ref.eval(rule, self.open_env(seat), qualifier=self.qualifier):
+        if rule is not None and self.ref.eval(
+            rule, self.open_env(seat, self.ref.eval.reads_table(rule)), qualifier=self.qualifier
+        ):
             self.to_act = self.ref.partner(seat, self.seats, self.declarer, self.playing)
             self.seen[self.to_act].update(self.hands[seat])
 
@@ -2031,7 +2089,7 @@ class TrickReplay:
 
     def _show_open_hands(self) -> None:
         """The cards of the hands lying open (`open_hand_if`) are seen by everybody."""
-        if self.ref.open_hand_if is not None:
+        if self.watch and self.ref.open_hand_if is not None:
             for s in self.open_seats():
                 for seen in self.seen:
                     seen.update(self.hands[s])
@@ -2308,7 +2366,12 @@ class TrickReplay:
             winner = self.first
         self._give_turn(winner)
         if ref.stop_if is not None and any(
-            ref.eval(ref.stop_if, self.open_env(s), qualifier=self.qualifier) for s in self.active
+            ref.eval(
+                ref.stop_if,
+                self.open_env(s, ref.eval.reads_table(ref.stop_if)),
+                qualifier=self.qualifier,
+            )
+            for s in self.active
         ):
             self.ended_early = True
             self._flow_on()
@@ -2353,8 +2416,9 @@ class TrickReplay:
         # every player's names made once, each given the others' for the aggregates (as
         # open_env does for one player; the table's entries are shared)
         envs = {x: self.open_env(x, others=False) for x in self.active}
-        for x, env in envs.items():
-            self._with_table(env, x, envs.__getitem__)
+        if self.ref.eval.reads_table(rule):
+            for x, env in envs.items():
+                self._with_table(env, x, envs.__getitem__)
         return [x for x in self.active if self.ref.eval(rule, envs[x], qualifier=self.qualifier)]
 
     def sees_own_hand(self, seat: int) -> bool:
@@ -2372,7 +2436,7 @@ class TrickReplay:
         if ref.counts_for_if is None or (not self.laid_away and not self.talon):
             return -1
         for seat in self.active:
-            env = self.open_env(seat)
+            env = self.open_env(seat, ref.eval.reads_table(ref.counts_for_if))
             env.update(won_last_trick=self.won_last_trick(seat), contract=self.contract)
             if ref.eval(ref.counts_for_if, env, qualifier=self.qualifier):
                 return seat

@@ -174,10 +174,6 @@ def _invariant(stage: str, kinds: set[str]) -> str:
     return names.get(stage, stage)
 
 
-# In whole matches, the trick deals checked at every step before only every `step_deals`-th is.
-FULL_DEALS = 20
-
-
 def _sampled(deal: int, every: int) -> bool:
     """Deal 1 and every `every`-th deal after it; past ten such spans, every tenth span
     (a match of random players may run to a deal limit of hundreds)."""
@@ -243,10 +239,12 @@ class Checker:
     step; 0: never), for every seat or (`every_seat=False`) one seat in turn, in every
     `info_deals`-th deal of the match (the first included; past the 10th such deal only
     every 10·`info_deals`-th); the other worlds are kept up to date at every step
-    regardless. In whole matches with `step_deals` above 1, the checks at every step (cards,
-    legal actions, refused actions, information) run in the first `FULL_DEALS` trick deals
-    and then in every `step_deals`-th deal (sampled as the information checks are); every
-    deal's tricks, scores, match scores and the match's end are checked in every deal.
+    regardless. With `full_deals` set, the checks at every step (cards, legal actions,
+    refused actions, information) run in the first `full_deals` trick deals of a run and
+    then in every `step_deals`-th deal (sampled as the information checks are); the other
+    trick deals are followed action by action (each action must be one the rules allow)
+    and their tricks, scores, match scores and the match's end are checked, as in every
+    deal. Deals of bouts are checked at every step.
     """
 
     def __init__(
@@ -259,6 +257,7 @@ class Checker:
         every_seat: bool = True,
         info_deals: int = 1,
         step_deals: int = 1,
+        full_deals: int | None = None,
     ) -> None:
         self.game = game
         self.max_actions = max_actions
@@ -268,6 +267,7 @@ class Checker:
         self.every_seat = every_seat
         self.info_deals = max(info_deals, 1)
         self.step_deals = max(step_deals, 1)
+        self.full_deals = max(full_deals, 0) if full_deals is not None else 1 << 62
         self._bounds: dict[int, int] = {}
         self._action_texts = list(game.actions.by_text)
         bouts = game.model.bouts
@@ -327,12 +327,7 @@ class Checker:
                 deal = match.current
                 self._begin_deal(deal, book, match)
                 in_deal = 0
-                light = (
-                    whole
-                    and isinstance(deal, Deal)
-                    and self._dealt > FULL_DEALS
-                    and not _sampled(self._dealt, self.step_deals)
-                )
+                light = self._light
             self._obs: dict[int, Any] = {}  # observations of this step, made once
             try:
                 legal = match.legal_actions()
@@ -383,6 +378,11 @@ class Checker:
 
     def _begin_deal(self, deal: Deal | BoutDeal, book: MatchBook, match: Match) -> None:
         self._dealt += 1
+        self._light = (
+            isinstance(deal, Deal)
+            and self._dealt > self.full_deals
+            and not _sampled(self._dealt, self.step_deals)
+        )
         self._twins: dict[int, list[_Twin]] = {}
         self._replay: TrickReplay | None = None
         self._bout = _BoutBook()
@@ -394,7 +394,7 @@ class Checker:
         if deal.dealer != book.dealer:
             raise _Found("dealer", f"seat {deal.dealer} deals, the rules give seat {book.dealer}")
         kept = tuple(tuple(sorted(k.items())) for k in book.kept)
-        for seat in range(deal.seats):
+        for seat in range(0 if self._light else deal.seats):  # the views of a checked deal
             obs = match.observation(seat)
             if obs.scores != tuple(book.scores) or obs.kept != kept:
                 raise _Found(
@@ -404,7 +404,12 @@ class Checker:
                 )
         if isinstance(deal, Deal):
             self._replay = TrickReplay(
-                self.ref, deal.deck_order, deal.dealer, deal.seats, book.context()
+                self.ref,
+                deal.deck_order,
+                deal.dealer,
+                deal.seats,
+                book.context(),
+                watch=not self._light,
             )
             self._seen = self._replay.seen
             if self._replay.redealt:
@@ -477,6 +482,11 @@ class Checker:
         """Bring the restatement, the seen cards and the other worlds up to date."""
         replay = self._replay
         if replay is not None:
+            if phase == replay.stage and seat != replay.to_act:
+                raise _Found(
+                    "turn",
+                    f"seat {seat} acted ({phase}), but it was seat {replay.to_act}'s turn",
+                )
             if phase != replay.stage or seat != replay.to_act:
                 raise _Found(
                     "phases",
@@ -873,9 +883,8 @@ class Checker:
                 "the deal ended, but the rules go on: "
                 f"seat {replay.to_act} is to act in phase '{replay.stage}'",
             )
-        if (
-            not deal.redealt
-        ):  # what everybody sees at the end (the talon left untaken, laid-away cards)
+        if not deal.redealt and not self._light:
+            # what everybody sees at the end (the talon left untaken, laid-away cards)
             self._check_views(deal, replay, replay.active)
         if deal.redealt != replay.redealt:
             raise _Found(

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import ENGINE, __version__, list_variants, load_variant
+from ..checking import verify_defaults
 from ..language.errors import RulesError, TrickcoreError
 from . import commands
 from .terminal import Output
@@ -210,21 +211,23 @@ def cmd_verify(args: argparse.Namespace) -> int:
         return 2
     from rich.progress import Progress
 
-    from ..checking.verify import verify
+    from ..checking.verify import default_jobs, verify
     from ..engine.saving import save_json
 
     out = Output()
-    examples = args.examples or (2000 if args.thorough else 300)
-    matches = 20 if args.thorough else 3
     show_progress = out.tty and not args.json
     with Progress(transient=True, console=out.console, disable=not show_progress) as progress:
-        task = progress.add_task("playing random runs", total=examples)
+        task = progress.add_task("playing random runs", total=None)
 
         def tick(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)
 
         report = verify(
-            args.file, examples=examples, matches=matches, progress=tick, thorough=args.thorough
+            args.file,
+            examples=args.examples,
+            progress=tick,
+            thorough=args.thorough,
+            jobs=args.jobs or default_jobs(),
         )
     if report.static_errors:
         if args.json:
@@ -333,9 +336,23 @@ def build_parser() -> argparse.ArgumentParser:
     ver = sub.add_parser("verify", help="check a rules file for consistency")
     ver.add_argument("file")
     ver.add_argument(
-        "--examples", type=_whole(1, MAX_EXAMPLES), default=None, help="random runs (default 300)"
+        "--examples",
+        type=_whole(1, MAX_EXAMPLES),
+        default=None,
+        help=f"random runs (default {verify_defaults.RUNS})",
     )
-    ver.add_argument("--thorough", action="store_true", help="2000 runs and 20 whole matches")
+    ver.add_argument(
+        "--thorough",
+        action="store_true",
+        help=f"{verify_defaults.THOROUGH_RUNS} runs and {verify_defaults.THOROUGH_MATCHES} "
+        "whole matches, every deal of a run checked in full",
+    )
+    ver.add_argument(
+        "--jobs",
+        type=_whole(1, 64),
+        default=None,
+        help="worker processes (default: the cores available, at most 8; 1: this process)",
+    )
     ver.add_argument("--save", default=None, help="where to write a counterexample")
     ver.add_argument("--json", **as_json)  # type: ignore[arg-type]
     ver.set_defaults(func=cmd_verify)

@@ -1,0 +1,52 @@
+"""`trickcore verify` on worker processes: the same runs and the same counterexample as in
+one process, its defaults shared by the command line and the library, and its progress."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from trickcore.checking.verify import MATCHES, RUNS, THOROUGH_MATCHES, THOROUGH_RUNS, verify
+from trickcore.interfaces.cli import main
+
+BROKEN = Path(__file__).parent / "broken"
+
+
+def test_workers_report_the_counterexample_one_process_reports():
+    """The runs are searched in chunks whatever the number of processes: with the same runs
+    (derandomized) two workers shrink to the same counterexample as one process."""
+    rules = BROKEN / "no-legal-bid.rules"
+    alone = verify(rules, examples=120, matches=1, derandomize=True, jobs=1)
+    spread = verify(rules, examples=120, matches=1, derandomize=True, jobs=2)
+    assert alone.violation is not None and alone.violation.invariant == "stuck"
+    assert spread.violation == alone.violation
+
+
+def test_workers_play_every_run_and_match_and_report_progress():
+    """A consistent variant on two workers: every run and match played, the progress
+    counted up to the runs asked for."""
+    seen: list[tuple[int, int]] = []
+    report = verify(
+        "sixty-six", examples=60, matches=2, jobs=2, progress=lambda d, t: seen.append((d, t))
+    )
+    assert report.ok and report.runs == 60 and report.matches == 2
+    assert seen and seen[-1] == (60, 60)
+    assert all(t == 60 for _, t in seen) and [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_defaults_are_those_of_the_command_line(capsys):
+    """`verify()` without counts plays what `trickcore verify` plays: 300 runs and 3 whole
+    matches, 2,000 and 20 when thorough."""
+    assert (RUNS, MATCHES, THOROUGH_RUNS, THOROUGH_MATCHES) == (200, 3, 2000, 20)
+    report = verify(BROKEN / "pattern-one-card-short.rules")  # static errors: nothing played
+    assert report.static_errors and report.runs == 0
+    assert main(["verify", "sixty-six", "--examples", "40", "--jobs", "1"]) == 0
+    assert "40 random runs and 3 whole matches" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("jobs", ["0", "65", "two"])
+def test_jobs_outside_its_range_is_a_clear_error(jobs, capsys):
+    with pytest.raises(SystemExit):
+        main(["verify", "sixty-six", "--jobs", jobs])
+    assert "is not a whole number from 1 to 64" in capsys.readouterr().err
