@@ -11,6 +11,7 @@ from .observation import BoutObservation
 from .state import OVER, DealState
 
 if TYPE_CHECKING:
+    from ..language.model import BoutRules
     from .game import Game
 
 ATTACK, DEFEND, THROW = "attack", "defend", "throw"
@@ -35,6 +36,7 @@ class BoutDeal(DealState):
         "out",
         "ranks_on_table",
         "rules",
+        "settings",
         "stock",
         "table",
         "taking",
@@ -58,6 +60,8 @@ class BoutDeal(DealState):
         model = game.model
         assert model.bouts is not None, "a bout deal needs a game of bouts"
         self.rules = model.bouts
+        assert game.bout_settings is not None
+        self.settings: BoutSettings = game.bout_settings
         super().__init__(game, deck_order, dealer, seats, context)
         order = self.active
         size = len(self.deck_order)
@@ -108,6 +112,7 @@ class BoutDeal(DealState):
         assert isinstance(src, BoutDeal)
         super()._copy_from(src)
         self.rules = src.rules  # shared with the game: never changed in place
+        self.settings = src.settings
         self._offers = src._offers
         self._numbers = src._numbers
         self.trump_card = src.trump_card
@@ -188,13 +193,9 @@ class BoutDeal(DealState):
                 return s
         return seat
 
-    def _table_ranks(self) -> set[int]:
-        """The ranks on the table in this bout (kept up to date as cards are laid)."""
-        return self.ranks_on_table
-
     def _swap_actions(self, seat: int) -> list[Action]:
-        rank = self.rules.swap_rank
-        if rank is None or not self.trump_card_in_stock:
+        rank = self.settings.swap_rank
+        if rank < 0 or not self.trump_card_in_stock:
             return []
         n = len(self.game.model.deck.ranks)
         card = self.trump * n + rank
@@ -225,12 +226,12 @@ class BoutDeal(DealState):
                     a = pair[0]
                     can = beaters[a]
                     out += [can[c] for c in hand if c in can]
-            if self.rules.transfer:
+            if self.settings.transfer:
                 out.extend(pieces.own(self._transfer_actions(hand)))
             out.append(pieces.take)
         elif phase == THROW:
-            ranks = self._table_ranks()
-            rank_of = self.game.rank_of
+            ranks = self.ranks_on_table
+            rank_of = self.settings.rank_of
             throw = pieces.throw
             out += [throw[c] for c in hand if rank_of[c] in ranks]
             out.append(pieces.done)
@@ -238,22 +239,22 @@ class BoutDeal(DealState):
             attack1 = pieces.attack
             out += [attack1[c] for c in hand]
             limit = self.limit
-            if limit > 1 and self.rules.attack_same_rank:
+            if limit > 1 and self.settings.attack_same_rank:
                 by_rank: dict[int, list[int]] = {}
-                rank_of = self.game.rank_of
+                rank_of = self.settings.rank_of
                 for c in hand:
                     by_rank.setdefault(rank_of[c], []).append(c)
                 for cards in by_rank.values():
                     if len(cards) > 1:
                         out += pieces.rank_attacks(tuple(cards), limit)
-        if self.trump_card_in_stock and self.rules.swap_rank is not None:
+        if self.trump_card_in_stock and self.settings.swap_rank >= 0:
             out.extend(pieces.own(self._swap_actions(seat)))
         return out
 
     def _transfer_actions(self, hand: list[int]) -> list[Action]:
-        if not self.rules.transfer or any(pair[1] >= 0 for pair in self.table):
+        if not self.settings.transfer or any(pair[1] >= 0 for pair in self.table):
             return []
-        rank_of = self.game.rank_of
+        rank_of = self.settings.rank_of
         ranks = {rank_of[pair[0]] for pair in self.table}
         if len(ranks) != 1:
             return []
@@ -293,19 +294,19 @@ class BoutDeal(DealState):
         for c in cards:
             hand.remove(c)
             self.table.append([c, -1])
-            self.ranks_on_table.add(self.game.rank_of[c])
+            self.ranks_on_table.add(self.settings.rank_of[c])
         if self.any_time:  # D6: others may add before the defender answers
             self._reopen_throw_ins()
         else:
             self._defender_to_act()
 
     def _beat(self, attack: int, card: int) -> None:
-        new_rank = self.game.rank_of[card] not in self._table_ranks()
+        new_rank = self.settings.rank_of[card] not in self.ranks_on_table
         self.hands[self.defender].remove(card)
         for pair in self.table:
             if pair[0] == attack:
                 pair[1] = card
-                self.ranks_on_table.add(self.game.rank_of[card])
+                self.ranks_on_table.add(self.settings.rank_of[card])
                 break
         if self.any_time:
             if new_rank:
@@ -317,7 +318,7 @@ class BoutDeal(DealState):
 
     def _take(self) -> None:
         self.taking = True
-        if self.rules.throw_after_take:
+        if self.settings.throw_after_take:
             self._reopen_throw_ins()
         else:
             self._end_bout()
@@ -325,7 +326,7 @@ class BoutDeal(DealState):
     def _throw(self, card: int) -> None:
         self.hands[self.to_act].remove(card)
         self.table.append([card, -1])
-        self.ranks_on_table.add(self.game.rank_of[card])
+        self.ranks_on_table.add(self.settings.rank_of[card])
         if self.any_time or self.taking:
             self._offer_throw()  # the thrower is asked again first: he keeps his chance (D6)
         else:
@@ -341,7 +342,7 @@ class BoutDeal(DealState):
     def _transfer(self, card: int) -> None:
         self.hands[self.defender].remove(card)
         self.table.append([card, -1])
-        self.ranks_on_table.add(self.game.rank_of[card])
+        self.ranks_on_table.add(self.settings.rank_of[card])
         self.defender = self._next_in_game(self.defender)
         self.limit = max(self._bout_limit(), len(self.table))
         self.thrower_order = self._throwers()
@@ -358,7 +359,7 @@ class BoutDeal(DealState):
             if s in self.in_game and s != self.defender:
                 order.append(s)
             s = (s + 1) % self.seats
-        by = self.rules.throw_in_by
+        by = self.settings.throw_in_by
         if by == "attacker":
             return order[:1]
         if by == "neighbours":
@@ -376,9 +377,10 @@ class BoutDeal(DealState):
         holds a card to add), while the bout has room; otherwise the defender answers or the
         bout ends."""
         if len(self.table) < self.limit:
-            ranks = self._table_ranks()
-            rank_of = self.game.rank_of
-            skip_unable = self.rules.skip_unable
+            ranks = self.ranks_on_table
+            settings = self.settings
+            rank_of = settings.rank_of
+            skip_unable = settings.skip_unable
             for s in self.thrower_order:
                 if s in self.declined:
                     continue
@@ -402,7 +404,7 @@ class BoutDeal(DealState):
 
     def _end_bout(self) -> None:
         cards = [c for pair in self.table for c in pair if c >= 0]
-        rules = self.rules
+        rules = self.settings
         if self.taking:
             self.hands[self.defender].extend(cards)
             nxt = (
@@ -443,15 +445,16 @@ class BoutDeal(DealState):
             if s in self.in_game:
                 order.append(s)
             s = (s + 1) % self.seats
-        if self.rules.refill_order == "defender_last" and self.defender in order:
+        if self.settings.defender_refills_last and self.defender in order:
             order.remove(self.defender)
             order.append(self.defender)
         stock = self.stock
         step = len(self.history)  # the action that ended the bout
+        refill_to = self.settings.refill_to
         for s in order:
             hand = self.hands[s]
             got = []
-            while len(hand) < self.rules.refill_to and stock:
+            while len(hand) < refill_to and stock:
                 card = stock.pop()
                 if not stock:
                     self.trump_card_in_stock = False
@@ -523,6 +526,41 @@ class BoutDeal(DealState):
             turned_up=ct(self.turned_up) if self.turned_up >= 0 else None,
             drawn=tuple((k, ct(c)) for k, c in self.drawn[seat]) if seat >= 0 else (),
         )
+
+
+class BoutSettings:
+    """What a bout deal reads of its rules at every step, copied once per game from the
+    model into a class of its own (a compiled engine reads these attributes directly), with
+    each card's rank."""
+
+    __slots__ = (
+        "after_defence",
+        "after_take",
+        "attack_same_rank",
+        "defender_refills_last",
+        "max_bouts",
+        "rank_of",
+        "refill_to",
+        "skip_unable",
+        "swap_rank",
+        "throw_after_take",
+        "throw_in_by",
+        "transfer",
+    )
+
+    def __init__(self, rules: BoutRules, rank_of: list[int]) -> None:
+        self.attack_same_rank = rules.attack_same_rank
+        self.throw_in_by = rules.throw_in_by
+        self.skip_unable = rules.skip_unable
+        self.throw_after_take = rules.throw_after_take
+        self.refill_to = rules.refill_to
+        self.defender_refills_last = rules.refill_order == "defender_last"
+        self.after_defence = rules.after_defence
+        self.after_take = rules.after_take
+        self.swap_rank = -1 if rules.swap_rank is None else rules.swap_rank
+        self.transfer = rules.transfer
+        self.max_bouts = rules.max_bouts
+        self.rank_of = rank_of
 
 
 class BoutOffers:

@@ -23,7 +23,7 @@ from ..language.limits import MAX_VALUE, check_seat, in_range, shown
 from ..language.model import OUT, STOCK, TALON, TURNUP, Decision, VariantModel
 from ..language.vocabulary import RESULT_NAMES
 from .actions import Action, ActionTable
-from .bouts import BoutDeal, BoutOffers
+from .bouts import BoutDeal, BoutOffers, BoutSettings
 from .deal import Deal
 from .match import Match
 from .phases import PHASE_KINDS, Phase
@@ -131,6 +131,10 @@ class Game:
         self._trump_orders: dict[tuple[int, str, tuple[str, ...]], list[int]] = {}
         self._singles: dict[str, list[Action]] = {}
         self._bout_offers: dict[tuple[int, bool], BoutOffers] = {}
+        # what a bout deal reads of its rules at every step (a game of bouts only)
+        self.bout_settings: BoutSettings | None = (
+            BoutSettings(model.bouts, self.rank_of) if model.bouts is not None else None
+        )
         self._first_contexts: dict[int, list[dict[str, Any]]] = {}  # seats -> as a match begins
         self._deal_orders: dict[tuple[int, int], list[int]] = {}  # (dealer, seats) -> who plays
         self._groups: dict[tuple[tuple[int, ...], int], list[tuple[int, list[int]]]] = {}
