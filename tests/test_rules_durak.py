@@ -10,6 +10,7 @@ skipping the defender; a thrower keeps his chance until he says `done`.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -510,6 +511,21 @@ def test_D12_swap_the_seven_of_trumps_on_any_turn_of_its_holder(durak):
     d = stacked(durak, {1: "9S AS KS QS JS 8S", 0: "7C 9H JD 8H 8D KH"}, "AC")
     d.apply("attack 9S")
     assert d.to_act == 0 and legal(d) == {"throw 9H", "done", "swap 7C"}
+
+
+def test_D12_house_rule_without_the_swap():
+    """D12 house rule `swap_rank: none`: no trump is ever swapped for the turned-up card,
+    whatever trumps the attacker holds (the ace and king of trumps here, and the 7)."""
+    v = house("no-swap", "bouts {\n  swap_rank: none\n}")
+    d = stacked(v, {1: "AC KC 7C 9H 9D AS", 2: "10S 10H JD 8H 8C KH"}, "10C KD")
+    assert d.to_act == 1 and "attack 7C" in legal(d)
+    assert not [t for t in legal(d) if t.startswith("swap")]
+    rng = random.Random(12)
+    for seed in range(20):
+        d = v.new_deal(seed=seed, players=3)
+        while not d.is_over:
+            assert not [t for t in legal(d) if t.startswith("swap")]
+            d.apply(rng.choice(d.legal_actions()))
 
 
 def test_D12_a_drawn_seven_may_swap_and_no_swap_once_the_stock_is_gone(durak):
