@@ -3,6 +3,11 @@ one process, its defaults shared by the command line and the library, and its pr
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -50,3 +55,32 @@ def test_jobs_outside_its_range_is_a_clear_error(jobs, capsys):
     with pytest.raises(SystemExit):
         main(["verify", "sixty-six", "--jobs", jobs])
     assert "is not a whole number from 1 to 64" in capsys.readouterr().err
+
+
+def test_ctrl_c_stops_the_workers_and_says_only_that():
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) while verify runs on
+    worker processes: exit status 130, "interrupted", no traceback or message from a worker,
+    and no worker left running."""
+    command = [sys.executable, "-m", "trickcore", "verify", "preferans", "--jobs", "2"]
+    run = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, as a terminal's foreground job
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    time.sleep(2.5)  # the workers are playing by now
+    os.killpg(run.pid, signal.SIGINT)
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == 130
+    assert out == "" and err == "interrupted\n"
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        try:
+            os.killpg(run.pid, 0)  # anyone of the group still alive?
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    else:
+        pytest.fail("a worker process outlived the interrupted verify")

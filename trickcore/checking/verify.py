@@ -91,7 +91,7 @@ def search_violation(
     each search; the test suite's `ci` profile: the same runs). A search that is `chunk` of
     `chunks` plays the seeds `chunk`, `chunk + chunks`, ... (so the chunks' runs differ).
     """
-    from hypothesis import HealthCheck, Phase, find, settings
+    from hypothesis import HealthCheck, Phase, Verbosity, find, settings
     from hypothesis import strategies as st
     from hypothesis.errors import NoSuchExample
 
@@ -125,6 +125,7 @@ def search_violation(
         deadline=None,
         phases=[Phase.generate, Phase.shrink],
         suppress_health_check=list(HealthCheck),
+        verbosity=Verbosity.quiet,  # the checker says what it found; hypothesis says nothing
     )
     if derandomize:  # else as the hypothesis profile in force says (random by default)
         config = settings(config, derandomize=True)
