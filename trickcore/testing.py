@@ -86,7 +86,8 @@ def check_rules(
 
     On failure raises AssertionError naming the broken invariant in plain words with a
     replayable counterexample (seed, players and actions), saved as JSON if asked.
-    `thorough` checks hidden information at every step for every seat (see `verify`).
+    The runs are played as `verify` plays them, in this process. `thorough` checks every
+    deal of a run at every step, hidden information for every seat (see `verify`).
     """
     report = verify(variant, examples=examples, matches=matches, thorough=thorough)
     if report.static_errors:
