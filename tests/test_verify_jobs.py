@@ -12,7 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from trickcore.checking.verify import MATCHES, RUNS, THOROUGH_MATCHES, THOROUGH_RUNS, verify
+import trickcore
+from trickcore.checking.verify import (
+    MATCHES,
+    RUNS,
+    THOROUGH_MATCHES,
+    THOROUGH_RUNS,
+    search_violation,
+    verify,
+)
 from trickcore.interfaces.cli import main
 
 BROKEN = Path(__file__).parent / "broken"
@@ -41,11 +49,13 @@ def test_workers_play_every_run_and_match_and_report_progress():
 
 
 def test_defaults_are_those_of_the_command_line(capsys):
-    """`verify()` without counts plays what `trickcore verify` plays: 300 runs and 3 whole
-    matches, 2,000 and 20 when thorough."""
+    """`verify()` without counts plays what `trickcore verify` plays: 200 runs and 3 whole
+    matches (2,000 and 20 when thorough)."""
     assert (RUNS, MATCHES, THOROUGH_RUNS, THOROUGH_MATCHES) == (200, 3, 2000, 20)
-    report = verify(BROKEN / "pattern-one-card-short.rules")  # static errors: nothing played
-    assert report.static_errors and report.runs == 0
+    report = verify("sixty-six", jobs=2)
+    assert report.ok and (report.runs, report.matches) == (200, 3)
+    assert main(["verify", "sixty-six", "--jobs", "2"]) == 0
+    assert "200 random runs and 3 whole matches" in capsys.readouterr().out
     assert main(["verify", "sixty-six", "--examples", "40", "--jobs", "1"]) == 0
     assert "40 random runs and 3 whole matches" in capsys.readouterr().out
 
@@ -84,3 +94,11 @@ def test_ctrl_c_stops_the_workers_and_says_only_that():
         time.sleep(0.1)
     else:
         pytest.fail("a worker process outlived the interrupted verify")
+
+
+def test_the_seeds_of_the_last_of_many_chunks_are_seeds_a_match_accepts():
+    """100,000 runs make 4,000 chunks: the seeds seed·4000 + 3999 must stay within the 12
+    digits a match accepts, or a consistent file would fail with an engine error."""
+    game = trickcore.load_variant("sixty-six")
+    found, runs = search_violation(game, 20, chunk=3999, chunks=4000, derandomize=True)
+    assert found is None and runs == 20

@@ -3,11 +3,14 @@ the invariant it breaks, and a valid house rule is not reported."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import attrs
 import pytest
 
+import trickcore
+from trickcore.checking.check_reference import Reference, TrickReplay
 from trickcore.checking.verify import verify
 from trickcore.engine.bouts import BoutDeal
 from trickcore.engine.deal import Deal
@@ -15,6 +18,7 @@ from trickcore.engine.match import Match
 from trickcore.engine.phases.auction import Auction
 from trickcore.engine.phases.talon import TalonExchange
 from trickcore.engine.phases.tricks import TrickPlay
+from trickcore.language.loader import load_rules
 from trickcore.testing import check_rules
 
 BROKEN = Path(__file__).parent / "broken"
@@ -327,3 +331,75 @@ def test_a_deal_not_checked_at_every_step_still_has_its_score_checked(monkeypatc
     assert found is not None
     invariant, message = found
     assert invariant == "deal score" and message.startswith("seat 0 scored")
+
+
+def test_a_deal_not_checked_at_every_step_still_refuses_an_illegal_card(monkeypatch):
+    """In the deals between a run's sampled ones every card taken must be one the rules
+    allow (H: follow suit): an engine that lets any card of the hand be played in the third
+    deal of a run is caught there."""
+    original = TrickPlay.legal
+
+    def anything_goes_in_the_third_deal(self, deal):
+        if deal.context[0]["deal_number"] != 3 or deal.to_act < 0:
+            return original(self, deal)
+        return [self.game.actions.play[c] for c in sorted(deal.hands[deal.to_act])]
+
+    monkeypatch.setattr(TrickPlay, "legal", anything_goes_in_the_third_deal)
+    found = violation("hearts", examples=10)
+    assert found is not None
+    invariant, message = found
+    assert invariant == "obligations" and "which the rules do not allow" in message
+
+
+@pytest.mark.parametrize(
+    "name", ["hearts", "hearts-queen-breaks-hearts", "spades", "russisch-schnapsen", "preferans"]
+)
+def test_one_card_judged_alone_agrees_with_the_cards_allowed(name):
+    """The restatement judges a card taken in a deal not checked at every step by itself
+    (`may_play`: H/P `lead_if`, `play_if` asked about the other cards only when needed); at
+    every turn of random deals it says of every card what `legal_plays` says."""
+    game = trickcore.load_variant(name)
+    ref = Reference(game.model, load_rules(name))
+    turns = 0
+    for seed in range(3):
+        deal = game.new_deal(seed=seed)
+        rng = random.Random(seed)
+        replay = TrickReplay(ref, deal.deck_order, deal.dealer, deal.seats)
+        while not deal.is_over:
+            if replay.stage == "play" and replay.announced is None:
+                plays = replay.legal_plays(replay.turn)[0]
+                for card in range(game.model.deck.size):
+                    assert replay.may_play(replay.turn, card) == (card in plays)
+                turns += 1
+            seat, action = deal.to_act, rng.choice(deal.legal_actions())
+            deal.apply(action)
+            replay.apply(
+                seat,
+                action.kind,
+                action.card,
+                action.value,
+                action.to,
+                action.qualifier,
+                action.text,
+            )
+    assert turns >= 30
+
+
+def test_one_card_judged_alone_when_the_rule_allows_none():
+    """H15: on the first trick a player who cannot follow may not play a heart (nor the
+    queen of spades), unless his hand holds nothing else: then any card. Judged alone, a
+    card is allowed then too (`play_if` allows none, so all)."""
+    game = trickcore.load_variant("hearts")
+    ranks = [r.symbol for r in game.model.deck.ranks]
+    others = [r + s for s in "CDS" for r in ranks]
+    hands = {2: [r + "H" for r in ranks], 0: others[:13], 1: others[13:26], 3: others[26:]}
+    order = game.stack_deck(hands, [], dealer=0, players=4)
+    deal = game.new_deal(order, dealer=0, players=4, deal_number=4)  # H: no passing
+    ref = Reference(game.model, load_rules("hearts"))
+    replay = TrickReplay(ref, deal.deck_order, 0, 4, [dict(c) for c in deal.context])
+    while replay.stage != "play" or replay.turn != 2:  # 2C led, seat 1 follows
+        seat, action = deal.to_act, deal.legal_actions()[0]
+        deal.apply(action)
+        replay.apply(seat, action.kind, action.card, action.value, action.to, action.qualifier)
+    assert replay.trick and replay.legal_plays(2)[0] == set(replay.hands[2])
+    assert all(replay.may_play(2, card) for card in replay.hands[2])

@@ -1691,6 +1691,17 @@ class TrickReplay:
             return self._turn_actions(self.turn)
         return {}
 
+    def allows(self, kind: str, card: int, text: str) -> bool | None:
+        """Whether the rules allow the seat to act this action now, as `legal()` would say
+        (None where it restates none); a card played in trick play is judged from the cards
+        the player may play alone."""
+        if self.stage == "play" and self.announced is None and kind == "play":
+            return self.may_play(self.turn, card)
+        if self.stage == "play" and self.announced is None and kind == "marry":
+            return card in self.legal_plays(self.turn)[1]
+        right = self.legal()
+        return None if right is None else text in right
+
     def qualifier_index(self) -> int:
         """The contract's qualifier's place among the bidding's qualifiers."""
         return self.ref.call_qualifiers.index(self.qualifier)
@@ -1958,6 +1969,39 @@ class TrickReplay:
             if ref.eval(rule, env, hand=hand, card=c):
                 allowed.add(c)
         return allowed or set(cards)
+
+    def may_play(self, seat: int, card: int) -> bool:
+        """`card in legal_plays(seat)[0]`, worked out for this card: a `lead_if` or `play_if`
+        rule is asked about the other cards only when it does not allow this one."""
+        hand = self.hands[seat]
+        if card not in hand:
+            return False
+        ref = self.ref
+        if self.trick:
+            follow = self._follow_plays(seat, hand)
+            if card not in follow or ref.play_if is None:
+                return card in follow
+            env = self._card_env(seat)
+            eff = self.relations()[0]
+            led = eff[self.trick[0][1]]
+            env["can_follow"] = any(eff[c] == led for c in hand)
+            return self._allows_card(ref.play_if, env, card, follow, hand)
+        if ref.lead_if is None:
+            return True
+        return self._allows_card(ref.lead_if, self._card_env(seat), card, hand, hand)
+
+    def _allows_card(
+        self, rule: s.Expr, env: dict[str, Any], card: int, cards: Iterable[int], hand: list[int]
+    ) -> bool:
+        """`card in _filtered(rule, env, cards, hand)`: the rule allows it, or none of them."""
+        ref = self.ref
+        eff = self.relations()[0]
+
+        def allowed(c: int) -> bool:
+            env["card_is_trump"] = eff[c] == ref.trump_id
+            return bool(ref.eval(rule, env, hand=hand, card=c))
+
+        return allowed(card) or not any(allowed(c) for c in cards if c != card)
 
     def legal_plays(self, seat: int) -> tuple[set[int], set[int]]:
         """The cards `seat` may play now, and those it may lead declaring a meld (marry)."""

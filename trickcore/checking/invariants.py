@@ -494,6 +494,12 @@ class Checker:
                     f"seat {seat} acted in phase '{phase}', the rules give seat "
                     f"{replay.to_act} in phase '{replay.stage}'",
                 )
+            if self._light:  # not compared as a whole at this step: the action taken, then
+                if replay.allows(action.kind, action.card, action.text) is False:
+                    raise _Found(
+                        _invariant(replay.stage, {action.kind}),
+                        f"seat {seat} ({phase}) took {action.text}, which the rules do not allow",
+                    )
             done = len(replay.tricks)
             try:
                 replay.apply(

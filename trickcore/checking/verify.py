@@ -13,7 +13,7 @@ from pathlib import Path
 
 import attrs
 
-from ..engine.game import Game
+from ..engine.game import MAX_SEED, Game
 from ..language.compiler import compile_with_errors
 from ..language.errors import RulesError, TrickcoreError
 from ..language.loader import MergedRules, load_rules
@@ -114,8 +114,10 @@ def search_violation(
         seed, players, choices = example
         return checker.run(seed * chunks + chunk, players, choices) is not None
 
+    # the seeds seed·chunks + chunk, each a seed a match accepts (of at most 12 digits)
+    top = min(2**31 - 1, (MAX_SEED - 1 - chunk) // chunks)
     strategy = st.tuples(
-        st.integers(0, 2**31 - 1),
+        st.integers(0, top),
         st.sampled_from(game.model.players),
         st.lists(st.integers(0, 2**16), max_size=max_actions),
     )
@@ -202,9 +204,10 @@ def verify(
 
     `thorough` (default: when 1,000 or more examples are asked for) checks every deal of a
     random run at every step and compares hidden-card worlds at every step for every seat.
-    Otherwise a run's first two deals and every fourth after them are checked at every
-    step, the worlds at every second step for one seat in turn, and the deals between are
-    followed action by action and scored. In whole matches the worlds are compared at
+    Otherwise a run's first two deals and every fourth after them (5th, 9th, ...; past the
+    40th, every 40th) are checked at every step, the worlds at every second step for one
+    seat in turn; the deals between are followed action by action (each action must be one
+    the rules allow) and scored. In whole matches the worlds are compared at
     every step for every seat of every third deal when thorough, else of every tenth.
 
     The runs are searched in chunks of 25 (each its own hypothesis search over its own
@@ -224,6 +227,11 @@ def verify(
         examples = THOROUGH_RUNS if deep else RUNS
     if matches is None:
         matches = THOROUGH_MATCHES if deep else MATCHES
+    from hypothesis import settings
+
+    # the profile in force decides for workers too (they do not load this process's)
+    in_force = settings.default
+    derandomize = derandomize or (in_force is not None and in_force.derandomize)
     tasks = [
         Task(str(ref), "runs", i, len(part), len(runs_chunks(examples)), deep, derandomize)
         for i, part in enumerate(runs_chunks(examples))
