@@ -371,18 +371,17 @@ def test_one_card_judged_alone_agrees_with_the_cards_allowed(name):
                 for card in range(game.model.deck.size):
                     assert replay.may_play(replay.turn, card) == (card in plays)
                 turns += 1
-            seat, action = deal.to_act, rng.choice(deal.legal_actions())
-            deal.apply(action)
-            replay.apply(
-                seat,
-                action.kind,
-                action.card,
-                action.value,
-                action.to,
-                action.qualifier,
-                action.text,
-            )
+            take(deal, replay, rng.choice(deal.legal_actions()))
     assert turns >= 30
+
+
+def take(deal, replay: TrickReplay, action) -> None:
+    """The action taken in the deal and followed by the restatement."""
+    seat = deal.to_act
+    deal.apply(action)
+    replay.apply(
+        seat, action.kind, action.card, action.value, action.to, action.qualifier, action.text
+    )
 
 
 def test_one_card_judged_alone_when_the_rule_allows_none():
@@ -398,8 +397,6 @@ def test_one_card_judged_alone_when_the_rule_allows_none():
     ref = Reference(game.model, load_rules("hearts"))
     replay = TrickReplay(ref, deal.deck_order, 0, 4, [dict(c) for c in deal.context])
     while replay.stage != "play" or replay.turn != 2:  # 2C led, seat 1 follows
-        seat, action = deal.to_act, deal.legal_actions()[0]
-        deal.apply(action)
-        replay.apply(seat, action.kind, action.card, action.value, action.to, action.qualifier)
+        take(deal, replay, deal.legal_actions()[0])
     assert replay.trick and replay.legal_plays(2)[0] == set(replay.hands[2])
     assert all(replay.may_play(2, card) for card in replay.hands[2])
