@@ -1958,6 +1958,15 @@ class TrickReplay:
             **self.context[seat],
         }
 
+    def _play_env(self, seat: int) -> dict[str, Any]:
+        """The names `play_if` reads when `seat` plays to a trick: `_card_env` and whether he
+        can follow the card led."""
+        env = self._card_env(seat)
+        eff = self.relations()[0]
+        led = eff[self.trick[0][1]]
+        env["can_follow"] = any(eff[c] == led for c in self.hands[seat])
+        return env
+
     def _filtered(self, rule: s.Expr, env: dict[str, Any], cards: Iterable[int], hand: list[int]):
         """The cards a `lead_if` / `play_if` rule allows; all of them when it allows none."""
         ref = self.ref
@@ -1981,11 +1990,7 @@ class TrickReplay:
             follow = self._follow_plays(seat, hand)
             if card not in follow or ref.play_if is None:
                 return card in follow
-            env = self._card_env(seat)
-            eff = self.relations()[0]
-            led = eff[self.trick[0][1]]
-            env["can_follow"] = any(eff[c] == led for c in hand)
-            return self._allows_card(ref.play_if, env, card, follow, hand)
+            return self._allows_card(ref.play_if, self._play_env(seat), card, follow, hand)
         if ref.lead_if is None:
             return True
         return self._allows_card(ref.lead_if, self._card_env(seat), card, hand, hand)
@@ -2011,11 +2016,7 @@ class TrickReplay:
             follow = self._follow_plays(seat, hand)
             if ref.play_if is None:
                 return set(follow), set()
-            env = self._card_env(seat)
-            eff = self.relations()[0]
-            led = eff[self.trick[0][1]]
-            env["can_follow"] = any(eff[c] == led for c in hand)
-            return self._filtered(ref.play_if, env, follow, hand), set()
+            return self._filtered(ref.play_if, self._play_env(seat), follow, hand), set()
         leads = set(hand)
         if ref.lead_if is not None:
             leads = self._filtered(ref.lead_if, self._card_env(seat), hand, hand)

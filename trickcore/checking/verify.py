@@ -232,9 +232,10 @@ def verify(
     # the profile in force decides for workers too (they do not load this process's)
     in_force = settings.default
     derandomize = derandomize or (in_force is not None and in_force.derandomize)
+    chunks = runs_chunks(examples)
     tasks = [
-        Task(str(ref), "runs", i, len(part), len(runs_chunks(examples)), deep, derandomize)
-        for i, part in enumerate(runs_chunks(examples))
+        Task(str(ref), "runs", i, len(part), len(chunks), deep, derandomize)
+        for i, part in enumerate(chunks)
     ]
     tasks += [Task(str(ref), "match", i, 0, 0, deep, derandomize) for i in range(matches)]
     if jobs > 1 and len(tasks) > 1:

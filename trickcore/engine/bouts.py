@@ -23,7 +23,6 @@ class BoutDeal(DealState):
     __slots__ = (
         "_numbers",
         "_offers",
-        "any_time",
         "attacker",
         "bouts",
         "declined",
@@ -101,7 +100,6 @@ class BoutDeal(DealState):
         self._numbers = game.bout_offers(self.trump, numbers=True)
         self.limit = 0
         self.thrower_order: list[int] = []
-        self.any_time = self.rules.throw_in == "any_time"
         self.attacker = self._first_attacker(order)  # D4
         self.defender = self._next_in_game(self.attacker)
         self.phase = ATTACK
@@ -122,7 +120,6 @@ class BoutDeal(DealState):
         self.bouts = src.bouts
         self.draw = src.draw
         self.limit = src.limit
-        self.any_time = src.any_time
         self.attacker = src.attacker
         self.defender = src.defender
         self.stock = src.stock[:]
@@ -295,7 +292,7 @@ class BoutDeal(DealState):
             hand.remove(c)
             self.table.append([c, -1])
             self.ranks_on_table.add(self.settings.rank_of[c])
-        if self.any_time:  # D6: others may add before the defender answers
+        if self.settings.any_time:  # D6: others may add before the defender answers
             self._reopen_throw_ins()
         else:
             self._defender_to_act()
@@ -308,7 +305,7 @@ class BoutDeal(DealState):
                 pair[1] = card
                 self.ranks_on_table.add(self.settings.rank_of[card])
                 break
-        if self.any_time:
+        if self.settings.any_time:
             if new_rank:
                 self._reopen_throw_ins()  # a new rank on the table: everyone may add again
             else:
@@ -327,7 +324,7 @@ class BoutDeal(DealState):
         self.hands[self.to_act].remove(card)
         self.table.append([card, -1])
         self.ranks_on_table.add(self.settings.rank_of[card])
-        if self.any_time or self.taking:
+        if self.settings.any_time or self.taking:
             self._offer_throw()  # the thrower is asked again first: he keeps his chance (D6)
         else:
             self._defender_to_act()
@@ -346,7 +343,7 @@ class BoutDeal(DealState):
         self.defender = self._next_in_game(self.defender)
         self.limit = max(self._bout_limit(), len(self.table))
         self.thrower_order = self._throwers()
-        if self.any_time:
+        if self.settings.any_time:
             self._reopen_throw_ins()
         else:
             self._defender_to_act()
@@ -404,19 +401,19 @@ class BoutDeal(DealState):
 
     def _end_bout(self) -> None:
         cards = [c for pair in self.table for c in pair if c >= 0]
-        rules = self.settings
+        settings = self.settings
         if self.taking:
             self.hands[self.defender].extend(cards)
             nxt = (
                 self.defender
-                if rules.after_take == "defender"
+                if settings.after_take == "defender"
                 else self._next_in_game(self.defender)
             )
         else:
             self.discarded.extend(cards)
             nxt = (
                 self.defender
-                if rules.after_defence == "defender"
+                if settings.after_defence == "defender"
                 else self._next_in_game(self.defender)
             )
         self.table = []
@@ -428,7 +425,7 @@ class BoutDeal(DealState):
                 if not self.hands[s]:
                     self.in_game.remove(s)
                     self.out.append(s)
-        if len(self.in_game) <= 1 or self.bouts >= rules.max_bouts:
+        if len(self.in_game) <= 1 or self.bouts >= settings.max_bouts:
             self._finish()
             return
         if nxt not in self.in_game:
@@ -536,6 +533,7 @@ class BoutSettings:
     __slots__ = (
         "after_defence",
         "after_take",
+        "any_time",
         "attack_same_rank",
         "defender_refills_last",
         "max_bouts",
@@ -550,6 +548,7 @@ class BoutSettings:
 
     def __init__(self, rules: BoutRules, rank_of: list[int]) -> None:
         self.attack_same_rank = rules.attack_same_rank
+        self.any_time = rules.throw_in == "any_time"  # D6: throw-ins before all are beaten
         self.throw_in_by = rules.throw_in_by
         self.skip_unable = rules.skip_unable
         self.throw_after_take = rules.throw_after_take
