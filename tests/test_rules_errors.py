@@ -418,3 +418,26 @@ def test_an_auction_that_could_go_round_for_ever_is_refused():
     assert "'rounds: N'" in err.message and "first_bid" in err.message
     assert err.location is not None and err.location.file.endswith("euchre.rules")
     assert (err.location.line, err.location.column) == (34, 3)  # the `ends` setting
+
+
+def test_bout_deal_pattern_larger_than_the_deck_is_refused():
+    """D1, D2: a game of bouts deals its hands from the deck; a pattern giving more cards
+    than the deck holds is an error at the pattern, naming the counts."""
+    err = error_of('extends "durak"\ndeal {\n  pattern: 1 each 11 times, 1 turnup, rest stock\n}\n')
+    assert (err.location.line, err.location.column) == (3, 3)
+    assert "gives 11 cards to each of 3 players, 33 in all, but the deck has 32" in err.message
+
+
+def test_talon_split_that_cannot_go_round_evenly_is_refused():
+    """S20's `split_if` (one talon card to each hand in turn) on Skat's 2-card skat among 3
+    hands: an error at the rule, not a deal with hands of different sizes."""
+    err = error_of('extends "skat"\ntalon {\n  split_if = yes\n}\n')
+    assert (err.location.line, err.location.column) == (3, 3)
+    assert "a 2-card talon cannot be split one card each among 3 hands" in err.message
+
+
+def test_bout_deal_pattern_without_a_turned_up_trump_is_refused():
+    """D2: a game of bouts turns up its trump card; a pattern with no `1 turnup` says so."""
+    err = error_of('extends "durak"\ndeal {\n  pattern: 1 each 6 times, rest stock\n}\n')
+    assert "turns up a trump card: add '1 turnup' to the deal pattern" in err.message
+    assert (err.location.file, err.location.line) == ("house", 3)

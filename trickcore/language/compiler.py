@@ -1955,7 +1955,7 @@ class _Compiler:
         if not any(p.to == "turnup" for p in deal.pattern):
             raise RulesError(
                 "a game of bouts turns up a trump card: add '1 turnup' to the deal pattern",
-                self.block("deal").loc,
+                (self.block("deal").raw("pattern") or self.block("deal")).loc,
             )
         attack = b.word("attack", ("one_card", "same_rank"), "same_rank")
         if attack == "same_rank" and len(deck.suits) > MAX_ATTACK_SUITS:
