@@ -2,26 +2,32 @@
 
 Run:  python benchmarks/bots.py [--deals 1000] [--bot pimc] [--seconds S] [--iterations N]
                                 [--worlds W] [--confidence Z] [--rollout heuristic|random]
-                                [--variant NAME[:PLAYERS] ...] [--jobs 2]
+                                [--variant NAME[:PLAYERS] ...] [--seats all|one]
+                                [--against heuristic random] [--jobs 2]
                                 [--seed 0] [--out FILE.jsonl] [--summarize FILE.jsonl]
 
 For every variant (default: Tysiacha, Russisch Schnapsen, Durak with 3 players) and deck
-order (seeds --seed, --seed+1, ...) one seat, the hero seat (deck order mod seats), is
-played twice against the same opponents on the same deck order:
+order (seeds --seed, --seed+1, ...) the search bot takes each seat in turn, the hero seat
+(`--seats all`, the default: a duplicate deal, the bots rotated through the seats as in
+`trickcore arena`; `--seats one`: only the seat deck order mod seats). With the hero in a
+seat, the deck order is played twice against the same opponents:
 
 - vs heuristic: the search bot in the hero seat, heuristic bots elsewhere, against the
   heuristic bot in the hero seat (the same deal with heuristic bots everywhere);
 - vs random: the search bot in the hero seat among random bots, against a random bot in
   that seat among the same random bots (seeded alike).
 
-It prints, per variant, the margin (the search bot's deal score minus the other bot's in
-the same seat on the same deck order; in games of bouts the other bot's durak rate minus
-the search bot's, so positive is better everywhere) with its 95% confidence interval, the
-share of deck orders on which the search bot did at least as well as the random bot, and
-the search bot's time per decision (mean and max; decisions with a single legal action do
-not count) and how many of its decisions it left to the heuristic bot because no hidden
-world could be sampled. Each finished deck order is appended to --out as one JSON line, so a run cut
-short keeps its figures (`--summarize FILE` prints them).
+It prints, per variant, the margin per duplicate deal (the search bot's deal score minus
+the other bot's in the same seats on the same deck order, averaged over the seats it
+held; in games of bouts the other bot's durak rate minus the search bot's, so positive is
+better everywhere) with its 95% confidence interval over deck orders, the share of deck
+orders on which the search bot did at least as well as the other bot over the seats it
+held, and the same share seat by seat; then the search bot's time per decision (mean and
+max; decisions with a single legal action do not count) and how many of its decisions it
+left to the heuristic bot because no hidden world could be sampled in time. Each finished
+(deck order, seat) is appended to --out as one JSON line, so a run cut short keeps its
+figures (`--summarize FILE` prints them; a deck order cut short counts with the seats it
+has).
 """
 
 from __future__ import annotations
@@ -66,19 +72,19 @@ def play(variant: trickcore.Variant, players: int, order: list[int], bots: list[
     return float((d.gains or [0] * players)[hero]), times
 
 
-def one_deck_order(job: tuple[str, int, str, int]) -> dict[str, Any]:
-    """Both comparisons on one deck order (run in a worker process)."""
-    ref, players, spec, seed = job
+def one_seat(job: tuple[str, int, str, int, int, tuple[str, ...]]) -> dict[str, Any]:
+    """The comparisons on one deck order with the search bot in one seat (run in a worker
+    process)."""
+    ref, players, spec, seed, hero, against = job
     import random
 
     variant = _variant(ref)
     order = list(range(variant.model.deck.size))
     random.Random(seed).shuffle(order)
-    hero = seed % players
     out: dict[str, Any] = {"variant": ref, "players": players, "seed": seed, "hero": hero}
     times: list[float] = []
     fallbacks = 0
-    for opponents in ("heuristic", "random"):
+    for opponents in against:
         scores = []
         for who in (spec, opponents):
             bots = [
@@ -113,26 +119,41 @@ def interval(xs: list[float]) -> tuple[float, float]:
 
 
 def summarize(rows: list[dict[str, Any]], spec: str) -> None:
-    """Print the figures of finished deck orders, per variant."""
+    """Print the figures of finished (deck order, seat) rows, per variant: per duplicate
+    deal (a deck order, over the seats the search bot held) and per seat."""
     by_variant: dict[str, list[dict[str, Any]]] = {}
     for row in rows:
         by_variant.setdefault(f"{row['variant']} ({row['players']} players)", []).append(row)
     for name, mine in by_variant.items():
         bouts = _variant(mine[0]["variant"]).model.bouts is not None
         sign = -1.0 if bouts else 1.0  # for the durak rate lower is better
-        print(f"\n{name}: {len(mine)} duplicate deck orders, search bot {spec}")
+        orders: dict[int, list[dict[str, Any]]] = {}
+        for row in mine:
+            orders.setdefault(row["seed"], []).append(row)
+        print(
+            f"\n{name}: {len(orders)} duplicate deck orders ({len(mine)} seats played), "
+            f"search bot {spec}"
+        )
+        unit = "durak rate" if bouts else "points per deal"
         for opp in ("heuristic", "random"):
-            own = [r[f"vs_{opp}"][0] for r in mine]
-            other = [r[f"vs_{opp}"][1] for r in mine]
+            key = f"vs_{opp}"
+            groups = [[r[key] for r in group if key in r] for group in orders.values()]
+            groups = [g for g in groups if g]
+            if not groups:
+                continue
+            own = [statistics.fmean(a for a, _ in g) for g in groups]
+            other = [statistics.fmean(b for _, b in g) for g in groups]
             margins = [sign * (a - b) for a, b in zip(own, other, strict=True)]
+            seat_margins = [sign * (a - b) for g in groups for a, b in g]
             m, h = interval(margins)
             at_least = sum(1 for x in margins if x >= 0) / len(margins)
-            unit = "durak rate" if bouts else "points per deal"
+            per_seat = sum(1 for x in seat_margins if x >= 0) / len(seat_margins)
             print(
                 f"  vs {opp:9s}: {'search' if not bouts else 'durak rate'} "
                 f"{statistics.fmean(own):8.3f}  {opp} {statistics.fmean(other):8.3f}  "
                 f"margin {m:+8.3f} +- {h:.3f} ({unit}, 95% CI [{m - h:+.3f}, {m + h:+.3f}])  "
-                f"at least as well on {100 * at_least:.1f}% of deck orders"
+                f"at least as well on {100 * at_least:.1f}% of deck orders "
+                f"({100 * per_seat:.1f}% of seats)"
             )
         times = [t for r in mine for t in r["times"]]
         if times:
@@ -145,10 +166,21 @@ def summarize(rows: list[dict[str, Any]], spec: str) -> None:
             print(f"  decisions left to the heuristic (no hidden world sampled): {left}")
 
 
-def jobs_of(variants: list[tuple[str, int]], spec: str, seed: int, deals: int) -> Iterator:
-    for k in range(deals):  # interleaved, so a cut-short run has every variant
+def jobs_of(
+    variants: list[tuple[str, int]],
+    spec: str,
+    seed: int,
+    deals: int,
+    all_seats: bool,
+    against: tuple[str, ...],
+) -> Iterator[tuple[str, int, str, int, int, tuple[str, ...]]]:
+    """One job per deck order and hero seat; interleaved, so a cut-short run has every
+    variant."""
+    for k in range(deals):
         for ref, players in variants:
-            yield (ref, players, spec, seed + k)
+            heroes = range(players) if all_seats else [(seed + k) % players]
+            for hero in heroes:
+                yield (ref, players, spec, seed + k, hero, against)
 
 
 def main() -> None:
@@ -161,9 +193,19 @@ def main() -> None:
     parser.add_argument("--confidence", type=float, default=None, help="pimc's confidence")
     parser.add_argument("--rollout", default=None, help="heuristic or random playouts")
     parser.add_argument("--variant", nargs="+", default=DEFAULT_VARIANTS)
+    parser.add_argument(
+        "--seats", choices=("all", "one"), default="all", help="hero seats per deck order"
+    )
+    parser.add_argument(
+        "--against",
+        nargs="+",
+        choices=("heuristic", "random"),
+        default=["heuristic", "random"],
+        help="the comparisons to play",
+    )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", default=None, help="append one JSON line per deck order")
+    parser.add_argument("--out", default=None, help="append one JSON line per (deck order, seat)")
     parser.add_argument("--summarize", default=None, help="print the figures of a --out file")
     args = parser.parse_args()
     options = [
@@ -191,18 +233,20 @@ def main() -> None:
     rows: list[dict[str, Any]] = []
     sink = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115
     start = time.perf_counter()
-    total = args.deals * len(variants)
+    jobs = list(
+        jobs_of(variants, spec, args.seed, args.deals, args.seats == "all", tuple(args.against))
+    )
+    total = len(jobs)
     with multiprocessing.Pool(args.jobs) as pool:
-        for i, row in enumerate(
-            pool.imap(one_deck_order, jobs_of(variants, spec, args.seed, args.deals)), 1
-        ):
+        for i, row in enumerate(pool.imap(one_seat, jobs), 1):
             rows.append(row)
             if sink:
                 sink.write(json.dumps(row) + "\n")
                 sink.flush()
             if i % 25 == 0 or i == total:
                 print(
-                    f"{i}/{total} deck orders, {time.perf_counter() - start:.0f} s", file=sys.stderr
+                    f"{i}/{total} (deck order, seat) pairs, {time.perf_counter() - start:.0f} s",
+                    file=sys.stderr,
                 )
     if sink:
         sink.close()

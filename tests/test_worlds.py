@@ -353,3 +353,53 @@ def test_a_dealer_who_lays_away_the_card_he_picked_up_still_has_worlds(variants)
     for world in worlds:
         assert _same_view(world.observation(1), obs)
         assert world.turned_up == variant.card("KS")
+
+
+# Observations from deals played by bots (the heuristic bot at seat 0, random ones at the
+# others) where the sampler found no world, though the deal itself is one (a card the seat
+# saw in the talon went on unseen: given or discarded), or found one only after seconds of
+# repairs (a bid that needs two cards held at once).
+FOUND_NO_WORLD = [
+    pytest.param(
+        "tysiacha",
+        31,
+        # T11: the talon shown (QS QD AS) is taken, QS given unseen to seat 1, who plays it
+        "bid 105,bid 115,pass,bid 120,bid 135,pass,give QS to 1,give KH to 0,keep contract,"
+        "play KC,play 9C,play 10C,play KS,play JS,play 9S,play JC,play JD,play QC,play AD,"
+        "play 9D,play QD,play 10D,play AH,play QH,play 10H,play QS,play JH",
+        id="tysiacha-talon-card-given-unseen",
+    ),
+    pytest.param(
+        "tysiacha",
+        0,
+        # T12: raising to 160 needs a marriage held; seat 0 holds KH, KC and QS, so seat 1's
+        # can only be KD and QD, two cards at once
+        "bid 120,pass,pass,give JH to 2,give QS to 0,raise 160,play JS,play AS",
+        id="tysiacha-raise-needs-two-cards",
+    ),
+    pytest.param(
+        "preferans",
+        1,
+        # R: 9S of the shown talon was discarded unseen: seat 2 shows no spade at step 31
+        "bid 6 notrump,bid 7 clubs,pass,pass,discard 9S,discard KC,bid 9 diamonds,whist,"
+        "whist,play KD,play JD,play QD,play QS,play 10S,play KS,play AC,play 7D,play 8C,"
+        "play QH,play JH,play 7H,play 10D,play 9D,play 8S,play 8D,play 9H,play 8H,play AH,"
+        "play KH,play 10H,play AS,play QC,play JS,play 7S,play JC",
+        id="preferans-talon-card-discarded-unseen",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "seed", "actions"), FOUND_NO_WORLD)
+def test_worlds_of_cards_that_went_on_unseen(variants, name, seed, actions):
+    variant = variants.get(name) or trickcore.load_variant(name)
+    deal = variant.new_deal(seed=seed, players=3)
+    for text in actions.split(","):
+        deal.apply(text)
+    obs = deal.observation(0)
+    for draw in range(3):
+        worlds = variant.sample_worlds(obs, 4, random.Random(draw))
+        assert len(worlds) == 4
+        for world in worlds:
+            assert _same_view(world.observation(0), obs)
+            assert _same_view(_replayed(variant, world).observation(0), obs)

@@ -9,14 +9,17 @@ comes from the engine's own legality, probed on the public situation at each pas
 Method
 ------
 1. **A reference world.** The log is replayed in a deal with a shuffled deck (the seat's
-   own cards, a shown talon and a turned-up card placed first). Where a step fails (a card
-   not in the hand it is played from, an obligation that forbids the action, a meld not
-   held, another player to act than the log says) the worlds that agree with the steps
-   before are modelled as below and one assignment is drawn that also makes the failing
-   step possible; while the replay gets further each time, cheaper repairs are tried
-   first (two cards swapped, a hidden action given another card, the swap whose replay
-   gets furthest). The seat's final view is compared last and repaired the same way. The
-   attempts are bounded: when none fits, a WorldsError says so.
+   own cards, a shown talon and a turned-up card placed first, then the cards it saw
+   leave another hand, received from it or played, dealt to that hand as far as it takes
+   them; a hidden action takes first a card the log shows its receiver play later). Where
+   a step fails (a card not in the hand it is played from, an obligation that forbids the
+   action, a meld or holding not held, another player to act than the log says) the
+   worlds that agree with the steps before are modelled as below and one assignment is
+   drawn that also makes the failing step possible; while the replay gets further each
+   time, cheaper repairs are tried first (one or two cards swapped, cards the seat has not
+   seen first; a hidden action given the card a later step needs or the card that forbids
+   it; the swap whose replay gets furthest). The seat's final view is compared last and
+   repaired the same way. The attempts are bounded: when none fits, a WorldsError says so.
 2. **Slots.** A card is *fixed* where the seat saw it lie (a shown or taken talon, a
    turned-up card, an open hand), *seen* (its own cards, and cards it saw others play: they
    must be in the hand they left, at that step) or *unseen*. The deck positions of the
@@ -211,6 +214,8 @@ class WorldSampler:
         fixed.update(self._card(t) for t in texts)
         own = {self._card(t) for t in own_texts}
         played: dict[int, int] = {}  # seen-played card -> the log step that showed it
+        # every card played in the log: card -> (step, player), the first time
+        self.played_at: dict[int, tuple[int, int]] = {}
         self.hidden_steps: set[int] = set()
         self.own_actions: set[int] = set()
         parse = self.game.actions.parse
@@ -223,6 +228,7 @@ class WorldSampler:
                 raise WorldsError(f"'{text}' (step {k + 1} of the log) is no action of this game")
             cards = [a.card] if a.card >= 0 else list(a.cards)
             for c in cards:
+                self.played_at.setdefault(c, (k, s))
                 if s == seat:
                     own.add(c)
                     self.own_actions.add(c)
@@ -305,8 +311,9 @@ class WorldSampler:
                 if found:
                     action = found[0]
                 elif choose and cands:
+                    later = [a for a in cands if self._moved_later(a, s, k)]
                     unseen = [a for a in cands if a.card in self.unseen]
-                    action = self.rng.choice(unseen or cands)
+                    action = self.rng.choice(later or unseen or cands)
                     picks[k] = action.card
                 else:
                     return deal, ("flow", k)
@@ -329,6 +336,20 @@ class WorldSampler:
                 continue
             deal.apply(action)
         return deal, None
+
+    def _leaves_later(self, card: int, hand: int, k: int) -> bool:
+        """Whether the log shows the card leave this hand after step k."""
+        seen = self.played_at.get(card)
+        return seen is not None and seen[0] > k and seen[1] == hand
+
+    def _moved_later(self, action: Action, giver: int, k: int) -> bool:
+        """Whether the card of a hidden action at step k is one the log shows played later
+        by its receiver (by another player than the giver, when the action names none):
+        such a card can only have gone that way, so it is the first to try."""
+        seen = self.played_at.get(action.card)
+        if seen is None or seen[0] <= k:
+            return False
+        return seen[1] == action.to if action.to >= 0 else seen[1] != giver
 
     def _view(self, deal: Deal | BoutDeal) -> Observation | BoutObservation:
         obs = self.obs
@@ -356,11 +377,26 @@ class WorldSampler:
             first = list(self.draws[0])
             rng.shuffle(first)
         first = first[: len(mine)]
-        rest = [c for c in range(size) if c not in set(first)]
-        rng.shuffle(rest)
         order = [-1] * size
         for p, c in zip(mine, first, strict=False):
             order[p] = c
+        if isinstance(obs, Observation):
+            # the cards seen leaving another player's hand dealt to him, as many as his
+            # hand takes (the others came to him later: a talon, a card given); the
+            # repairs below then start close to a consistent world
+            placed = set(first)
+            room: dict[int, list[int]] = {
+                q: [p for p, place in enumerate(places) if place == q]
+                for q in range(self.seats)
+                if q != self.seat
+            }
+            for c, q in self._known_givers(obs, order_of_play):
+                free = room.get(q)
+                if free and c not in placed:
+                    order[free.pop()] = c
+                    placed.add(c)
+        rest = [c for c in range(size) if c not in set(order)]
+        rng.shuffle(rest)
         it = iter(rest)
         order = [c if c >= 0 else next(it) for c in order]
         # cards shown from the start (a turned-up card, the trump card, a talon shown later)
@@ -399,6 +435,22 @@ class WorldSampler:
                         _swap(order, {}, c, rng.choice(spare))
                         deal = self._new_deal(order)
         return order
+
+    def _known_givers(self, obs: Observation, active: list[int]) -> list[tuple[int, int]]:
+        """(card, player) for the cards the seat knows another player had: those it received
+        from him (a card given openly, or passed to it: the passing goes a known number of
+        seats on), then those it saw him play, in the order of the log."""
+        out: list[tuple[int, int]] = []
+        for t in obs.received:
+            c = self._card(t)
+            shown = self.played_at.get(c)
+            if shown is not None and shown[1] != self.seat:
+                out.append((c, shown[1]))
+            elif obs.pass_to and self.seat in active:
+                n = len(active)
+                out.append((c, active[(active.index(self.seat) - obs.pass_to) % n]))
+        out += [(c, self.log[k][0]) for c, k in sorted(self.seen_played.items(), key=_second)]
+        return out
 
     def _reference(self) -> tuple[Deal | BoutDeal, dict[int, int]] | None:
         """A consistent world found by replaying and repairing (None: none found).
@@ -445,7 +497,7 @@ class WorldSampler:
                         continue
                     stuck = True
                 options = {tuple(self._step_repairs(deal, k, kind == "flow")) for _ in range(6)}
-                options.update(self._pick_changes(deal, k))
+                options.update(self._pick_changes(deal, k, picks))
                 if stuck or k == 0:  # the cause may lie in a heap (a turned-up card, a talon)
                     options.update(self._heap_swaps(deal))
                 options.discard(())
@@ -593,13 +645,24 @@ class WorldSampler:
                     blocking.append(c)
             if blocking and outside:
                 return [(c, rng.choice(outside)) for c in blocking[:1]]
-        # a holding is missing: bring in a card that helps, else swap at random
+        # a holding is missing: bring in one card that helps, else two (a holding of two,
+        # like the marriage a bid needs); first the cards the seat has not seen and those
+        # the log shows leaving this hand later (moving another card it has seen only
+        # breaks another step); else swap at random
         rng.shuffle(outside)
-        outside.sort(key=lambda c: c not in self.unseen)
-        for z in outside:
-            if self._legal_with(deal, h, [*hand, z], action):
-                pool = extra or hand
-                return [(z, rng.choice(pool))] if pool else []
+        pool = list(extra or hand)
+        likely = [c for c in outside if c in self.unseen or self._leaves_later(c, h, k)]
+        for group in (likely, [c for c in outside if c not in likely]):
+            for z in group:
+                if pool and self._legal_with(deal, h, [*hand, z], action):
+                    return [(z, rng.choice(pool))]
+            few = group[:12]
+            if len(pool) >= 2:
+                for i, z in enumerate(few):
+                    for w in few[i + 1 :]:
+                        if self._legal_with(deal, h, [*hand, z, w], action):
+                            y1, y2 = rng.sample(pool, 2)
+                            return [(z, y1), (w, y2)]
         # what is refused may depend on a card lying elsewhere (a turned-up card)
         return self._random_swap(deal)
 
@@ -647,17 +710,33 @@ class WorldSampler:
             return True
         return bool(self.game.model.deck.suits[deal.trump].name == trump)
 
-    def _pick_changes(self, deal: Deal | BoutDeal, k: int) -> list[tuple[tuple[int, int], ...]]:
-        """A card step k needs, given unseen to its hand earlier: each earlier hidden
-        action tried with that card (encoded (-1 - step, card), see `_change`)."""
+    def _pick_changes(
+        self, deal: Deal | BoutDeal, k: int, picks: dict[int, int]
+    ) -> list[tuple[tuple[int, int], ...]]:
+        """A card step k needs, given unseen to its hand earlier, or a card of its hand that
+        forbids the step (a card of the suit led, not played), given or discarded unseen
+        by this hand earlier: each earlier hidden action tried with that card (encoded
+        (-1 - step, card), see `_change`). A needed card is also swapped with the card an
+        earlier hidden action took (it then lies in the giver's hand and goes the same
+        way)."""
         if k >= len(self.log):
             return []
         action = self.game.actions.parse(self.log[k][1])
         if action is None:
             return []
-        hand = deal.hands[self._acting_hand(deal)]
+        h = self._acting_hand(deal)
+        hand = deal.hands[h]
+        earlier = [j for j in sorted(self.hidden_steps) if j < k]
         missing = [c for c in self._needed(deal, action) if c not in hand]
-        return [((-1 - j, c),) for c in missing for j in sorted(self.hidden_steps) if j < k]
+        out: list[tuple[tuple[int, int], ...]] = [((-1 - j, c),) for c in missing for j in earlier]
+        out += [((c, picks[j]),) for c in missing for j in earlier if picks.get(j, c) != c]
+        mine = [j for j in earlier if self.log[j][0] == h]
+        if not missing and mine and not self._legal_with(deal, h, list(hand), action):
+            blocking = [
+                c for c in hand if self._legal_with(deal, h, [x for x in hand if x != c], action)
+            ]
+            out += [((-1 - j, c),) for c in blocking for j in mine]
+        return out
 
     def _actor(self, k: int) -> int:
         """Who acts at step k of the log (after its last step: who is to act now)."""
@@ -1435,6 +1514,10 @@ def _multinomial(sizes: list[int]) -> int:
         n += k
         out *= math.comb(n, k)
     return out
+
+
+def _second(item: tuple[int, int]) -> int:
+    return item[1]
 
 
 def _change(order: list[int], picks: dict[int, int], x: int, y: int) -> None:
