@@ -77,6 +77,7 @@ HIDDEN_FORMS = ("give a card to ", "pass a card", "discard a card")
 _REPAIRS = 400  # replays tried when building the reference world
 _MAX_STATES = 400_000  # entries of the counting table before giving up on exact counting
 _TRIES = 200  # draws per world wanted before the sampling gives up
+_START_TRIES = 8  # replays from a given start before a fresh first order is tried
 
 
 class WorldsError(TrickcoreError):
@@ -443,6 +444,8 @@ class WorldSampler:
         out: list[tuple[int, int]] = []
         for t in obs.received:
             c = self._card(t)
+            if c in self.fixed:  # seen lying somewhere (a talon shown): it was dealt there
+                continue
             shown = self.played_at.get(c)
             if shown is not None and shown[1] != self.seat:
                 out.append((c, shown[1]))
@@ -465,7 +468,12 @@ class WorldSampler:
         reach = -1  # the furthest step a replay got to: cheap repairs while it grows
         for attempt in range(_REPAIRS):
             self._check_time()
-            if attempt and attempt % 100 == 0:
+            # in a trick game a start that does not lead to a world in a few repairs is
+            # left for a fresh first order, which places the cards the seat saw leave each
+            # hand (what it saw since the start may lie far from it); in a game of bouts
+            # the first order places only the seat's own cards, and the start is kept
+            leave = attempt == _START_TRIES and self.start and isinstance(self.obs, Observation)
+            if attempt and (attempt % 100 == 0 or leave):
                 order = self._first_order()
                 picks = {}
             deal, fail = self._replay(order, picks, choose=True)
