@@ -372,7 +372,7 @@ FOUND_NO_WORLD = [
     pytest.param(
         "tysiacha",
         0,
-        # T12: raising to 160 needs a marriage held; seat 0 holds KH, KC and QS, so seat 1's
+        # T12, T9: raising to 160 needs a marriage held; seat 0 holds KH, KC and QS, so seat 1's
         # can only be KD and QD, two cards at once
         "bid 120,pass,pass,give JH to 2,give QS to 0,raise 160,play JS,play AS",
         id="tysiacha-raise-needs-two-cards",
@@ -380,7 +380,7 @@ FOUND_NO_WORLD = [
     pytest.param(
         "preferans",
         1,
-        # R: 9S of the shown talon was discarded unseen: seat 2 shows no spade at step 31
+        # R14, R15: 9S of the shown talon was discarded unseen (seat 2 shows no spade at step 31)
         "bid 6 notrump,bid 7 clubs,pass,pass,discard 9S,discard KC,bid 9 diamonds,whist,"
         "whist,play KD,play JD,play QD,play QS,play 10S,play KS,play AC,play 7D,play 8C,"
         "play QH,play JH,play 7H,play 10D,play 9D,play 8S,play 8D,play 9H,play 8H,play AH,"
