@@ -138,30 +138,6 @@ def search_violation(
     return checker.run(seed * chunks + chunk, players, choices), runs
 
 
-def whole_matches(
-    game: Game,
-    count: int,
-    seed: int = 0,
-    rules: MergedRules | None = None,
-    info_deals: int = 10,
-) -> Violation | None:
-    """Play whole matches at random, checking every deal's result (tricks, scores, match
-    scores and kept values, the end of the match and its winners).
-
-    The invariants of every step (cards, legal actions, refused actions) are checked in
-    every deal of bouts, and in the first 20 trick deals and every `info_deals`-th after
-    them (a match of random players may run to a deal limit of hundreds); the information
-    checks run at every step, for every seat, of every `info_deals`-th deal (the first
-    included).
-    """
-    checker = _match_checker(game, rules, info_deals)
-    for i in range(count):
-        found = _whole_match(checker, game, seed + i, i)
-        if found is not None:
-            return found
-    return None
-
-
 def _match_checker(game: Game, rules: MergedRules | None, info_deals: int) -> Checker:
     return Checker(
         game,
@@ -174,7 +150,15 @@ def _match_checker(game: Game, rules: MergedRules | None, info_deals: int) -> Ch
 
 
 def _whole_match(checker: Checker, game: Game, seed: int, index: int) -> Violation | None:
-    """The `index`-th whole match (from 0): its players in turn from the rules' counts."""
+    """The `index`-th whole match (from 0; its players in turn from the rules' counts),
+    played at random, every deal's result checked (tricks, scores, match scores and kept
+    values, the end of the match and its winners).
+
+    The invariants of every step (cards, legal actions, refused actions) are checked in
+    every deal of bouts, and in the first 20 trick deals and every `info_deals`-th after
+    them, as the checker was made (a match of random players may run to a deal limit of
+    hundreds); the information checks run at every step, for every seat, of every
+    `info_deals`-th deal (the first included)."""
     players = game.model.players[index % len(game.model.players)]
     return checker.run(seed, players, (), whole=True)
 

@@ -69,6 +69,7 @@ from .actions import Action
 from .bouts import BoutDeal
 from .deal import Deal
 from .observation import BoutObservation, Observation
+from .phases.passing import seat_on
 
 if TYPE_CHECKING:
     from .game import Game
@@ -214,7 +215,6 @@ class WorldSampler:
         self.shown_now = {self._card(t) for t in shown if t is not None}
         fixed.update(self._card(t) for t in texts)
         own = {self._card(t) for t in own_texts}
-        played: dict[int, int] = {}  # seen-played card -> the log step that showed it
         # every card played in the log: card -> (step, player), the first time
         self.played_at: dict[int, tuple[int, int]] = {}
         self.hidden_steps: set[int] = set()
@@ -233,14 +233,15 @@ class WorldSampler:
                 if s == seat:
                     own.add(c)
                     self.own_actions.add(c)
-                else:
-                    played.setdefault(c, k)
         self.fixed = fixed
         self.own = own - fixed
-        self.seen_played = {c: k for c, k in played.items() if c not in fixed and c not in own}
+        # a card first played by another player (one the seat played first is its own)
+        self.seen_played = {
+            c: k for c, (k, _) in self.played_at.items() if c not in fixed and c not in own
+        }
         size = self.game.model.deck.size
         self.unseen = {
-            c for c in range(size) if c not in fixed and c not in own and c not in played
+            c for c in range(size) if c not in fixed and c not in own and c not in self.played_at
         }
         # games of bouts: when each card the seat was dealt or drew came to it
         self.draws: dict[int, set[int]] = {}
@@ -338,19 +339,18 @@ class WorldSampler:
             deal.apply(action)
         return deal, None
 
-    def _leaves_later(self, card: int, hand: int, k: int) -> bool:
-        """Whether the log shows the card leave this hand after step k."""
+    def _played_after(self, card: int, k: int) -> int:
+        """Who the log first shows playing (or giving) the card, when that is after step k;
+        -1 otherwise."""
         seen = self.played_at.get(card)
-        return seen is not None and seen[0] > k and seen[1] == hand
+        return seen[1] if seen is not None and seen[0] > k else -1
 
     def _moved_later(self, action: Action, giver: int, k: int) -> bool:
         """Whether the card of a hidden action at step k is one the log shows played later
         by its receiver (by another player than the giver, when the action names none):
         such a card can only have gone that way, so it is the first to try."""
-        seen = self.played_at.get(action.card)
-        if seen is None or seen[0] <= k:
-            return False
-        return seen[1] == action.to if action.to >= 0 else seen[1] != giver
+        who = self._played_after(action.card, k)
+        return who == action.to if action.to >= 0 else who not in (-1, giver)
 
     def _view(self, deal: Deal | BoutDeal) -> Observation | BoutObservation:
         obs = self.obs
@@ -396,7 +396,8 @@ class WorldSampler:
                 if free and c not in placed:
                     order[free.pop()] = c
                     placed.add(c)
-        rest = [c for c in range(size) if c not in set(order)]
+        taken = set(order)
+        rest = [c for c in range(size) if c not in taken]
         rng.shuffle(rest)
         it = iter(rest)
         order = [c if c >= 0 else next(it) for c in order]
@@ -449,11 +450,10 @@ class WorldSampler:
             shown = self.played_at.get(c)
             if shown is not None and shown[1] != self.seat:
                 out.append((c, shown[1]))
-            elif obs.pass_to and self.seat in active:
-                n = len(active)
-                out.append((c, active[(active.index(self.seat) - obs.pass_to) % n]))
-        out += [(c, self.log[k][0]) for c, k in sorted(self.seen_played.items(), key=_second)]
-        return out
+            elif obs.pass_to and self.seat in active:  # passed: from as many seats back
+                out.append((c, seat_on(active, self.seat, -obs.pass_to)))
+        seen = sorted((k, c) for c, k in self.seen_played.items())
+        return out + [(c, self.log[k][0]) for k, c in seen]
 
     def _reference(self) -> tuple[Deal | BoutDeal, dict[int, int]] | None:
         """A consistent world found by replaying and repairing (None: none found).
@@ -659,7 +659,7 @@ class WorldSampler:
         # breaks another step); else swap at random
         rng.shuffle(outside)
         pool = list(extra or hand)
-        likely = [c for c in outside if c in self.unseen or self._leaves_later(c, h, k)]
+        likely = [c for c in outside if c in self.unseen or self._played_after(c, k) == h]
         for group in (likely, [c for c in outside if c not in likely]):
             for z in group:
                 if pool and self._legal_with(deal, h, [*hand, z], action):
@@ -1522,10 +1522,6 @@ def _multinomial(sizes: list[int]) -> int:
         n += k
         out *= math.comb(n, k)
     return out
-
-
-def _second(item: tuple[int, int]) -> int:
-    return item[1]
 
 
 def _change(order: list[int], picks: dict[int, int], x: int, y: int) -> None:

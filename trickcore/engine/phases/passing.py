@@ -17,6 +17,12 @@ if TYPE_CHECKING:
     from ..deal import Deal
 
 
+def seat_on(active: list[int], seat: int, offset: int) -> int:
+    """The player `offset` places on from `seat` in the order of play (backwards when
+    negative): where a player's passed cards go, or where a seat's came from."""
+    return active[(active.index(seat) + offset) % len(active)]
+
+
 class PassCards(Phase):
     """Each player chooses cards to pass (`pass CARD`); skipped when `to` gives 0."""
 
@@ -61,8 +67,8 @@ class PassCards(Phase):
         if i + 1 < n:
             deal.to_act = deal.active[i + 1]
             return
-        for k, giver in enumerate(deal.active):
-            taker = deal.active[(k + deal.pass_to) % n]
+        for giver in deal.active:
+            taker = seat_on(deal.active, giver, deal.pass_to)
             cards = deal.set_aside[giver]
             deal.hands[taker].extend(cards)
             deal.passed[giver] = (taker, list(cards))
