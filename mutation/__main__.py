@@ -6,7 +6,9 @@ import argparse
 import queue
 import signal
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from .core import EQUIVALENT_FILE, Mutant, load_equivalents
@@ -19,11 +21,14 @@ from .run import (
     ROOT,
     SURVIVED,
     TIMEOUT,
+    Baseline,
     Outcome,
     baseline,
+    clock,
     engine_tests,
     judge,
     sample,
+    say,
     tests_for_variants,
     workspaces,
 )
@@ -31,8 +36,8 @@ from .run import (
 CI_RULES_SAMPLE = 24
 CI_ENGINE_SAMPLE = 10
 CI_SEED = 1
-QUICK_SLOW = 1.0  # seconds: with --quick, tests slower than this judge no mutant
-NO_BASELINE_SECONDS = 30.0  # assumed time of the unmutated tests with --no-baseline
+QUICK_SLOW = 1.0  # CPU seconds: with --quick, tests taking more than this judge no mutant
+NO_BASELINE_SECONDS = 30.0  # assumed CPU time of the unmutated tests with --no-baseline
 
 
 def rules_compile(m: Mutant, text: str) -> bool:
@@ -80,10 +85,37 @@ def _snapshot(pool: queue.Queue[Path]) -> Path:
     return ws
 
 
-def _progress(outcome: Outcome, done: int, total: int) -> None:
-    if outcome.status in (SURVIVED, EQUIVALENT) or done % 25 == 0 or done == total:
-        m = outcome.mutant
-        print(f"  [{done}/{total}] {outcome.status:<9} {m.id}  ({m.kind})", flush=True)
+def _progress(started: float) -> Callable[[Outcome, int, int], None]:
+    """A line per mutant judged: n of N, what became of it, its seconds and the elapsed time
+    (with 100 mutants or more, every survivor and every 25th only)."""
+
+    def show(outcome: Outcome, done: int, total: int) -> None:
+        if total < 100 or outcome.status in (SURVIVED, EQUIVALENT) or done % 25 == 0:
+            m = outcome.mutant
+            took = f"{outcome.seconds:.0f} s" if outcome.seconds else "-"
+            say(
+                f"  [{done}/{total}] {outcome.status:<9} {m.id}  ({m.kind})  {took};"
+                f" {clock(time.monotonic() - started)} in all"
+            )
+
+    return show
+
+
+def _waiting(started: float) -> Callable[[int, int], None]:
+    def show(done: int, total: int) -> None:
+        say(f"  ... {done} of {total} mutants judged, {clock(time.monotonic() - started)}")
+
+    return show
+
+
+@contextmanager
+def _workspaces(jobs: int) -> Iterator[queue.Queue[Path]]:
+    """The workspaces of a command, made with a line saying so."""
+    started = time.monotonic()
+    say(f"copying the work tree into {jobs} temporary workspace(s)")
+    with workspaces(jobs) as pool:
+        say(f"  done in {clock(time.monotonic() - started)}")
+        yield pool
 
 
 def report(title: str, outcomes: Sequence[Outcome], group: str) -> tuple[int, float]:
@@ -135,18 +167,26 @@ class _Session:
         self.pool = pool
         self.snap = _snapshot(pool)  # every mutant is made from and run on copies of this
         self.quick = bool(getattr(args, "quick", False))
-        self._baseline: tuple[float, list[str]] | None = None
+        self.jobs = max(1, int(getattr(args, "jobs", 1)))
+        self._baseline: Baseline | None = None
         if getattr(args, "no_baseline", False):
-            self._baseline = (NO_BASELINE_SECONDS, [])
+            self._baseline = Baseline(NO_BASELINE_SECONDS, 0.0, [])
 
     def baseline(self) -> tuple[float, list[str]]:
-        """(seconds, pytest arguments deselecting the tests that fail unmutated), run once."""
+        """(CPU seconds of one run of the tests kept, pytest arguments deselecting the tests
+        that fail unmutated and with --quick the slow ones), run once."""
         if self._baseline is None:
             tests = engine_tests(self.snap)
-            secs, deselect = baseline(self.pool, tests, QUICK_SLOW if self.quick else None)
-            print(f"unmutated: {len(tests)} test files in {secs:.1f} s", flush=True)
-            self._baseline = (secs, deselect)
-        return self._baseline
+            workers = f", {self.jobs} processes" if self.jobs > 1 else ""
+            say(f"the unmutated tests: {len(tests)} test files{workers} (no time limit)")
+            self._baseline = baseline(
+                self.pool, tests, QUICK_SLOW if self.quick else None, self.jobs
+            )
+            say(
+                f"unmutated: {len(tests)} test files, {self._baseline.cpu:.0f} s of CPU time"
+                " for the tests that judge mutants (their limits derive from it)"
+            )
+        return self._baseline.cpu, self._baseline.args
 
 
 def cmd_rules(args: argparse.Namespace, session: _Session | None = None) -> int:
@@ -157,7 +197,7 @@ def cmd_rules(args: argparse.Namespace, session: _Session | None = None) -> int:
             print(f"{m.id}  ({m.kind})")
         return 0
     if session is None:
-        with workspaces(max(1, args.jobs)) as pool:
+        with _workspaces(max(1, args.jobs)) as pool:
             return cmd_rules(args, _Session(pool, args))
     tests = tests_for_variants(session.snap)
     unknown = [n for n in names if n not in tests]
@@ -173,17 +213,23 @@ def cmd_rules(args: argparse.Namespace, session: _Session | None = None) -> int:
     selection = {f"variants/{n}.rules": [*tests[n], *deselect] for n in names}
     for n in names:
         print(f"  {n}: judged by {', '.join(f.split('/')[-1] for f in tests[n])}")
-    print(f"{len(chosen)} of {len(mutants)} rules-file mutants, {args.jobs} workers", flush=True)
+    limit = max(60.0, 3 * secs + 20)
+    say(
+        f"{len(chosen)} of {len(mutants)} rules-file mutants, {args.jobs} workers,"
+        f" each run stopped after {limit:.0f} s of CPU time"
+    )
+    started = time.monotonic()
     outcomes = judge(
         chosen,
         lambda m: selection[m.path],
         rules_compile,
         equivalents,
         jobs=args.jobs,
-        timeout_of=lambda m: max(60.0, 3 * secs + 20),
+        timeout_of=lambda m: limit,
         root=session.snap,
-        progress=_progress,
+        progress=_progress(started),
         pool=session.pool,
+        waiting=_waiting(started),
     )
     survivors, score = report("rules files", outcomes, "rules file")
     print(f"\nrules-file mutation score {score:.1f}%; {survivors} non-equivalent survivor(s)")
@@ -201,23 +247,29 @@ def cmd_engine(args: argparse.Namespace, session: _Session | None = None) -> int
             print(f"{m.id}  ({m.kind})")
         return 0
     if session is None:
-        with workspaces(max(1, args.jobs)) as pool:
+        with _workspaces(max(1, args.jobs)) as pool:
             return cmd_engine(args, _Session(pool, args))
     mutants = all_engine_mutants(modules, session.snap)
     chosen = sample(mutants, args.sample, args.seed)
     secs, deselect = session.baseline()
     selection = [*engine_tests(session.snap), *deselect]
-    print(f"{len(chosen)} of {len(mutants)} engine mutants, {args.jobs} workers", flush=True)
+    limit = max(90.0, 3 * secs + 30)
+    say(
+        f"{len(chosen)} of {len(mutants)} engine mutants, {args.jobs} workers,"
+        f" each run stopped after {limit:.0f} s of CPU time"
+    )
+    started = time.monotonic()
     outcomes = judge(
         chosen,
         lambda m: selection,
         python_compiles,
         load_equivalents(),
         jobs=args.jobs,
-        timeout_of=lambda m: max(90.0, 3 * secs + 30),
+        timeout_of=lambda m: limit,
         root=session.snap,
-        progress=_progress,
+        progress=_progress(started),
         pool=session.pool,
+        waiting=_waiting(started),
     )
     report("engine", outcomes, "module")
     print(f"\nengine mutation score {outcome_score(outcomes):.1f}% ", end="")
@@ -241,10 +293,17 @@ def cmd_ci(args: argparse.Namespace) -> int:
         module=None, sample=args.engine_sample, seed=args.seed, jobs=args.jobs, list=False
     )
     args.quick = True
-    with workspaces(max(1, args.jobs)) as pool:
+    started = time.monotonic()
+    with _workspaces(max(1, args.jobs)) as pool:
         session = _Session(pool, args)
+        say("mutation ci, step 1 of 3:")
+        session.baseline()
+        say(f"mutation ci, step 2 of 3 ({clock(time.monotonic() - started)} so far):")
         status = cmd_rules(rules_args, session)
+        say(f"mutation ci, step 3 of 3 ({clock(time.monotonic() - started)} so far):")
         cmd_engine(engine_args, session)
+    result = "passed" if status == 0 else "failed (a rules-file mutant survived)"
+    say(f"\nmutation ci {result} in {clock(time.monotonic() - started)}")
     return status
 
 
@@ -263,7 +322,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.add_argument(
             "--quick",
             action="store_true",
-            help=f"leave out the tests slower than {QUICK_SLOW:g} s (measured unmutated)",
+            help=f"leave out the tests taking more than {QUICK_SLOW:g} s of CPU time"
+            " (measured unmutated)",
         )
         p.add_argument(
             "--no-baseline",

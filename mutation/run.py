@@ -3,22 +3,25 @@
 from __future__ import annotations
 
 import ast
+import importlib.util
 import os
 import queue
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import timing
 from .core import Mutant, apply_mutant
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,6 +62,14 @@ _COPY_IGNORE = shutil.ignore_patterns(
 _RUNNING: set[subprocess.Popen[str]] = set()  # the test runs under way, killed on Ctrl-C
 _LOCK = threading.Lock()
 
+# No limit here is a fixed number of wall-clock seconds that a slow or busy machine could
+# reach: a mutant's test run is limited in CPU time (the work done, which other work on the
+# machine does not stretch), derived from the unmutated run measured first on this machine.
+POLL = 0.5  # seconds between two looks at a test run under way
+IDLE_SECONDS = 300.0  # a test run that uses no CPU time for this long hangs: it is stopped
+PROGRESS_EVERY = 30.0  # seconds between two progress lines of a long step
+_TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
 KILLED, SURVIVED, COMPILER, TIMEOUT, EQUIVALENT = (
     "killed",
     "survived",
@@ -70,12 +81,24 @@ KILLED, SURVIVED, COMPILER, TIMEOUT, EQUIVALENT = (
 
 @dataclass
 class Outcome:
-    """What became of one mutant: status, the test that failed first, seconds taken."""
+    """What became of one mutant: status, the test that failed first (or why the run was
+    stopped), seconds taken."""
 
     mutant: Mutant
     status: str
     detail: str = ""
     seconds: float = 0.0
+
+
+def say(text: str) -> None:
+    """Print a line at once (the output may be a pipe, read as it comes: CI's log)."""
+    print(text, flush=True)
+
+
+def clock(seconds: float) -> str:
+    """A duration as people read it: 42 s, 3 min 05 s."""
+    whole = int(round(seconds))
+    return f"{whole} s" if whole < 60 else f"{whole // 60} min {whole % 60:02d} s"
 
 
 # ------------------------------------------------------------------ tests per variant
@@ -196,44 +219,151 @@ def workspaces(count: int, root: Path = ROOT) -> Iterator[queue.Queue[Path]]:
         shutil.rmtree(base, ignore_errors=True)
 
 
+@dataclass
+class Limit:
+    """When a test run is stopped (a mutant that loops or hangs is "killed (timeout)").
+
+    `cpu`: the CPU seconds its processes may use together (None: no limit); CPU time is the
+    work done, so the same limit holds on an idle and on a busy machine. `idle`: wall-clock
+    seconds in which its processes use no CPU time at all (a run waiting for nothing; far
+    longer than a loaded machine leaves a process that can run waiting). Where CPU time
+    cannot be read (no /proc: not Linux), `cpu` limits wall-clock seconds instead.
+    """
+
+    cpu: float | None = None
+    idle: float | None = IDLE_SECONDS
+
+
+@dataclass
+class TestRun:
+    """One pytest run: exit code (None: stopped, `stopped` says why), a summary (the first
+    failing test), wall-clock seconds, the ids of the failing tests, pytest's output, and
+    the CPU seconds its processes used (None where it cannot be read)."""
+
+    code: int | None
+    summary: str
+    seconds: float
+    failed: list[str] = field(default_factory=list)
+    output: str = ""
+    cpu: float | None = None
+    stopped: str = ""
+
+
+def group_cpu(pgid: int) -> float | None:
+    """CPU seconds used so far by the processes of a process group, with the children they
+    have waited for (Linux /proc); None when it cannot be read."""
+    total = 0
+    seen = False
+    try:
+        entries = os.scandir("/proc")
+    except OSError:
+        return None
+    with entries:
+        for entry in entries:
+            if not entry.name.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry.name}/stat", "rb") as f:
+                    fields = f.read().rpartition(b")")[2].split()
+            except OSError:  # gone meanwhile
+                continue
+            # after the name: state, ppid, pgrp, ... utime, stime, cutime, cstime (14-17)
+            if len(fields) > 14 and int(fields[2]) == pgid:
+                seen = True
+                total += sum(int(x) for x in fields[11:15])
+    return total / _TICK if seen else None
+
+
+def _kill(proc: subprocess.Popen[str]) -> None:
+    """Kill a test run and every process it started (its own process group)."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        proc.kill()
+
+
 def run_tests(
     workspace: Path,
     tests: Sequence[str],
-    timeout: float,
+    limit: Limit | None = None,
     stop_first: bool = True,
     extra: Sequence[str] = (),
-) -> tuple[int | None, str, float, list[str], str]:
-    """pytest (-x) on `tests` inside the workspace.
-
-    Returns the exit code (None on timeout), a summary (the first failing test), the seconds
-    taken, the ids of every failing test and pytest's output.
-    """
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(workspace)
-    env["PYTHONDONTWRITEBYTECODE"] = "1"
-    env.setdefault("HYPOTHESIS_PROFILE", "ci")
+    env: dict[str, str] | None = None,
+    on_poll: Callable[[float], None] | None = None,
+) -> TestRun:
+    """pytest (-x) on `tests` inside the workspace, in a process group of its own, stopped
+    as `limit` says (by default only when it hangs). `on_poll(elapsed)` is called about
+    every POLL seconds while it runs."""
+    environ = dict(os.environ)
+    environ["PYTHONPATH"] = str(workspace)
+    environ["PYTHONDONTWRITEBYTECODE"] = "1"
+    environ.setdefault("HYPOTHESIS_PROFILE", "ci")
+    environ.update(env or {})
+    limit = limit or Limit()
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *extra, *tests]
     if stop_first:
         cmd.insert(3, "-x")
     started = time.monotonic()
     proc = subprocess.Popen(
-        cmd, cwd=workspace, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        cmd,
+        cwd=workspace,
+        env=environ,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,  # its processes can be told apart, measured and killed
     )
+    chunks: list[str] = []
+    out = proc.stdout
+    assert out is not None
+    reader = threading.Thread(target=lambda: chunks.append(out.read()), daemon=True)
+    reader.start()
     with _LOCK:
         _RUNNING.add(proc)
+    stopped = ""
+    cpu: float | None = None
+    busy_at = started
     try:
-        stdout, _ = proc.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.communicate()
-        return None, "", time.monotonic() - started, [], ""
+        while True:
+            try:
+                proc.wait(timeout=POLL)
+                break
+            except subprocess.TimeoutExpired:
+                pass
+            now = time.monotonic()
+            used = group_cpu(proc.pid)
+            if used is not None and (cpu is None or used > cpu + 0.01):
+                cpu, busy_at = used, now
+            if limit.cpu is not None and (used if used is not None else now - started) > limit.cpu:
+                kind = "CPU time" if used is not None else "time (CPU time unknown here)"
+                stopped = f"more than {limit.cpu:.0f} s of {kind}"
+            elif limit.idle is not None and used is not None and now - busy_at > limit.idle:
+                stopped = f"no CPU time used for {limit.idle:.0f} s"
+            if stopped:
+                _kill(proc)
+                proc.wait()
+                break
+            if on_poll is not None:
+                on_poll(now - started)
+    except BaseException:  # Ctrl-C: its processes, in a group of their own, are not told
+        _kill(proc)
+        proc.wait()
+        raise
     finally:
         with _LOCK:
             _RUNNING.discard(proc)
+    seconds = time.monotonic() - started
+    reader.join(timeout=10)
+    if reader.is_alive():  # a process a test left behind holds the output open
+        _kill(proc)
+        reader.join()
+    stdout = "".join(chunks)
+    if stopped:
+        return TestRun(None, "", seconds, [], stdout, cpu, stopped)
     failed = re.findall(r"^(?:FAILED|ERROR) (.+?)(?: - .*)?$", stdout, re.M)
     lines = stdout.strip().splitlines()
     summary = failed[0] if failed else (lines[-1] if lines else "")
-    return proc.returncode, summary, time.monotonic() - started, failed, stdout
+    return TestRun(proc.returncode, summary, seconds, failed, stdout, cpu)
 
 
 def judge(
@@ -246,21 +376,34 @@ def judge(
     root: Path = ROOT,
     progress: Callable[[Outcome, int, int], None] | None = None,
     pool: queue.Queue[Path] | None = None,
+    waiting: Callable[[int, int], None] | None = None,
 ) -> list[Outcome]:
-    """Apply each mutant in a workspace copy, run its tests, and say what became of it.
+    """Apply each mutant in a workspace copy, run its tests, and say what became of it, in
+    the order of `mutants`.
 
-    `pool` holds the workspaces (copies of `root`); without it, `jobs` copies are made.
+    `timeout_of(m)`: the CPU seconds the tests of m may use (see `Limit`). `progress` is
+    called as each mutant is judged (in the order they finish), `waiting(done, total)` when
+    none has been for PROGRESS_EVERY seconds. `pool` holds the workspaces (copies of
+    `root`); without it, `jobs` copies are made.
     """
     if pool is None:
         with workspaces(max(1, jobs), root) as made:
             return judge(
-                mutants, tests_of, compiles, equivalents, jobs, timeout_of, root, progress, made
+                mutants,
+                tests_of,
+                compiles,
+                equivalents,
+                jobs,
+                timeout_of,
+                root,
+                progress,
+                made,
+                waiting,
             )
     originals: dict[str, str] = {}
     for m in mutants:
         if m.path not in originals:
             originals[m.path] = (root / m.path).read_text(encoding="utf-8")
-    results: list[Outcome] = []
     total = len(mutants)
 
     def one(m: Mutant) -> Outcome:
@@ -272,30 +415,38 @@ def judge(
         target = ws / m.path
         try:
             target.write_text(text, encoding="utf-8")
-            code, summary, secs, _, _ = run_tests(ws, tests_of(m), timeout_of(m))
+            run = run_tests(ws, tests_of(m), Limit(cpu=timeout_of(m)))
         finally:
             target.write_text(originals[m.path], encoding="utf-8")
             pool.put(ws)
-        if code is None:
-            return Outcome(m, TIMEOUT, "", secs)
-        if code == 0:
+        if run.code is None:
+            return Outcome(m, TIMEOUT, run.stopped, run.seconds)
+        if run.code == 0:
             status = EQUIVALENT if m.id in equivalents else SURVIVED
-            return Outcome(m, status, equivalents.get(m.id, ""), secs)
-        return Outcome(m, KILLED, summary if code == 1 else f"pytest exit {code}", secs)
+            return Outcome(m, status, equivalents.get(m.id, ""), run.seconds)
+        detail = run.summary if run.code == 1 else f"pytest exit {run.code}"
+        return Outcome(m, KILLED, detail, run.seconds)
 
     ex = ThreadPoolExecutor(max_workers=max(1, jobs))
+    done: dict[int, Outcome] = {}
     try:
-        for outcome in ex.map(one, mutants):
-            results.append(outcome)
-            if progress is not None:
-                progress(outcome, len(results), total)
+        futures: dict[Future[Outcome], int] = {ex.submit(one, m): i for i, m in enumerate(mutants)}
+        pending = set(futures)
+        while pending:
+            finished, pending = wait(pending, timeout=PROGRESS_EVERY, return_when=FIRST_COMPLETED)
+            if not finished and waiting is not None:
+                waiting(len(done), total)
+            for future in sorted(finished, key=lambda f: futures[f]):
+                done[futures[future]] = future.result()
+                if progress is not None:
+                    progress(done[futures[future]], len(done), total)
     finally:  # on Ctrl-C: run no more mutants and stop the test runs under way
         ex.shutdown(wait=False, cancel_futures=True)
         with _LOCK:
             for proc in _RUNNING:
-                proc.kill()
+                _kill(proc)
         ex.shutdown(wait=True)
-    return results
+    return [done[i] for i in range(total)]
 
 
 def sample(mutants: Sequence[Mutant], n: int | None, seed: int) -> list[Mutant]:
@@ -307,39 +458,72 @@ def sample(mutants: Sequence[Mutant], n: int | None, seed: int) -> list[Mutant]:
     return [pool[i] for i in sorted(chosen)]
 
 
+@dataclass
+class Baseline:
+    """The unmutated run: the CPU seconds one pytest process takes on the tests kept (start-up
+    and collection included), the wall-clock seconds the run took, and the pytest arguments
+    leaving tests out (those failing unmutated, and with --quick the slow ones)."""
+
+    cpu: float
+    seconds: float
+    args: list[str]
+
+
 def baseline(
-    pool: queue.Queue[Path], tests: Sequence[str], slow: float | None = None
-) -> tuple[float, list[str]]:
-    """Run the unmutated tests once: (seconds, pytest arguments leaving some tests out).
+    pool: queue.Queue[Path],
+    tests: Sequence[str],
+    slow: float | None = None,
+    jobs: int = 1,
+) -> Baseline:
+    """Run the unmutated tests once, on `jobs` processes (pytest-xdist), with a progress line
+    every PROGRESS_EVERY seconds. The run has no time limit (only a hang stops it).
 
     Tests that fail before any mutation cannot judge a mutant (someone may be editing them):
-    they are deselected, and a note says so. With `slow`, so is every test taking longer
-    than that many seconds (a quick run).
+    they are deselected, and a note says so. With `slow` (a quick run), so is every test
+    taking more than that many seconds of CPU time: CPU time, so that the same tests are left
+    out on an idle and on a busy machine (see `mutation.timing`).
     """
     ws = pool.get()
+    fd, name = tempfile.mkstemp(prefix="mutation-timing-", suffix=".jsonl")
+    os.close(fd)
+    extra = ["-p", "mutation.timing", "--tb=short"]
+    workers = jobs if jobs > 1 and importlib.util.find_spec("xdist") is not None else 1
+    if workers > 1:
+        extra += ["-n", str(workers)]
+    shown = [0.0]
+
+    def on_poll(elapsed: float) -> None:
+        if elapsed - shown[0] >= PROGRESS_EVERY:
+            shown[0] = elapsed
+            collected, took = timing.read(name)
+            of = f" of {collected}" if collected else ""
+            say(f"  unmutated tests: {len(took)}{of} done, {clock(elapsed)}")
+
     try:
-        code, summary, secs, failed, output = run_tests(
-            ws, tests, timeout=900, stop_first=False, extra=["--durations=0", "-vv"]
-        )
+        run = run_tests(ws, tests, Limit(cpu=None), False, extra, {timing.ENV: name}, on_poll)
+        collected, took = timing.read(name)
     finally:
         pool.put(ws)
-    if code is None:
-        raise SystemExit("the unmutated tests take more than 900 s")
+        os.unlink(name)
+    if run.code is None:
+        raise SystemExit(f"the unmutated tests were stopped: {run.stopped}")
+    say(f"  unmutated tests: {len(took)} of {collected} done in {clock(run.seconds)}")
     args: list[str] = []
-    for ident in failed:
-        print(f"note: {ident} fails unmutated; it judges no mutant", flush=True)
+    for ident in run.failed:
+        say(f"note: {ident} fails unmutated; it judges no mutant")
         args.append(f"--deselect={ident}" if "::" in ident else f"--ignore={ident}")
-    if code not in (0, 1) and not failed:
-        raise SystemExit(f"the unmutated tests cannot run: {summary}")
+    if run.code not in (0, 1) and not run.failed:
+        raise SystemExit(f"the unmutated tests cannot run: {run.summary}")
+    left_out = set(run.failed)
     if slow is not None:
-        took: dict[str, float] = {}
-        for sec, ident in re.findall(
-            r"^\s*([\d.]+)s (?:setup|call|teardown)\s+(\S.*?)\s*$", output, re.M
-        ):
-            took[ident] = took.get(ident, 0.0) + float(sec)
-        slow_ids = sorted(i for i, t in took.items() if t > slow and i not in failed)
+        slow_ids = sorted(i for i, t in took.items() if t > slow and i not in left_out)
         if slow_ids:
-            print(f"note: --quick leaves out {len(slow_ids)} tests slower than {slow:g} s")
-        secs -= sum(took[i] for i in slow_ids)
+            say(f"note: --quick leaves out {len(slow_ids)} tests taking more than {slow:g} s")
+        left_out.update(slow_ids)
         args += [f"--deselect={i}" for i in slow_ids]
-    return secs, args
+    # one process's CPU time besides the tests themselves (start-up, collection), and the
+    # tests kept: what a mutant's run of them takes
+    measured = run.cpu if run.cpu is not None else run.seconds * workers
+    overhead = max(0.0, measured - sum(took.values())) / workers
+    cpu = overhead + sum(t for i, t in took.items() if i not in left_out)
+    return Baseline(cpu, run.seconds, args)

@@ -4,6 +4,9 @@ build     compile a copy of the checkout into build/native (kept until a source 
 compare   trace random matches of every shipped variant with both engines; they must agree
 test      run pytest against the compiled copy (extra arguments go to pytest)
 check     build, compare, and run the engine's tests against the compiled copy (CI)
+
+No step has a time limit; the long ones print their progress (what runs, n of N, the time
+elapsed), so that a slow or busy machine shows it is working.
 """
 
 from __future__ import annotations
@@ -14,10 +17,14 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Sequence
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
-from . import DEFAULT_DEST, ROOT, NativeBuildError, build, build_wheel, unpack
+from . import DEFAULT_DEST, ROOT, NativeBuildError, build, build_wheel, compiled_sources, unpack
 
 # the tests `check` runs against the compiled engine: every numbered rule of every game, and
 # the engine's API under any sequence of calls, copies, integer ids, untrusted input, worlds
@@ -28,6 +35,41 @@ CHECK_TESTS = (
     "tests/test_untrusted_engine.py",
     "tests/test_worlds.py",
 )
+PROGRESS_EVERY = 30.0  # seconds between two progress lines of a long step
+PROGRESS = "progress: "  # how native.trace's progress lines (on stderr) begin
+
+
+def say(text: str) -> None:
+    """Print a line at once (the output may be a pipe, read as it comes: CI's log)."""
+    print(text, flush=True)
+
+
+def clock(seconds: float) -> str:
+    """A duration as people read it: 42 s, 3 min 05 s."""
+    whole = int(round(seconds))
+    return f"{whole} s" if whole < 60 else f"{whole // 60} min {whole % 60:02d} s"
+
+
+@contextmanager
+def step(what: str) -> Iterator[None]:
+    """Say what starts, a line every PROGRESS_EVERY seconds while it runs, and the time it
+    took."""
+    started = time.monotonic()
+    say(what)
+    done = threading.Event()
+
+    def beat() -> None:
+        while not done.wait(PROGRESS_EVERY):
+            say(f"  ... still at it, {clock(time.monotonic() - started)}")
+
+    beating = threading.Thread(target=beat, daemon=True)
+    beating.start()
+    try:
+        yield
+    finally:
+        done.set()
+        beating.join()
+        say(f"  done in {clock(time.monotonic() - started)}")
 
 
 def _env(dest: Path | None) -> dict[str, str]:
@@ -40,13 +82,41 @@ def _env(dest: Path | None) -> dict[str, str]:
 
 
 def _trace(dest: Path | None, deals: int) -> dict[str, str]:
-    # -P: the current folder (the checkout, with its pure package) is not put on sys.path
-    cmd = [sys.executable, "-P", "-m", "native.trace", "--deals", str(deals)]
-    done = subprocess.run(cmd, env=_env(dest), capture_output=True, text=True, cwd=ROOT)
-    if done.returncode != 0:
-        raise SystemExit(f"the trace failed ({'native' if dest else 'python'}):\n{done.stderr}")
-    out = json.loads(done.stdout)
+    """The hashes of the trace of one engine (the compiled copy in `dest`, or the checkout),
+    with a progress line every PROGRESS_EVERY seconds (variants traced of all)."""
     want = "native" if dest is not None else "python"
+    # -P: the current folder (the checkout, with its pure package) is not put on sys.path
+    cmd = [sys.executable, "-P", "-m", "native.trace", "--deals", str(deals), "--progress"]
+    started = shown = time.monotonic()
+    proc = subprocess.Popen(
+        cmd,
+        env=_env(dest),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    chunks: list[str] = []
+    stdout = proc.stdout
+    reader = threading.Thread(target=lambda: chunks.append(stdout.read()), daemon=True)
+    reader.start()
+    errors: list[str] = []
+    total = "?"
+    for line in proc.stderr:
+        if not line.startswith(PROGRESS):
+            errors.append(line)
+            continue
+        done, _, total = line[len(PROGRESS) :].strip().partition(" of ")
+        now = time.monotonic()
+        if now - shown >= PROGRESS_EVERY or done == total:
+            shown = now
+            say(f"  {want} engine: {done} of {total} variants traced, {clock(now - started)}")
+    proc.wait()
+    reader.join()
+    if proc.returncode != 0:
+        raise SystemExit(f"the trace failed ({want}):\n{''.join(errors)}")
+    out = json.loads("".join(chunks))
     if out["engine"] != want:
         raise SystemExit(f"the trace ran the {out['engine']} engine, not the {want} one")
     hashes: dict[str, str] = out["hashes"]
@@ -54,9 +124,12 @@ def _trace(dest: Path | None, deals: int) -> dict[str, str]:
 
 
 def compare(dest: Path, deals: int) -> int:
-    """Trace both engines; print what differs. 0 when they agree."""
-    pure = _trace(None, deals)
-    compiled = _trace(dest, deals)
+    """Trace both engines (at once, each in a process of its own: one per core); print what
+    differs. 0 when they agree."""
+    with ThreadPoolExecutor(max_workers=2) as ex:
+        tracing = ex.submit(_trace, None, deals)
+        compiled = _trace(dest, deals)
+        pure = tracing.result()
     differ = sorted(k for k in pure if compiled.get(k) != pure[k])
     if differ:
         print(f"the engines differ on {len(differ)} of {len(pure)} matches:")
@@ -86,13 +159,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not any(shutil.which(cc) for cc in (os.environ.get("CC", "cc"), "gcc", "clang")):
         print("no C compiler here: the native build is not made or checked")
         return 0 if args.command == "check" else 2
+    started = time.monotonic()
     try:
         if args.command == "check":
-            wheel = build_wheel(ROOT / "build" / "native-dist")
-            print(f"built {wheel.name}: every compiled module is in it")
+            modules = len(compiled_sources())
+            with step(f"native check, step 1 of 3: the native wheel (mypyc, {modules} modules)"):
+                wheel = build_wheel(ROOT / "build" / "native-dist")
+            say(f"built {wheel.name}: every compiled module is in it")
             dest = unpack(wheel, ROOT / "build" / "native-wheel")
         else:
-            dest = build(args.dest, quiet=False)
+            with step(f"the compiled copy in {args.dest} (mypyc; made again if a source changed)"):
+                dest = build(args.dest, quiet=False)
     except NativeBuildError as e:
         print(e, file=sys.stderr)
         return 2
@@ -104,7 +181,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "test":
         return test(dest, rest)
     files = sorted(str(p.relative_to(ROOT)) for g in CHECK_TESTS for p in ROOT.glob(g))
-    return compare(dest, args.deals) or test(dest, ["-n", "2", *files, *rest])
+    say("native check, step 2 of 3: both engines trace random matches of every variant")
+    status = compare(dest, args.deals)
+    if status == 0:
+        say(f"native check, step 3 of 3: {len(files)} test files against the compiled engine")
+        status = test(dest, ["-n", "2", *files, *rest])
+    result = "passed" if status == 0 else "failed"
+    say(f"native check {result} in {clock(time.monotonic() - started)}")
+    return status
 
 
 if __name__ == "__main__":

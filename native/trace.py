@@ -3,7 +3,7 @@ step recorded (whose turn, the phase, the legal actions, each seat's observation
 copy taken mid-deal and played on, and hidden worlds drawn. Run once with the pure-Python
 engine and once with the compiled one (`python -m native compare`): the two must agree.
 
-    python -m native.trace [--deals N] [--variant NAME ...]
+    python -m native.trace [--deals N] [--variant NAME ...] [--progress]
 
 prints one JSON object: the engine that ran, and per variant and seed a hash of its steps.
 """
@@ -14,6 +14,7 @@ import argparse
 import hashlib
 import json
 import random
+import sys
 
 import trickcore
 
@@ -51,13 +52,17 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m native.trace")
     parser.add_argument("--deals", type=int, default=4, help="matches per variant")
     parser.add_argument("--variant", action="append", help="a shipped variant (default: all)")
+    parser.add_argument(
+        "--progress", action="store_true", help="a line on stderr per variant traced"
+    )
     args = parser.parse_args(argv)
     names = args.variant or trickcore.shipped_variants()
-    hashes = {
-        f"{name}/{seed}": trace_match(trickcore.load_variant(name), seed)
-        for name in names
-        for seed in range(args.deals)
-    }
+    hashes = {}
+    for done, name in enumerate(names, 1):
+        for seed in range(args.deals):
+            hashes[f"{name}/{seed}"] = trace_match(trickcore.load_variant(name), seed)
+        if args.progress:
+            print(f"progress: {done} of {len(names)}", file=sys.stderr, flush=True)
     print(json.dumps({"engine": trickcore.ENGINE, "hashes": hashes}))
 
 

@@ -34,7 +34,7 @@ def test_arena_takes_bots_with_options_and_spaces(capsys):
             "arena",
             "tysiacha",
             "--bots",
-            "pimc:worlds=2,iterations=3,greedy",
+            "pimc:worlds=2,iterations=3,seconds=none,greedy",  # no time cap: work decides
             "random",
             "--deals",
             "1",
@@ -42,7 +42,7 @@ def test_arena_takes_bots_with_options_and_spaces(capsys):
     )
     assert code == 0
     out = capsys.readouterr().out
-    assert "pimc:worlds=2,iterations=3" in out and "random" in out
+    assert "pimc:worlds=2,iterations=3,seconds=none" in out and "random" in out
 
 
 def test_games_of_bouts_report_the_loss_rate(capsys):

@@ -20,9 +20,10 @@ SMALL = {
     "random": "random",
     "greedy": "greedy",
     "heuristic": "heuristic",
-    # a time cap far off: the budgets in iterations decide (the same choices on any machine)
-    "pimc": "pimc:worlds=2,iterations=4,seconds=60",
-    "ismcts": "ismcts:worlds=2,iterations=6,seconds=60",
+    # no time cap: the budgets in worlds and iterations decide (the same choices on any
+    # machine, idle or busy)
+    "pimc": "pimc:worlds=2,iterations=4,seconds=none",
+    "ismcts": "ismcts:worlds=2,iterations=6,seconds=none",
 }
 
 # a house rule written for the test: Tysiacha with bids in steps of 10, two deals a match
@@ -153,7 +154,10 @@ def hearts_queen_position(hearts: trickcore.Variant):
     return d
 
 
-@pytest.mark.parametrize("spec", ["pimc:worlds=8,iterations=32", "ismcts:worlds=8,iterations=120"])
+@pytest.mark.parametrize(
+    "spec",
+    ["pimc:worlds=8,iterations=32,seconds=none", "ismcts:worlds=8,iterations=120,seconds=none"],
+)
 def test_search_finds_the_card_that_avoids_the_queen(spec):
     hearts = trickcore.load_variant("hearts")
     d = hearts_queen_position(hearts)
@@ -164,7 +168,10 @@ def test_search_finds_the_card_that_avoids_the_queen(spec):
     assert values["play 3S"] - values["play KS"] >= 8  # the queen's 13 points, about
 
 
-@pytest.mark.parametrize("spec", ["pimc:worlds=3,iterations=12", "ismcts:worlds=3,iterations=20"])
+@pytest.mark.parametrize(
+    "spec",
+    ["pimc:worlds=3,iterations=12,seconds=none", "ismcts:worlds=3,iterations=20,seconds=none"],
+)
 def test_hint_values_one_per_legal_action(spec):
     v = trickcore.load_variant("tysiacha")
     m = v.new_match(seed=4)
@@ -179,7 +186,7 @@ def test_hint_values_one_per_legal_action(spec):
 def test_search_bots_in_games_of_bouts_value_losing_as_minus_one():
     v = trickcore.load_variant("durak")
     m = v.new_match(seed=2, players=3)
-    values = make_bot("pimc:worlds=2,iterations=8", seed=1).evaluate(turn_of(m))
+    values = make_bot("pimc:worlds=2,iterations=8,seconds=none", seed=1).evaluate(turn_of(m))
     assert all(-1.0 <= x <= 0.0 for _, x in values)
 
 
@@ -188,6 +195,7 @@ def test_make_bot_names_and_options():
     bot = make_bot("pimc:worlds=5,iterations=40,seconds=0.5,rollout=random", seed=1)
     assert (bot.worlds, bot.iterations, bot.seconds, bot.rollout) == (5, 40, 0.5, "random")
     assert isinstance(bot, Bot)
+    assert make_bot("pimc:seconds=none").seconds is make_bot("ismcts:seconds=None").seconds is None
 
 
 @pytest.mark.parametrize(
@@ -221,7 +229,7 @@ def test_play_with_opponents_and_hint(monkeypatch, capsys):
             "--opponents",
             "heuristic",
             "--hint",
-            "pimc:worlds=2,iterations=8",
+            "pimc:worlds=2,iterations=8,seconds=none",
         ]
     )
     out = capsys.readouterr().out
@@ -251,16 +259,19 @@ def _durak_turn(players: int, seed: int, steps: int) -> Turn:
 @pytest.mark.parametrize("spec", ["pimc:seconds=0.05", "ismcts:seconds=0.05"])
 def test_a_tiny_time_cap_bounds_the_whole_decision(spec):
     """The cap covers sampling too: on a late Durak turn after a trump swap (the first
-    world takes seconds to find there) and on a Tysiacha bid, a legal action comes back
-    well within a second (a generous bound: this is no test of speed)."""
+    world takes seconds of work to find there) and on a Tysiacha bid, a legal action comes
+    back after well under a second of work. The work is this thread's CPU time, which other
+    work on the machine does not stretch (the cap is on the clock: on a busy machine the bot
+    gets less CPU time before it, never more), and the bound is twenty times the cap: this
+    is no test of speed, whatever the choice made in the time."""
     durak = _durak_turn(3, 0, 63)
     assert any(text.startswith("swap") for _, text in durak.observation.log)
     tysiacha = turn_of(trickcore.load_variant("tysiacha").new_match(seed=4))
     for turn in (durak, tysiacha):
         bot = make_bot(spec, seed=1)
-        start = time.perf_counter()
+        start = time.thread_time()
         action = bot.choose(turn)
-        assert time.perf_counter() - start < 1.0
+        assert time.thread_time() - start < 1.0
         assert action in turn.legal
 
 
@@ -276,7 +287,7 @@ def test_confidence_keeps_the_heuristic_choice_unless_surely_better():
         m.apply(bots[m.to_act].choose(turn_of(m)))
     turn = turn_of(m)
     heuristic = HeuristicPlayer(5).choose(turn)
-    spec = "pimc:worlds=4,iterations=40,seconds=60,confidence="
+    spec = "pimc:worlds=4,iterations=40,seconds=none,confidence="
     best = make_bot(spec + "0", seed=5).choose(turn)  # the best average
     assert best != heuristic
     assert make_bot(spec + "1000", seed=5).choose(turn) == heuristic

@@ -1,5 +1,5 @@
 """Declared decisions (`decision NAME`) at the end of play, through the public API: Hearts'
-house rule H36 (moon-choice) of ../shared/games/hearts.md, and the checks of the block."""
+house rule H36 (moon-choice) of docs/rules/hearts.md, and the checks of the block."""
 
 from __future__ import annotations
 

@@ -3,12 +3,14 @@ replayable saved matches; "no difference" for a file that only restates its base
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
 import pytest
 
 import trickcore
+from trickcore.analysis import differ
 from trickcore.analysis.differ import find_difference
 from trickcore.interfaces.cli import main
 
@@ -16,6 +18,18 @@ pytest.importorskip("hypothesis")
 
 ROOT = Path(__file__).resolve().parent.parent
 QUICK_BARREL = str(ROOT / "examples" / "quick-barrel.rules")
+# Shrinking is given a budget in tries, not seconds: the difference found, and so each test's
+# outcome, is the same on any machine, idle or busy.
+SHRINK_TRIES = 50
+
+
+@pytest.fixture(autouse=True)
+def shrink_budget_in_tries(monkeypatch):
+    """`trickcore diff` (which shrinks for 10 s) shrinks for SHRINK_TRIES tries here."""
+    budgeted = functools.partial(
+        differ.find_difference, shrink_seconds=None, shrink_tries=SHRINK_TRIES
+    )
+    monkeypatch.setattr(differ, "find_difference", budgeted)
 
 
 @pytest.fixture
@@ -42,7 +56,7 @@ def restated(tmp_path: Path) -> str:
 
 def test_a_one_rule_change_shows_in_the_legal_actions(overtrump):
     a, b = trickcore.load_variant("tysiacha"), trickcore.load_variant(overtrump)
-    result = find_difference(a, b, deals=100, seed=1)
+    result = find_difference(a, b, deals=100, seed=1, shrink_seconds=None, shrink_tries=100)
     d = result.difference
     assert d is not None and d.what == "legal actions"
     assert d.start.scores is None  # shrunk to a fresh match
@@ -56,7 +70,7 @@ def test_a_one_rule_change_shows_in_the_legal_actions(overtrump):
 
 def test_the_quick_barrel_differs_in_the_scores_after_one_deal():
     a, b = trickcore.load_variant("tysiacha"), trickcore.load_variant(QUICK_BARREL)
-    d = find_difference(a, b, deals=60, shrink_seconds=4).difference
+    d = find_difference(a, b, deals=60, shrink_seconds=None, shrink_tries=10).difference
     assert d is not None and d.what == "scores"
     assert d.match_a.deals_played == d.match_b.deals_played == 1  # one deal is enough
     assert d.start.kept is not None  # it needs somebody on the barrel
@@ -95,7 +109,7 @@ def test_a_file_that_restates_its_base_shows_no_difference(restated, capsys, tmp
 def test_variants_of_other_decks_deal_their_own_cards_in_one_order(tmp_path, capsys):
     # issue 15: a 36-card house rule of a 32-card game is compared, not refused
     a, b = trickcore.load_variant("durak"), trickcore.load_variant("durak-36")
-    d = find_difference(a, b, deals=50).difference
+    d = find_difference(a, b, deals=50, shrink_seconds=None, shrink_tries=SHRINK_TRIES).difference
     assert d is not None and d.what in ("legal actions", "seat to act", "deal result")
     assert d.start.cards is not None and len(d.start.cards) == 36
     texts_a = d.match_a.to_json()["deck_orders"][0]
@@ -113,7 +127,8 @@ def test_variants_of_other_decks_deal_their_own_cards_in_one_order(tmp_path, cap
 
 
 def test_variants_with_no_number_of_players_in_common_differ_before_any_action(tmp_path, capsys):
-    # Tysiacha is played by 3 (RULES.md T1), Bridge by 4 (B1): nothing to play in common
+    # Tysiacha is played by 3 (docs/rules/tysiacha.md T1), Bridge by 4 (B1): nothing to play
+    # in common
     d = find_difference(trickcore.load_variant("tysiacha"), trickcore.load_variant("bridge"))
     d = d.difference
     assert d is not None and d.what == "number of players" and d.actions == ()
@@ -129,7 +144,7 @@ def test_a_difference_after_several_deals_is_reached():
     # B33: four boards; bridge-boards-8 plays eight. A try plays up to 12 deals, the ones
     # after its drawn deck orders shuffled from a drawn seed.
     a, b = trickcore.load_variant("bridge"), trickcore.load_variant("bridge-boards-8")
-    d = find_difference(a, b, deals=100, shrink_seconds=4).difference
+    d = find_difference(a, b, deals=100, shrink_seconds=None, shrink_tries=10).difference
     assert d is not None and d.what == "match over"
     assert (d.a_says, d.b_says) == ("the match is over", "the match goes on")
     assert d.match_a.deals_played == d.match_b.deals_played == 4

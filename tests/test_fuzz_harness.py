@@ -50,3 +50,29 @@ def test_a_real_library_error_and_a_real_acceptance(tmp_path: Path) -> None:
     report = run_cases(cases, jobs=2, timeout=30, memory_mb=1024)
     assert report.counts[("mutant", "library")] == 1, report.findings
     assert report.counts[("mutant", "ok")] == 1, report.findings
+
+
+def test_accepted_rules_that_verify_finds_inconsistent_fail_the_run(tmp_path: Path, monkeypatch):
+    """Issue 27 (11): a file that compiles must play the same in the engine and in verify's
+    reference checker for every player count it allows; where verify finds them disagreeing
+    the case is a finding of its own class, saved, and the run fails. Here the engine draws
+    nothing from the stock with 3 players (a wrong engine, as the verify tests make one)
+    and the file allows 2 or 3 players: only the second count shows it."""
+    from trickcore.engine.phases import tricks
+
+    real_draw = tricks.draw_after_trick
+
+    def no_draw_for_three(deal, winner):
+        if len(deal.active) != 3:
+            real_draw(deal, winner)
+
+    monkeypatch.setattr(tricks, "draw_after_trick", no_draw_for_three)  # the children fork
+    rules = b'extends "sixty-six"\nplayers: 2, 3\n'
+    cases = [Case("mutant", 0, "two or three players", {"rules": rules, "base": "sixty-six"})]
+    report = run_cases(cases, jobs=1, timeout=120, memory_mb=1024, out_dir=tmp_path)
+    assert report.counts[("mutant", "inconsistent")] == 1, report.findings
+    assert report.failed == 1
+    (finding,) = report.findings
+    assert finding["class"] == "inconsistent" and finding["where"] == "verify"
+    assert "with 3 players" in finding["message"], finding["message"]
+    assert (tmp_path / "inconsistent-mutant-000000.rules").read_bytes() == rules

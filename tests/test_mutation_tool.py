@@ -6,8 +6,11 @@ mutant changes one setting, number, operator or rule, and some test must fail on
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # `pytest` run without `python -m` from the repository root
@@ -17,8 +20,9 @@ import trickcore  # noqa: E402
 from mutation.core import apply_mutant, load_equivalents  # noqa: E402
 from mutation.engine import engine_mutants  # noqa: E402
 from mutation.rules import rules_mutants, word_choices  # noqa: E402
-from mutation.run import KILLED, SURVIVED, judge  # noqa: E402
+from mutation.run import KILLED, SURVIVED, Limit, baseline, judge, run_tests  # noqa: E402
 from mutation.run import tests_for_variants as variant_test_files  # noqa: E402
+from mutation.run import workspaces as mutation_workspaces  # noqa: E402
 
 SMALL_RULES = """\
 players: 3, 4
@@ -171,3 +175,61 @@ def test_a_broken_mutant_is_killed_and_an_unseen_one_survives(tmp_path):
     )
     assert [o.status for o in outcomes] == [KILLED, SURVIVED]
     assert (tmp_path / rel).read_text(encoding="utf-8") == text
+
+
+# Work, not the clock: a loop is stopped by its CPU time, a hang by its idleness, and --quick
+# finds a slow test by its CPU time; none of it depends on the machine's load.
+WORK_TESTS = """\
+import time
+
+def test_quick():
+    assert True
+
+def test_slow():
+    start = time.process_time()
+    while time.process_time() - start < 2:
+        pass
+
+def test_loops():
+    while True:
+        pass
+
+def test_hangs():
+    time.sleep(600)
+"""
+
+
+def _work_root(tmp_path: Path) -> Path:
+    """A tree with the tests above and this tool (its pytest plugin runs there)."""
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_work.py").write_text(WORK_TESTS, encoding="utf-8")
+    shutil.copytree(ROOT / "mutation", tmp_path / "mutation")
+    return tmp_path
+
+
+needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").is_file(), reason="no /proc here")
+
+
+@needs_proc
+def test_a_looping_run_is_stopped_by_its_cpu_time_and_a_hanging_one_by_idleness(tmp_path):
+    root = _work_root(tmp_path)
+    loops = run_tests(root, ["tests/test_work.py::test_loops"], Limit(cpu=3.0))
+    assert loops.code is None and loops.stopped == "more than 3 s of CPU time"
+    assert loops.cpu is not None and loops.cpu >= 2.5
+    hangs = run_tests(root, ["tests/test_work.py::test_hangs"], Limit(cpu=60.0, idle=3.0))
+    assert hangs.code is None and hangs.stopped == "no CPU time used for 3 s"
+    quick = run_tests(root, ["tests/test_work.py::test_quick"], Limit(cpu=60.0, idle=60.0))
+    assert quick.code == 0 and not quick.stopped
+
+
+def test_quick_leaves_out_the_tests_that_take_too_much_cpu_time(tmp_path, capsys):
+    """By CPU time (the slow test's 2 s), not by the clock: the same on a busy machine."""
+    root = _work_root(tmp_path)
+    tests = ["tests/test_work.py::test_quick", "tests/test_work.py::test_slow"]
+    with mutation_workspaces(1, root) as pool:
+        base = baseline(pool, tests, slow=1.0)
+    assert base.args == ["--deselect=tests/test_work.py::test_slow"]
+    assert base.cpu > 0  # what the mutants' limits derive from: the tests kept, start-up
+    out = capsys.readouterr().out
+    assert "--quick leaves out 1 tests taking more than 1 s" in out
+    assert "unmutated tests: 2 of 2 done in " in out

@@ -272,7 +272,7 @@ def test_example_openspiel_search_bot_plays_a_deal(tmp_path):
         cwd=tmp_path,
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=900,  # a bound for a hang only: about 20 s idle, a few minutes very busy
     )
     assert done.returncode == 0, done.stderr
     assert "ISMCTSBot" in done.stdout and "deal 1: returns" in done.stdout

@@ -1,4 +1,4 @@
-"""Contract Bridge rules (B1–B61 of ../shared/games/bridge.md) played through the public API.
+"""Contract Bridge rules (B1–B61 of docs/rules/bridge.md) played through the public API.
 
 Each test plays a rule on real cards in `variants/bridge.rules` or in one of its house-rule
 files (B57-B61); none

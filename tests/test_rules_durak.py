@@ -1,4 +1,4 @@
-"""Durak rule by rule (D1–D14 of RULES.md), each on a stacked deck and scripted actions.
+"""Durak rule by rule (D1–D14 of docs/rules/durak.md), each on a stacked deck and scripted actions.
 
 Every test plays the shipped `variants/durak.rules` (`durak-36.rules` for D1 and D12 with 36
 cards, or a house rule written as a short file that extends one) through the public API and

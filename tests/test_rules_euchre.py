@@ -1,4 +1,4 @@
-"""Euchre rules (E1–E49 of ../shared/games/euchre.md) played through the public API, and the
+"""Euchre rules (E1–E49 of docs/rules/euchre.md) played through the public API, and the
 house rules E44–E49 (`variants/euchre-stick-the-dealer.rules`,
 `variants/euchre-defend-alone.rules`, `variants/euchre-no-trump.rules`,
 `variants/euchre-assist-alone.rules`, `variants/euchre-game-to-7.rules`,
@@ -8,8 +8,7 @@ Each test plays a rule on real cards (deals stacked with `stack_deck`, or built 
 positions) and fails when that rule is broken in `variants/euchre.rules` or in the engine;
 none of them reads the compiled model. `Ref` restates the rules (E7–E25) in a few lines of
 Python, independent of trickcore; the random-deal tests play the engine and `Ref` side by
-side. E45 (defend-alone) and E49 (farmers-hand) need constructs the rules language does not
-have: they have no file and no test.
+side.
 """
 
 from __future__ import annotations

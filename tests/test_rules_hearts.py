@@ -1,10 +1,10 @@
-"""Hearts rules (H1–H32 of ../shared/games/hearts.md) played through the public API, and the
+"""Hearts rules (H1–H32 of docs/rules/hearts.md) played through the public API, and the
 house rules H33–H35, H37 and H38 (`variants/hearts-*.rules`).
 
 Each test plays a rule on real cards (scripted deals built with `stack_deck`) and fails when
 that rule is broken in `variants/hearts.rules` or in the engine; none of them reads the
-compiled model. H36 (moon-choice) needs a decision after the deal, which the rules language
-does not have: it has no file and no test.
+compiled model. H36 (moon-choice, `variants/hearts-moon-choice.rules`) is tested in
+`tests/test_decisions.py`.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Oh Hell rules (O1–O36 of ../shared/games/oh-hell.md) played through the public API, and the
+"""Oh Hell rules (O1–O36 of docs/rules/oh-hell.md) played through the public API, and the
 house rules O37–O42 (`variants/oh-hell-*.rules`).
 
 Each test plays a rule on real cards, in `variants/oh-hell.rules` or in one of its house-rule

@@ -1,5 +1,5 @@
 """Preferans, Sochi convention (variants/preferans.rules): a test per numbered rule R1-R68 of
-../shared/games/preferans.md, with scripted deals (deck orders and actions through the
+docs/rules/preferans.md, with scripted deals (deck orders and actions through the
 public API). The deck orders of the worked examples were chosen so that a fixed way of
 playing (`finish`: always the first legal card) gives the example's tricks.
 

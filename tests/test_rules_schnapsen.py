@@ -1,4 +1,5 @@
-"""Russisch Schnapsen rules (S1–S21 of RULES.md) played through the public API.
+"""Russisch Schnapsen rules (S1–S21 of docs/rules/russisch-schnapsen.md) played through the
+public API.
 
 Each test plays a rule on real cards and fails when that rule is broken in
 `variants/russisch-schnapsen*.rules` or in the engine; none of them reads the compiled model.

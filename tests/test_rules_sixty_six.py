@@ -1,4 +1,4 @@
-"""Sixty-six rules (X1–X44 of ../shared/games/sixty-six.md) played through the public API, and
+"""Sixty-six rules (X1–X44 of docs/rules/sixty-six.md) played through the public API, and
 the house rules X45–X50 (`variants/sixty-six-*.rules`).
 
 Each test plays a rule on real cards and fails when that rule is broken in

@@ -1,4 +1,4 @@
-"""Skat rules (K1–K54 of ../shared/games/skat.md) played through the public API, and the
+"""Skat rules (K1–K54 of docs/rules/skat.md) played through the public API, and the
 options and house rules K44, K55–K62, K64, K65 (`variants/skat-*.rules`).
 
 Each test plays a rule on real cards (deals stacked with `stack_deck`, the auction and the
@@ -9,12 +9,8 @@ random-deal tests play the engine and the restatement side by side. Worked deals
 as three hands in order of preference: each player plays the first card of his list that he
 may play (`play_prefs`), so the hands alone fix every trick.
 
-K63 (`kontra-re`) has no file and no test: the rules language cannot say it yet (a
-decision cannot see another player's decision, so neither "the other defender is not asked
-after a Kontra" nor "Re only after a Kontra" can be written; and decisions between phases
-are asked seat by seat, so F and M would be asked before R announces his game). K44 with 4
-seats (+30 to the dealer sitting out) cannot be written either: the seat sitting out has no
-deal score, and no expression can tell 3 seats from 4.
+K63 (`kontra-re`, `variants/skat-kontra-re.rules`) is tested in `tests/test_decisions.py`;
+K44 with 4 seats (+30 to the dealer sitting out) below.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Spades rules (P1–P40 of ../shared/games/spades.md) played through the public API.
+"""Spades rules (P1–P40 of docs/rules/spades.md) played through the public API.
 
 Each test plays a rule on real cards, in `variants/spades.rules` or in one of its house-rule
 files (P34–P40); none of them reads the compiled model. The worked examples P26–P33 are

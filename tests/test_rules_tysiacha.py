@@ -1,4 +1,5 @@
-"""Tysiacha rules (C1–C3, T1–T20 of RULES.md) played through the public API.
+"""Tysiacha rules (C1–C3 of docs/rules/conventions.md, T1–T20 of docs/rules/tysiacha.md)
+played through the public API.
 
 Each test plays a rule on real cards and fails when that rule is broken in
 `variants/tysiacha.rules` or in the engine; none of them reads the compiled model.

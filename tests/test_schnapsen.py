@@ -1,4 +1,5 @@
-"""Russisch Schnapsen and its named variants, rule by rule (S1–S21 of RULES.md)."""
+"""Russisch Schnapsen and its named variants, rule by rule (S1–S21 of
+docs/rules/russisch-schnapsen.md)."""
 
 from __future__ import annotations
 

@@ -138,3 +138,55 @@ def test_arena_chunks_give_the_records_of_one_run(cluster):
     here, _ = run_arena(v, bots, 7, 5, chunk_size=2)
     there, run = run_arena(v, bots, 7, 5, scheduler=cluster.scheduler_address)
     assert here == there == alone and len(alone) == 10 and run.done == 1
+
+
+CTRL_C_SCRIPT = """
+import os, sys, time
+from pathlib import Path
+from trickcore.analysis.runner import run_chunks
+
+def chunk(n):
+    Path(sys.argv[1], f"running-{os.getpid()}").touch()  # this worker runs chunks
+    time.sleep(0.2)
+    return n
+
+if __name__ == "__main__":
+    run = run_chunks(chunk, list(range(5000)), workers=2)
+    print("interrupted" if run.interrupted else "finished", run.done, flush=True)
+"""
+
+
+def test_ctrl_c_reaches_only_this_process_not_the_local_workers(tmp_path):
+    """Issue 27 (12d): Ctrl-C in a terminal is a SIGINT to every process of the foreground
+    group, the local cluster's worker processes too; each used to print a traceback
+    ("Process Dask Worker process (from Nanny): ..."). Now they never see it: the run
+    stops with what finished and nothing else is printed. (Sent once both workers run a
+    chunk; the timeouts only bound a broken run.)"""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = tmp_path / "run.py"
+    script.write_text(CTRL_C_SCRIPT, encoding="utf-8")
+    proc = subprocess.Popen(
+        [sys.executable, str(script), str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # a process group of its own, as a terminal's job
+    )
+    try:
+        deadline = time.monotonic() + 300
+        while len(list(tmp_path.glob("running-*"))) < 2:
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < deadline, "the workers never ran a chunk"
+            time.sleep(0.2)
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=300)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+    assert out.startswith("interrupted ") and out.count("\n") == 1, (out, err)
+    assert "Traceback" not in err and "Dask Worker" not in err, err

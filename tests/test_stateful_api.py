@@ -128,6 +128,38 @@ def machine_for(name: str) -> type[RuleBasedStateMachine]:
                 self.match.apply(text)
             assert views(self.match) == before
 
+        @rule(choice=st.integers(0, 10**6))
+        def careless_caller(self, choice: int) -> None:
+            """Everything a match hands out, changed by its caller (issue 27, item 8):
+            lists cleared, reordered and grown, records and kept values rewritten. The
+            match does not change."""
+            m = self.match
+            before = views(m)
+            saved = m.to_json()
+            legal, ids = m.legal_actions(), m.legal_ids()
+            stranger = trickcore.Action("play", "play ZZ", card=choice % 200)
+            legal.append(stranger)
+            legal.reverse()
+            ids.append(10**9)
+            ids.sort(reverse=True)
+            m.scores.append(choice)
+            m.winners.append(choice)
+            for kept in m.kept:
+                kept.clear()
+            for record in m.deal_results:
+                record["gains"] = [choice]
+                record.clear()
+            m.start.clear()
+            m.deck_orders.clear()
+            saved_again = m.to_json()
+            saved_again["actions"].append("pass")
+            assert views(m) == before
+            assert m.to_json() == saved
+            if not m.is_over:
+                with pytest.raises(IllegalActionError):
+                    m.apply(stranger)
+                assert views(m) == before
+
         @invariant()
         def twin_agrees(self) -> None:
             """The same actions in another form give the same state."""

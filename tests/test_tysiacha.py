@@ -1,4 +1,5 @@
-"""Tysiacha, rule by rule (T1–T25 and C1–C3 of RULES.md), on variants/tysiacha.rules."""
+"""Tysiacha, rule by rule (T1–T25 of docs/rules/tysiacha.md and C1–C3 of
+docs/rules/conventions.md), on variants/tysiacha.rules."""
 
 from __future__ import annotations
 

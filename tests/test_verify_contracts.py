@@ -6,7 +6,7 @@ the pickup of the turned-up card; `trump: bid`, `sit_out_if`, `partner_plays_if`
 `cards_played`; the names of the contract (`doubled`, `side`, `dealer`, `bid_round`, ...)
 and `div`, `pick`, `strain_is`; and what each seat may see of them. Small rules files
 written here keep every invariant, and an engine broken in each of these places is caught,
-each by the invariant it breaks. Rule numbers are those of ../shared/games/oh-hell.md (O),
+each by the invariant it breaks. Rule numbers are those of docs/rules/oh-hell.md (O),
 euchre.md (E) and bridge.md (B)."""
 
 from __future__ import annotations

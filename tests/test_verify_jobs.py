@@ -80,20 +80,60 @@ def test_ctrl_c_stops_the_workers_and_says_only_that():
         start_new_session=True,  # its own process group, as a terminal's foreground job
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    time.sleep(2.5)  # the workers are playing by now
+    # not after a fixed time (a busy machine takes longer to start the workers) but once
+    # both workers are up and ignore Ctrl-C: verify is then handing them its tasks
+    assert _wait_for(lambda: len(_workers_ignoring_sigint(run.pid)) >= 2), "no workers started"
     os.killpg(run.pid, signal.SIGINT)
-    out, err = run.communicate(timeout=60)
+    out, err = run.communicate(timeout=600)  # a bound for a hang, never reached otherwise
     assert run.returncode == 130
     assert out == "" and err == "interrupted\n"
-    deadline = time.time() + 10
-    while time.time() < deadline:
-        try:
-            os.killpg(run.pid, 0)  # anyone of the group still alive?
-        except ProcessLookupError:
-            break
-        time.sleep(0.1)
-    else:
+    if not _wait_for(lambda: not _group_alive(run.pid)):
         pytest.fail("a worker process outlived the interrupted verify")
+
+
+def _wait_for(condition, limit: float = 600.0) -> bool:
+    """Poll until `condition()` holds: True, or False after `limit` seconds (a bound for a
+    hang, far beyond what the slowest machine takes)."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def _group_alive(pgid: int) -> bool:
+    """Whether a process of the group is still alive."""
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def _workers_ignoring_sigint(pgid: int) -> list[int]:
+    """The worker processes (multiprocessing's spawned children) of the process group that
+    ignore SIGINT (Linux /proc; elsewhere, after a few seconds, any one counts twice)."""
+    proc = Path("/proc")
+    if not proc.is_dir():  # pragma: no cover - not Linux
+        time.sleep(5)
+        return [pgid, pgid]
+    found = []
+    for entry in proc.iterdir():
+        if not entry.name.isdigit() or int(entry.name) == pgid:
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            status = (entry / "status").read_text()
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:  # gone meanwhile
+            continue
+        if int(stat.rpartition(")")[2].split()[2]) != pgid or b"spawn_main" not in cmdline:
+            continue
+        ignored = next(line for line in status.splitlines() if line.startswith("SigIgn:"))
+        if int(ignored.split()[1], 16) & (1 << (signal.SIGINT - 1)):
+            found.append(int(entry.name))
+    return found
 
 
 def test_the_seeds_of_the_last_of_many_chunks_are_seeds_a_match_accepts():

@@ -36,10 +36,13 @@ BROKEN = 'extends "tysiacha"\nbidding {\n  step: \n}\n'
 
 @pytest.fixture()
 def client() -> TestClient:
-    return TestClient(create_app(bot_delay=0, opponents="greedy"))
+    # the computer players move within the requests (bot_threads=0): a view is up to date
+    return TestClient(create_app(bot_delay=0, bot_threads=0))
 
 
-def new_table(client: TestClient, **fields) -> dict:
+def new_table(client: TestClient, seed: int | None = None, **fields) -> dict:
+    """A table; `seed` is the operator's (`serve --seed`): no client may choose one."""
+    client.app.state.tables.seed = seed
     r = client.post("/api/tables", json=fields)
     assert r.status_code == 200, r.text
     return r.json()
@@ -84,7 +87,7 @@ def test_config_lists_every_shipped_variant_and_the_computer_players(client):
     assert tysiacha == {"name": "tysiacha", "title": "Tysiacha (1000)", "players": [3]}
     assert {"random", "greedy", "pimc"} <= set(cfg["opponent_names"])
     assert cfg["variant"] == trickcore.list_variants()[0] and cfg["opponents"] == "greedy"
-    named = TestClient(create_app("durak", bot_delay=0)).get("/api/config").json()
+    named = TestClient(create_app("durak", bot_delay=0, bot_threads=0)).get("/api/config").json()
     assert named["variant"] == "durak"
 
 
@@ -205,8 +208,10 @@ def test_uploads_are_untrusted(client):
         headers={"content-type": "application/json"},
     )
     assert r.status_code == 413
-    assert client.post("/api/tables", content=b"{not json").status_code == 400
-    assert client.post("/api/tables", content=b"\xff\xfe").status_code == 400
+    as_json = {"content-type": "application/json"}
+    assert client.post("/api/tables", content=b"{not json", headers=as_json).status_code == 400
+    assert client.post("/api/tables", content=b"\xff\xfe", headers=as_json).status_code == 400
+    assert client.post("/api/tables", content=b"{not json").status_code == 415  # no JSON said
     # a path in `extends` is never read from the server's disk
     r = client.post("/api/tables", json={"rules": 'extends "../../../etc/passwd.rules"\n'})
     assert r.status_code == 400 and r.json()["errors"][0]["where"].startswith("uploaded.rules:1:")
@@ -308,15 +313,17 @@ def test_every_shipped_variant_plays_at_a_table(client, name):
 def test_a_match_over_can_be_saved_and_a_new_one_started(client):
     t = new_table(client, variant="sixty-six-match-target-10", seed=1, opponents="greedy")
     table = table_of(client, t["table"])
-    assert client.get(f"/api/tables/{t['table']}/saved").status_code == 400  # holds the deck
+    assert client.get(f"/api/tables/{t['table']}/saved").status_code == 403  # no seat
+    running = client.get(f"/api/tables/{t['table']}/saved", headers={SEAT: t["token"]})
+    assert running.status_code == 200 and running.json()["sealed"]  # how it was dealt: hidden
     for _ in range(400):
         v = view(client, t["table"], t["token"])
         if v["is_over"]:
             break
         move(client, t["table"], t["token"], v["legal"][0]["id"])
     assert v["is_over"] and v["winners"] == table.match.winners
-    saved = client.get(f"/api/tables/{t['table']}/saved")
-    assert saved.status_code == 200
+    saved = client.get(f"/api/tables/{t['table']}/saved", headers={SEAT: t["token"]})
+    assert saved.status_code == 200 and "sealed" not in saved.json()
     again = trickcore.match_from_json(saved.json())
     assert again.scores == table.match.scores and again.is_over
     r = client.post(f"/api/tables/{t['table']}/next", headers={SEAT: t["token"]})
@@ -368,7 +375,7 @@ def test_trickcore_serve_starts_a_server_that_serves_the_table(tmp_path):
 
 
 def test_serve_a_rules_file_preselects_it():
-    app = create_app(str(ROOT / "examples" / "quick-barrel.rules"), bot_delay=0)
+    app = create_app(str(ROOT / "examples" / "quick-barrel.rules"), bot_delay=0, bot_threads=0)
     client = TestClient(app)
     cfg = client.get("/api/config").json()
     assert cfg["variant"] == "quick-barrel"

@@ -248,10 +248,39 @@ def test_other_games_are_played_by_clicking(page, server, variant):
     table = table_of(server, start_table(page, server, variant=variant))
     assert page.locator("#title").text_content() == table.game.title
     for _ in range(10):
+        # (the computer players move on the server's own threads: once it is seat 0's turn
+        # again, the page shows what the server holds)
         attached(page, "body[data-turn=yours], body[data-turn=over]")
         if page.get_attribute("body", "data-turn") == "over":
             break
+        assert sorted(hand_cards(page)) == sorted(table.match.observation(0).hand)
         before = len(table.match.history)
         click_once(page)
         assert len(table.match.history) > before
-        assert sorted(hand_cards(page)) == sorted(table.match.observation(0).hand)
+
+
+def test_a_running_match_is_downloaded_sealed_and_resumed(page, server, tmp_path):
+    # issue 27, item 5: a seat downloads its table's match at any time; while it runs the
+    # file hides how it was dealt, and the start page resumes it with the same cards
+    import json
+
+    table = table_of(server, start_table(page, server))
+    attached(page, "body[data-turn=yours]")
+    click_once(page)
+    attached(page, "body[data-turn=yours], body[data-turn=over]")
+    hand = sorted(table.match.observation(0).hand)
+    with page.expect_download() as info:
+        page.click("#save-button")
+    path = tmp_path / "match.json"
+    info.value.save_as(path)
+    data = json.loads(path.read_text())
+    assert data["sealed"] and data["seed"] is None and data["deck_orders"] is None
+    assert data["actions"] == [text for _, _, text in table.match.history]
+    page.goto(server["url"] + "/")
+    attached(page, "#variant option")
+    page.set_input_files("#resume-file", str(path))
+    page.wait_for_url("**/t/*")
+    attached(page, "body[data-turn=yours], body[data-turn=over]")
+    resumed = table_of(server, page.url.rsplit("/", 1)[-1])
+    assert resumed is not table and resumed.match.history == table.match.history
+    assert sorted(hand_cards(page)) == hand

@@ -22,6 +22,7 @@ from .engine.replay import load_match, match_from_json
 from .engine.saving import save_match
 from .language.compiler import compile_rules
 from .language.errors import (
+    ConcurrentUseError,
     IllegalActionError,
     Location,
     RulesError,
@@ -39,6 +40,7 @@ __all__ = [
     "Action",
     "BoutDeal",
     "BoutObservation",
+    "ConcurrentUseError",
     "Deal",
     "ENGINE",
     "IllegalActionError",

@@ -277,12 +277,20 @@ def _apply(m: Match, action: str) -> str | None:
 
 
 def find_difference(
-    a: Game, b: Game, deals: int = 200, seed: int = 0, shrink_seconds: float = 10.0
+    a: Game,
+    b: Game,
+    deals: int = 200,
+    seed: int = 0,
+    shrink_seconds: float | None = 10.0,
+    shrink_tries: int | None = None,
 ) -> DiffResult:
     """Search `deals` tries (each plays 1 to MAX_DEALS_PER_TRY deals) for a difference and
     shrink the first one found to the shortest (a `DiffResult` with `difference` None if none).
 
-    Shrinking stops after `shrink_seconds`; the shortest difference found by then is kept."""
+    Shrinking stops after `shrink_seconds` (None: no time cap) or after `shrink_tries` tries
+    (None: no cap), whichever comes first; the shortest difference found by then is kept.
+    A budget in tries alone (`shrink_seconds=None`) gives the same difference on any machine,
+    a time cap one that may depend on the machine's speed."""
     try:
         from hypothesis import HealthCheck, Verbosity, given, settings
         from hypothesis import seed as hypothesis_seed
@@ -300,7 +308,7 @@ def find_difference(
     tries = 0
     deals_played = 0
     found: list[Difference] = []
-    found_at = [0.0]
+    found_at = [0.0, 0]  # when the first difference was found: time.monotonic(), tries
 
     class Differs(Exception):
         pass
@@ -318,6 +326,11 @@ def find_difference(
     @given(st.data())
     def probe(data: Any) -> None:
         nonlocal tries
+        if found and (
+            (shrink_seconds is not None and time.monotonic() - found_at[0] > shrink_seconds)
+            or (shrink_tries is not None and tries - found_at[1] >= shrink_tries)
+        ):
+            return  # shrinking took long enough (nothing drawn): keep the shortest found so far
         tries += 1
         players = data.draw(st.sampled_from(seat_counts))
         dealer = data.draw(st.integers(0, players - 1))
@@ -366,16 +379,13 @@ def find_difference(
         def choose(n: int) -> int:
             return next(steps, then) % n
 
-        if found and time.monotonic() - found_at[0] > shrink_seconds:
-            return  # shrinking took long enough: keep the shortest found so far
-
         counted = [0, 0]
         difference = play_case(a, b, start, choose, dealt=counted)
         nonlocal deals_played
         deals_played += counted[0]
         if difference is not None:
             if not found:
-                found_at[0] = time.monotonic()
+                found_at[0], found_at[1] = time.monotonic(), tries
             found.append(difference)
             raise Differs
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Generic, TypeVar
 
@@ -109,7 +111,8 @@ def run_chunks(
 
     `function` must be a module-level function and each chunk picklable. `progress(done,
     total)` is called as chunks finish. Ctrl-C stops the run: the finished chunks are
-    returned with `interrupted=True` (pending chunks are cancelled).
+    returned with `interrupted=True` (pending chunks are released with the client). The
+    worker processes of a local cluster do not see Ctrl-C: this process stops them.
     """
     if workers is not None and scheduler is not None:
         raise RunnerError("give either --workers or --scheduler, not both")
@@ -159,7 +162,9 @@ def _run_on(
             if f.done() and f.status == "finished" and results[index[f.key]] is None:
                 with contextlib.suppress(Exception):
                     results[index[f.key]] = f.result(timeout=1)
-        client.cancel(futures)
+        # no `client.cancel(futures)`: closing the client (`_client`) releases them all at
+        # once, where cancelling thousands of futures kept the scheduler busy for half a
+        # minute after Ctrl-C
         return ChunkRun(tuple(results), interrupted=True)
     return ChunkRun(tuple(results))
 
@@ -185,23 +190,55 @@ def _client(workers: int | None, scheduler: str | None) -> Iterator[Any]:
         finally:
             client.close()
         return
-    with dask.config.set({"logging.distributed": "error"}):
-        cluster = LocalCluster(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            host="127.0.0.1",
-            dashboard_address="127.0.0.1:0",  # any free port, on this machine only
-            silence_logs=logging.CRITICAL,
-        )
+    cluster = None
     try:
+        with dask.config.set({"logging.distributed": "error"}), _workers_deaf_to_ctrl_c():
+            cluster = LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                host="127.0.0.1",
+                dashboard_address="127.0.0.1:0",  # any free port, on this machine only
+                silence_logs=logging.CRITICAL,
+            )
         client = Client(cluster)
         try:
             yield client
         finally:
             client.close()
     finally:
-        cluster.close()
+        if cluster is not None:
+            cluster.close()
+
+
+@contextlib.contextmanager
+def _workers_deaf_to_ctrl_c() -> Iterator[None]:
+    """While a local cluster starts: SIGINT blocked in this thread, so that the threads
+    started meanwhile (Dask's event loop, which starts the worker processes, now and when
+    one is replaced) and the worker processes keep it blocked. Ctrl-C in a terminal goes to
+    every process of the foreground group: without this each worker would print a
+    traceback ("Process Dask Worker process (from Nanny): ..."); with it only this process
+    sees it and stops the cluster. A Ctrl-C meanwhile is kept, then raised here."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not (
+        threading.main_thread()
+    ):
+        yield
+        return
+    from multiprocessing import resource_tracker
+
+    # the first process spawned starts multiprocessing's resource tracker, and that unblocks
+    # SIGINT in the thread spawning it: started first, here, it is running already then
+    resource_tracker.ensure_running()
+    caught: list[int] = []  # a Ctrl-C another thread received meanwhile
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # one pending runs the lambda now
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
+    if caught:
+        raise KeyboardInterrupt
 
 
 @contextlib.contextmanager

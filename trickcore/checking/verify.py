@@ -62,7 +62,7 @@ def _static(ref: str | Path) -> tuple[Game | None, tuple[RulesError, ...], Merge
     try:
         rules = load_rules(ref)
     except RulesError as exc:
-        return None, (exc,), None
+        return None, tuple(exc.errors), None
     try:
         model, errors = compile_with_errors(rules)
         if model is None:

@@ -274,7 +274,8 @@ class BoutDeal(DealState):
         if limit < 1:
             raise RulesError(
                 f"the bout limit gives {limit} (defender holding {env['defender_cards']} cards, "
-                f"bout {env['bout_number']}): a bout needs room for its attack card"
+                f"bout {env['bout_number']}): a bout needs room for its attack card",
+                self.rules.limit.loc,
             )
         return limit
 

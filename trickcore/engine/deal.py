@@ -384,13 +384,14 @@ class Deal(DealState):
             if seat not in active:
                 if scoring.sitting_out is not None:
                     gains[seat] = scoring.sitting_out(env)
-                    in_range(gains[seat], "scoring's sitting_out score", None)
+                    in_range(gains[seat], "scoring's sitting_out score", scoring.sitting_out.loc)
                 continue
             declarer = seat == self.declarer
-            gains[seat] = gain = (scoring.declarer if declarer else scoring.defender).fn(env)
+            rule = scoring.declarer if declarer else scoring.defender
+            gains[seat] = gain = rule.fn(env)
             if not -MAX_VALUE <= gain <= MAX_VALUE:  # the message only when it fails
                 role = "declarer" if declarer else "defender"
-                in_range(gain, f"scoring's {role} score", None)
+                in_range(gain, f"scoring's {role} score", rule.loc)
         self.gains = gains
         self.results = envs
         self.phase = OVER
@@ -524,7 +525,7 @@ class Deal(DealState):
             for env in envs:
                 env[name] = value = fn(env)
                 if not -MAX_VALUE <= value <= MAX_VALUE:  # the message only when it fails
-                    in_range(value, f"scoring definition '{name}'", None)
+                    in_range(value, f"scoring definition '{name}'", rule.loc)
         return envs
 
     def final_env(self, seat: int) -> dict[str, Any]:

@@ -385,7 +385,8 @@ class Game:
         if not 0 <= size <= self.model.deck.size:
             raise RulesError(
                 f"deal.size gives {size} for deal {env['deal_number']}: outside "
-                f"0..{self.model.deck.size}"
+                f"0..{self.model.deck.size}",
+                rule.loc,
             )
         return size
 
@@ -416,9 +417,11 @@ class Game:
         if len(places) > deck_size and self.model.bouts is not None:
             return places[:deck_size]  # D2: with many players the deck runs out
         if len(places) > deck_size:
+            size_rule = self.model.deal.size
             raise RulesError(
                 f"the deal pattern deals {len(places)} cards in deal "
-                f"{context.get('deal_number', 1)} but the deck has {deck_size}"
+                f"{context.get('deal_number', 1)} but the deck has {deck_size}",
+                size_rule.loc if size_rule is not None else None,
             )
         return places
 
@@ -647,14 +650,21 @@ class Game:
         scores: Sequence[int] | None = None,
         kept: Sequence[dict[str, Any]] | None = None,
         dealer: int = 0,
+        secret: bool = False,
     ) -> Match:
         """A match from a seed (shuffles reproducibly) or from given deck orders (C2).
 
         Deck orders are used first, one per deal; later deals are shuffled from `seed`
         (0 when none is given). `scores`, `kept` and `dealer` start the match from a given
         scoreboard instead of zero (for study, tests and resuming a paper score sheet).
+        With `secret`, deals are shuffled from the operating system's cryptographically
+        strong source (`secrets.SystemRandom`) instead of a seed: nothing a player sees
+        predicts a later deal (a table among strangers); the match records each deck order
+        as it deals it, so that it saves and reloads like any other.
         """
         _check_seed(seed)
+        if type(secret) is not bool:
+            raise TrickcoreError(f"secret is yes or no (True or False), not {shown(secret)}")
         if deck_orders is not None and (
             isinstance(deck_orders, (str, bytes)) or not isinstance(deck_orders, Sequence)
         ):
@@ -667,6 +677,7 @@ class Game:
             scores=scores,
             kept=kept,
             dealer=dealer,
+            secret=secret,
         )
 
     def sample_worlds(
@@ -692,8 +703,13 @@ def _check_deal_number(number: object) -> None:
 
 
 def _check_seed(seed: object) -> None:
-    if seed is not None and (type(seed) is not int or not -MAX_SEED < seed < MAX_SEED):
-        raise TrickcoreError(f"a seed is a whole number of at most 12 digits, not {shown(seed)}")
+    # (random.Random(-n) deals as random.Random(n): a negative seed would be a second name
+    # for another seed's deals, so seeds are 0 or above)
+    if seed is not None and (type(seed) is not int or not 0 <= seed < MAX_SEED):
+        raise TrickcoreError(
+            f"a seed is a whole number from 0 to {MAX_SEED - 1:,} (at most 12 digits), "
+            f"not {shown(seed)}"
+        )
 
 
 MAX_SEED = 10**12

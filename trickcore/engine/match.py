@@ -3,22 +3,108 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+import secrets
+from collections.abc import Iterator, Sequence
+from threading import get_ident
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 import attrs
 
-from ..language.errors import IllegalActionError, RulesError, TrickcoreError
+from ..language.errors import ConcurrentUseError, IllegalActionError, RulesError, TrickcoreError
 from ..language.limits import MAX_VALUE, check_seat, in_range, is_whole
 from .actions import Action
 from .bouts import BoutDeal
 from .deal import Deal
 from .observation import BoutObservation, Observation
-from .saving import match_to_json
+from .saving import ACTION_CHARGE, MAX_ACTIONS, MAX_SAVED_CHARS, match_to_json, saved_chars
 from .shuffling import shuffle
 
 if TYPE_CHECKING:
     from .game import Game
+
+T = TypeVar("T")
+IN_USE = (
+    "this Match is in use by another thread; a Match is not shared between threads "
+    "without a lock of your own (or give each thread its own copy: clone())"
+)
+
+
+class ReadOnlyList(Sequence[T]):
+    """A read-only view of a list the match keeps (its history): it indexes, slices (a
+    copy), iterates and compares equal to a list of the same items, and has no way to change
+    the list."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: list[T]) -> None:
+        self._items = items
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        return self._items[index]
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ReadOnlyList):
+            return self._items == other._items
+        if isinstance(other, (list, tuple)):
+            return self._items == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # (equal to a list, which has none)
+
+    def __repr__(self) -> str:
+        return repr(self._items)
+
+
+class _Results(Sequence[dict[str, Any]]):
+    """A read-only view of the match's deal results: each item read is a copy (its lists
+    copied too), so a caller may change what he reads without changing the match."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: list[dict[str, Any]]) -> None:
+        self._items = items
+
+    @staticmethod
+    def _copy(record: dict[str, Any]) -> dict[str, Any]:
+        return {k: list(v) if isinstance(v, list) else v for k, v in record.items()}
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
+
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+        if isinstance(index, slice):
+            return [self._copy(r) for r in self._items[index]]
+        return self._copy(self._items[index])
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, _Results):
+            return self._items == other._items
+        if isinstance(other, (list, tuple)):
+            return self._items == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._items)
 
 
 class Match:
@@ -26,6 +112,17 @@ class Match:
 
     `current` is the current deal's full state (every hand: for tests, debugging and a
     referee); players and bots should read `observation(seat)` or the public `deal`.
+
+    Everything a match returns is the caller's to change (copies, read-only views and
+    frozen values): nothing done to it changes the match. A match is meant for one thread
+    at a time; two threads using it at once get a ConcurrentUseError (the second call changes
+    nothing), never a corrupted match.
+
+    A match ends at the latest after `MAX_ACTIONS` actions (or sooner when its actions' and
+    deck orders' texts reach `MAX_SAVED_CHARS` characters, each action counted with
+    `ACTION_CHARGE`): the most a saved match holds, so that every match the engine plays can
+    be saved and loaded again. It then ends where it
+    stands, ranked by standing, with `stopped` saying why.
     """
 
     def __init__(
@@ -37,20 +134,39 @@ class Match:
         scores: Sequence[int] | None = None,
         kept: Sequence[dict[str, Any]] | None = None,
         dealer: int = 0,
+        secret: bool = False,
     ) -> None:
         self.game = game
         self.seats = game.check_seats(players)
-        if seed is None and deck_orders is None:
+        if secret and seed is not None:
+            raise TrickcoreError("a match dealt from the secret source has no seed")
+        if seed is None and deck_orders is None and not secret:
             seed = random.randrange(2**31)
         self.seed = seed
-        self.deck_orders = [game.deck_from_texts(o) for o in deck_orders] if deck_orders else []
-        self._rng = random.Random(seed if seed is not None else 0)
+        # dealt from the operating system's cryptographically strong source: nothing shown
+        # predicts a later deal; each deck order is recorded as it is dealt (for saving)
+        self.secret = secret
+        self._deck_orders = [game.deck_from_texts(o) for o in deck_orders] if deck_orders else []
+        # what is left of what a saved match holds: each action costs its text and
+        # ACTION_CHARGE (so at most MAX_ACTIONS actions), each deck order its cards
+        self._room = MAX_SAVED_CHARS - saved_chars(
+            (), [[game.card_text(c) for c in o] for o in self._deck_orders]
+        )
+        if self._room < 0:
+            raise TrickcoreError(
+                f"the deck orders hold more than a saved match can ({MAX_SAVED_CHARS:,} "
+                "characters of card texts)"
+            )
+        self._rng: random.Random = (
+            secrets.SystemRandom() if secret else random.Random(seed if seed is not None else 0)
+        )
+        self._claims: dict[int, int] = {}  # {0: the thread using the match now}
         match = game.model.match
-        self.scores = [0] * self.seats
-        self.kept: list[dict[str, Any]] = [
+        self._scores = [0] * self.seats
+        self._kept: list[dict[str, Any]] = [
             {name: init for name, _, init in match.keep} for _ in range(self.seats)
         ]
-        self.start: dict[str, Any] = {"scores": None, "kept": None, "dealer": dealer}
+        self._start: dict[str, Any] = {"scores": None, "kept": None, "dealer": dealer}
         if scores is not None:
             if not isinstance(scores, (list, tuple)):
                 raise TrickcoreError(f"scores must be a list of {self.seats} whole numbers")
@@ -58,8 +174,8 @@ class Match:
                 raise TrickcoreError(
                     f"scores must be {self.seats} whole numbers within ±{MAX_VALUE:,}"
                 )
-            self.scores = list(scores)
-            self.start["scores"] = list(scores)
+            self._scores = list(scores)
+            self._start["scores"] = list(scores)
         if kept is not None:
             self._set_kept(kept)
         if not is_whole(dealer) or not 0 <= dealer < self.seats:
@@ -69,12 +185,62 @@ class Match:
         self.deals_played = 0
         self.redeals = 0
         self.stopped: str | None = None
-        self.history: list[tuple[int, int, str]] = []
-        self.deal_results: list[dict[str, Any]] = []
-        self.winners: list[int] = []
+        self._history: list[tuple[int, int, str]] = []
+        self._deal_results: list[dict[str, Any]] = []
+        self._winners: list[int] = []
         self.is_over = False
         self.current: Deal | BoutDeal = self._next_deal()
         self._skip_void_deals()
+
+    # ------------------------------------------------------------ what it hands out
+    @property
+    def history(self) -> ReadOnlyList[tuple[int, int, str]]:
+        """Every action taken: (deal index, seat, action text), a read-only view."""
+        return ReadOnlyList(self._history)
+
+    @property
+    def actions_taken(self) -> int:
+        """The number of actions taken in the match (`len(history)`)."""
+        return len(self._history)
+
+    @property
+    def scores(self) -> list[int]:
+        """Each seat's match score (a copy)."""
+        return self._scores[:]
+
+    @property
+    def winners(self) -> list[int]:
+        """The seats that won, once the match is over (a copy)."""
+        return self._winners[:]
+
+    @property
+    def deal_results(self) -> _Results:
+        """Each finished deal's result (a read-only view; each record read is a copy)."""
+        return _Results(self._deal_results)
+
+    @property
+    def kept(self) -> list[dict[str, Any]]:
+        """Each seat's kept values (`match { keep ... }`), copies."""
+        return [dict(k) for k in self._kept]
+
+    @property
+    def start(self) -> dict[str, Any]:
+        """How the match began: scores, kept values and dealer given (None: the defaults)."""
+        return {
+            "scores": None if self._start["scores"] is None else list(self._start["scores"]),
+            "kept": None if self._start["kept"] is None else [dict(k) for k in self._start["kept"]],
+            "dealer": self._start["dealer"],
+        }
+
+    @property
+    def deck_orders(self) -> list[list[int]]:
+        """The deck orders dealt first, one per deal (a copy); a secret match records here
+        every order it has dealt."""
+        return [list(o) for o in self._deck_orders]
+
+    @deck_orders.setter
+    def deck_orders(self, orders: Sequence[Sequence[int]]) -> None:
+        self._deck_orders = [list(o) for o in orders]
 
     def _set_kept(self, kept: Sequence[dict[str, Any]]) -> None:
         types = {name: typ for name, typ, _ in self.game.model.match.keep}
@@ -93,27 +259,47 @@ class Match:
                 if not ok:
                     kind = "yes/no value" if types[name] == "bool" else "whole number in range"
                     raise TrickcoreError(f"kept state '{name}' must be a {kind}")
-                self.kept[seat][name] = value
-        self.start["kept"] = [dict(k) for k in self.kept]
+                self._kept[seat][name] = value
+        self._start["kept"] = [dict(k) for k in self._kept]
+
+    # ------------------------------------------------------------ one thread at a time
+    def _claim(self) -> None:
+        """Mark the match as in use by this thread; a ConcurrentUseError if another thread
+        uses it now (an atomic step: a dict's setdefault)."""
+        me = get_ident()
+        if self._claims.setdefault(0, me) != me:
+            raise ConcurrentUseError(IN_USE)
+
+    def _release(self) -> None:
+        self._claims.pop(0, None)
 
     # ------------------------------------------------------------ flow
     def _next_order(self) -> list[int]:
-        if self.deals_dealt < len(self.deck_orders):
-            return list(self.deck_orders[self.deals_dealt])
+        if self.deals_dealt < len(self._deck_orders):
+            return list(self._deck_orders[self.deals_dealt])
         order = list(range(self.game.model.deck.size))
         shuffle(self._rng, order)
+        if self.secret:
+            self._deck_orders.append(order[:])
+            self._room -= saved_chars((), [[self.game.card_text(c) for c in order]])
         return order
 
     def _next_deal(self) -> Deal | BoutDeal:
         order = self._next_order()
         self.deals_dealt += 1
-        context = self.game.match_context(self.seats, self.deals_played + 1, self.scores, self.kept)
+        context = self.game.match_context(
+            self.seats, self.deals_played + 1, self._scores, self._kept
+        )
         return self.game.make_deal(order, self.dealer, self.seats, context)
 
     @property
     def deal(self) -> Observation | BoutObservation:
         """The current deal's public view: what every player at the table may know."""
-        return attrs.evolve(self.current.public_view(), scores=tuple(self.scores))
+        self._claim()
+        try:
+            return attrs.evolve(self.current.public_view(), scores=tuple(self._scores))
+        finally:
+            self._release()
 
     @property
     def to_act(self) -> int:
@@ -121,41 +307,87 @@ class Match:
         return -1 if self.is_over else self.current.to_act
 
     def legal_actions(self) -> list[Action]:
-        """The legal actions of the seat to act."""
-        return [] if self.is_over else self.current.legal_actions()
+        """The legal actions of the seat to act (a new list: the caller's to change)."""
+        if self.is_over:
+            return []
+        me = get_ident()  # (the claim of `_claim`, written out: this is the hot path)
+        claims = self._claims
+        if claims.setdefault(0, me) != me:
+            raise ConcurrentUseError(IN_USE)
+        try:
+            return self.current.legal_actions()
+        finally:
+            del claims[0]
 
     def legal_ids(self) -> list[int]:
         """The legal actions as numbers of the variant's action space (see
-        `Variant.action_of`), in the order of `legal_actions()`."""
-        return [] if self.is_over else self.current.legal_ids()
+        `Variant.action_of`), in the order of `legal_actions()` (a new list)."""
+        if self.is_over:
+            return []
+        me = get_ident()
+        claims = self._claims
+        if claims.setdefault(0, me) != me:
+            raise ConcurrentUseError(IN_USE)
+        try:
+            return self.current.legal_ids()
+        finally:
+            del claims[0]
 
     def apply_id(self, action_id: int) -> None:
         """Take the legal action with this number (IllegalActionError if none is)."""
-        if type(action_id) is int:  # (a float or a bool equal to a number is no number)
-            for a in self.legal_actions():
-                if a.id == action_id:
-                    self.apply(a)
-                    return
-        if self.is_over:
-            raise IllegalActionError("the match is over; no action is possible")
-        self.current.apply_id(action_id)  # raises, naming the legal actions
+        self._claim()
+        try:
+            if self.is_over:
+                raise IllegalActionError("the match is over; no action is possible")
+            deal = self.current
+            action = None
+            if type(action_id) is int:  # (a float or a bool equal to a number is no number)
+                for a in deal._legal_now():
+                    if a.id == action_id:
+                        action = a
+                        break
+            if action is None:
+                deal.apply_id(action_id)  # not legal: raises, naming the legal actions
+        finally:
+            self._release()
+        self.apply(action)  # type: ignore[arg-type]  # (found above)
 
     def clone(self) -> Match:
         """An independent copy of the match: its deal, scores, kept values, history and
-        the shuffle to come (the copy deals the same cards next)."""
-        new = object.__new__(Match)
+        the shuffle to come (the copy deals the same cards next; a secretly dealt match's
+        copy deals from the secret source too)."""
+        self._claim()
+        try:
+            new = object.__new__(Match)
+            state = self.__dict__.copy()
+            state["current"] = self.current.clone()
+            state["_scores"] = self._scores[:]
+            state["_kept"] = [dict(k) for k in self._kept]
+            state["_history"] = self._history[:]
+            state["_deal_results"] = self._deal_results[:]
+            state["_winners"] = self._winners[:]
+            state["_deck_orders"] = self._deck_orders[:]
+            state["_claims"] = {}
+            if not self.secret:
+                rng = random.Random()
+                rng.setstate(self._rng.getstate())
+                state["_rng"] = rng
+            new.__dict__ = state
+            return new
+        finally:
+            self._release()
+
+    def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
-        state["current"] = self.current.clone()
-        state["scores"] = self.scores[:]
-        state["kept"] = [dict(k) for k in self.kept]
-        state["history"] = self.history[:]
-        state["deal_results"] = self.deal_results[:]
-        state["winners"] = self.winners[:]
-        rng = random.Random()
-        rng.setstate(self._rng.getstate())
-        state["_rng"] = rng
-        new.__dict__ = state
-        return new
+        state["_claims"] = {}
+        if self.secret:
+            state["_rng"] = None  # the secret source is this process's own
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        if self.secret:
+            self._rng = secrets.SystemRandom()
 
     def apply(self, action: Action | str) -> None:
         """Take an action (object or text); illegal actions raise and change nothing.
@@ -165,22 +397,48 @@ class Match:
         `stopped` (the reason) are set, and the RulesError is raised. An error while listing
         the legal actions changes nothing.
         """
-        if self.is_over:
-            raise IllegalActionError(f"the match is over; no action is possible ({action})")
-        deal = self.current
-        seat = deal.to_act
-        taken = len(deal.history)
+        me = get_ident()
+        claims = self._claims
+        if claims.setdefault(0, me) != me:
+            raise ConcurrentUseError(IN_USE)
         try:
-            deal.apply(action)
-        except RulesError as exc:
-            if len(deal.history) > taken:  # taken, and the rules broke carrying it out
-                self.history.append((self.deals_dealt - 1, seat, deal.history[-1][1].text))
-                deal.stop()
-                self._stop(exc)
-            raise
-        self.history.append((self.deals_dealt - 1, seat, deal.history[-1][1].text))
-        if deal.is_over:
-            self._finish_deal()
+            if self.is_over:
+                raise IllegalActionError(f"the match is over; no action is possible ({action})")
+            deal = self.current
+            seat = deal.to_act
+            taken = len(deal.history)
+            try:
+                deal.apply(action)
+            except RulesError as exc:
+                if len(deal.history) > taken:  # taken, and the rules broke carrying it out
+                    self._record(seat, deal.history[-1][1].text)
+                    deal.stop()
+                    self._stop(exc)
+                raise
+            text = deal.history[-1][1].text
+            self._history.append((self.deals_dealt - 1, seat, text))
+            self._room -= len(text) + ACTION_CHARGE
+            if deal.is_over:
+                self._finish_deal()
+            if self._room < 0 and not self.is_over:
+                self._end_at_the_limit()
+        finally:
+            del claims[0]
+
+    def _record(self, seat: int, text: str) -> None:
+        self._history.append((self.deals_dealt - 1, seat, text))
+        self._room -= len(text) + ACTION_CHARGE
+
+    def _end_at_the_limit(self) -> None:
+        """The match has as many actions as a saved match holds: it ends where it stands."""
+        self.current.stop()
+        self._winners = self._rank(list(range(self.seats)), self.current, ("highest",))
+        self.is_over = True
+        self.stopped = (
+            f"the match reached {len(self._history):,} actions, the most a match may have (a "
+            f"saved match holds at most {MAX_ACTIONS:,} actions, and {MAX_SAVED_CHARS:,} "
+            "characters of actions and deck orders); it ends here, ranked as it stands"
+        )
 
     def _stop(self, exc: RulesError) -> None:
         self.is_over = True
@@ -207,7 +465,7 @@ class Match:
             self.redeals += 1
             if model.redeal is None or not model.redeal.same_dealer:
                 self.dealer = (self.dealer + 1) % self.seats
-            self.deal_results.append({"redeal": True, "by": deal.redeal_by, "dealer": deal.dealer})
+            self._deal_results.append({"redeal": True, "by": deal.redeal_by, "dealer": deal.dealer})
         else:
             try:
                 self._run_after_deal(deal)
@@ -227,8 +485,8 @@ class Match:
         model = self.game.model
         gains = deal.gains or [0] * self.seats
         record = deal.summary()
-        scores = list(self.scores)
-        kept = [dict(k) for k in self.kept]
+        scores = list(self._scores)
+        kept = [dict(k) for k in self._kept]
         for seat in range(self.seats):
             in_range(gains[seat], "the deal score (scoring's declarer or defender)", None)
             env = deal.final_env(seat)
@@ -248,17 +506,17 @@ class Match:
             scores[seat] = env["score"]
             for name in kept[seat]:
                 kept[seat][name] = env[name]
-        self.scores = scores
-        self.kept = kept
-        record["scores"] = list(self.scores)
-        self.deal_results.append(record)
+        self._scores = scores
+        self._kept = kept
+        record["scores"] = list(self._scores)
+        self._deal_results.append(record)
 
     def _check_end(self, deal: Deal | BoutDeal) -> None:
         rules = self.game.model.match
         if not deal.redealt:
             candidates: list[int] = []
             if rules.target is not None:
-                candidates = [s for s in range(self.seats) if self.scores[s] >= rules.target]
+                candidates = [s for s in range(self.seats) if self._scores[s] >= rules.target]
             if not candidates and rules.end_if is not None and self._end_if_holds():
                 # every seat is ranked: the highest standing, then the tie-breaks among them
                 top = max(self.standing(s) for s in range(self.seats))
@@ -268,18 +526,18 @@ class Match:
                 side_of = self.game.model.side_of(self.seats)
                 play_on = "play_on" in rules.tie_break
                 if not (play_on and len({side_of[s] for s in winners}) > 1):
-                    self.winners = winners
+                    self._winners = winners
                     self.is_over = True
                     return
         if self.deals_played >= rules.deal_limit or self.redeals > rules.redeal_limit:
-            self.winners = self._rank(list(range(self.seats)), deal, ("highest",))
+            self._winners = self._rank(list(range(self.seats)), deal, ("highest",))
             self.is_over = True
 
     def _end_if_holds(self) -> bool:
         """`match.end_if` holds for some seat (after the deal's after_deal rules)."""
         end_if = self.game.model.match.end_if
         assert end_if is not None
-        context = self.game.match_context(self.seats, self.deals_played, self.scores, self.kept)
+        context = self.game.match_context(self.seats, self.deals_played, self._scores, self._kept)
         players = len(self.game.model.deal.players_in_deal(0, self.seats))
         return any(end_if({**env, "players": players}) for env in context)
 
@@ -288,8 +546,8 @@ class Match:
         check_seat(seat, self.seats)
         rank_by = self.game.model.match.rank_by
         if rank_by is None:
-            return self.scores[seat]
-        return int(rank_by({"score": self.scores[seat], **self.kept[seat]}))
+            return self._scores[seat]
+        return int(rank_by({"score": self._scores[seat], **self._kept[seat]}))
 
     def _rank(
         self, candidates: list[int], deal: Deal | BoutDeal, ties: tuple[str, ...]
@@ -307,14 +565,23 @@ class Match:
     def observation(self, seat: int) -> Observation | BoutObservation:
         """What `seat` may know now: its view of the current deal plus the match scores and
         every player's kept values (public: they follow from the deals' public results)."""
-        kept = tuple(tuple(sorted(k.items())) for k in self.kept)
-        return attrs.evolve(self.current.observation(seat), scores=tuple(self.scores), kept=kept)
+        kept = tuple(tuple(sorted(k.items())) for k in self._kept)
+        self._claim()
+        try:
+            obs = self.current.observation(seat)
+        finally:
+            self._release()
+        return attrs.evolve(obs, scores=tuple(self._scores), kept=kept)
 
     def kept_state(self, seat: int) -> dict[str, Any]:
         """The per-player state the variant keeps across deals (`match { keep ... }`)."""
-        return dict(self.kept[check_seat(seat, self.seats)])
+        return dict(self._kept[check_seat(seat, self.seats)])
 
     # ------------------------------------------------------------ saving
     def to_json(self) -> dict[str, Any]:
         """The match as JSON-ready data: variant and hash, seed or deck orders, actions."""
-        return match_to_json(self)
+        self._claim()
+        try:
+            return match_to_json(self)
+        finally:
+            self._release()

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from ..language.compiler import compile_rules
 from ..language.errors import RulesError, SavedGameError, TrickcoreError
 from ..language.loader import (
@@ -37,26 +39,40 @@ def _allowed_v1_path(path: Any, search_path: Sequence[str | Path]) -> Path | Non
     return real if is_regular_file(real) else None
 
 
+SAVED_SUFFIX = "-as-saved"
+
+
 def _game_of(data: dict[str, Any], search_path: Sequence[str | Path] = ()) -> Game:
-    """The variant a validated saved match was played under."""
+    """The variant a validated saved match was played under: judged by the rules texts it
+    carries (version 2), which must give its `variant_hash`. Texts equal to the shipped
+    variant of its name are that variant; other texts under a shipped name are a variant of
+    their own (`NAME-as-saved`, its title saying that its rules are the saved ones)."""
     name = data["variant"]
     shipped = name in shipped_variants()
-    if shipped:
-        try:
-            game = Game(compile_rules(load_rules(name)))
-        except TrickcoreError:
-            game = None
-        if game is not None and game.content_hash == data["variant_hash"]:
-            return game
     if data["version"] >= 2:
         sources = [(e["file"], e["text"]) for e in data["rules"]]
         if sources_hash(t for _, t in sources) != data["variant_hash"]:
             raise saved_error("the rules saved with it do not match its 'variant_hash'")
+        if shipped:
+            try:
+                game: Game | None = Game(compile_rules(load_rules(name)))
+            except TrickcoreError:
+                game = None
+            if game is not None and game.content_hash == data["variant_hash"]:
+                return game  # the texts it carries are the shipped file's
         try:
-            return Game(compile_rules(load_rules_embedded(sources, name)))
+            game = Game(compile_rules(load_rules_embedded(sources, name)))
         except RulesError as exc:
             first = str(exc).splitlines()[0]
             raise saved_error(f"the rules saved with it do not compile: {first}") from None
+        if shipped:  # edited rules under a shipped name: never shown as the shipped variant
+            model = attrs.evolve(
+                game.model,
+                name=name + SAVED_SUFFIX,
+                title=f"{game.title} (the rules saved with the match, not the shipped file)",
+            )
+            game = Game(model)
+        return game
     path = _allowed_v1_path(data.get("variant_path"), search_path)
     if path is not None:
         try:
@@ -64,7 +80,13 @@ def _game_of(data: dict[str, Any], search_path: Sequence[str | Path] = ()) -> Ga
         except TrickcoreError:
             pass  # never echo a file named by an untrusted save; the name is tried next
     if shipped:
-        return Game(compile_rules(load_rules(name)))
+        game = Game(compile_rules(load_rules(name)))
+        if game.content_hash == data["variant_hash"]:
+            return game
+        raise SavedGameError(
+            f"saved match was played under a different version of variant '{name}' "
+            f"(saved hash {data['variant_hash']}); its replay would differ"
+        )
     what = "a path" if is_path_reference(name) else "not a shipped variant"
     raise SavedGameError(
         f"saved match names variant '{name}', {what}, and no readable rules file "
@@ -101,6 +123,7 @@ def match_from_json(
             scores=start.get("scores"),
             kept=start.get("kept"),
             dealer=start.get("dealer") or 0,
+            secret=bool(data.get("secret")),
         )
     except TrickcoreError as exc:
         raise saved_error(f"cannot be set up: {str(exc).splitlines()[0]}") from None
@@ -123,7 +146,9 @@ def match_from_json(
         except TrickcoreError as exc:
             first = str(exc).splitlines()[0]
             raise saved_error(f"action {i + 1} ('{text}') cannot be replayed: {first}") from None
-    if stopped is not None:
+    if stopped != match.stopped:
+        if stopped is None:
+            raise saved_error("its replay stops the match, but it does not say so")
         raise saved_error("it says the rules stopped the match, but its replay does not stop")
     return match
 

@@ -19,7 +19,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..language.errors import SavedGameError
-from ..language.loader import MAX_SOURCES, UnreadableFile, is_regular_file, read_text_limited
+from ..language.loader import (
+    MAX_RULES_CHARS,
+    MAX_SOURCES,
+    UnreadableFile,
+    is_regular_file,
+    read_text_limited,
+)
 from ..language.parser import MAX_FILE_CHARS
 from .actions import MAX_ACTION_TEXT
 
@@ -30,13 +36,27 @@ if TYPE_CHECKING:
 FORMAT = "trickcore-match"
 VERSION = 2
 READABLE_VERSIONS = (2, 1)
-MAX_SAVE_BYTES = 16 * 1024 * 1024
 MAX_DIGITS = 12
 _MAX_NUMBER = 10**MAX_DIGITS
+# A match ends at the latest when what a saved file holds of it reaches MAX_SAVED_CHARS
+# characters: each action its text and ACTION_CHARGE (more than the quotes, comma and line it
+# takes in the file, and MAX_SAVED_CHARS / MAX_ACTIONS: so at most MAX_ACTIONS actions),
+# each deck order its card texts with CARD_OVERHEAD each. So every match the engine plays fits
+# in a saved match (MAX_SAVE_BYTES).
 MAX_ACTIONS = 1_000_000
-MAX_DECK_ORDERS = 100_000
+ACTION_OVERHEAD = 8  # the characters around an action's text in the file
+ACTION_CHARGE = 32
+CARD_OVERHEAD = 3
+MAX_SAVED_CHARS = MAX_ACTIONS * ACTION_CHARGE
+MAX_DECK_ORDERS = 100_000  # as many as a match may have deals (MAX_DEALS)
+MAX_DECK_CARDS = 128
+MAX_CARD_TEXT = 16
 MAX_SEATS = 64
 MAX_STOPPED_CHARS = 4000
+# the largest file a saved match may be: its actions and deck orders (MAX_SAVED_CHARS, all
+# ASCII), every rules text (at most MAX_RULES_CHARS characters, each at most 6 bytes in JSON)
+# and 1 MB for the rest
+MAX_SAVE_BYTES = MAX_SAVED_CHARS + 6 * MAX_RULES_CHARS + 2**20
 
 
 def checksum(data: dict[str, Any]) -> str:
@@ -62,12 +82,14 @@ def saved_match_data(
     start: dict[str, Any] | None = None,
     extra: dict[str, Any] | None = None,
     stopped: str | None = None,
+    secret: bool = False,
 ) -> dict[str, Any]:
     """A complete saved match (version 2) for a variant, a start and the actions taken.
 
-    `stopped` is why the rules stopped the match on its last action (`Match.stopped`), if so.
+    `stopped` is why the match stopped on its last action (`Match.stopped`), if so; `secret`
+    that it was dealt from the secret source (`deck_orders` then holds every deal's order).
     """
-    if seed is not None and not -_MAX_NUMBER < seed < _MAX_NUMBER:
+    if seed is not None and not 0 <= seed < _MAX_NUMBER:
         raise SavedGameError(f"cannot save the match: its seed has more than {MAX_DIGITS} digits")
     data: dict[str, Any] = {
         "format": FORMAT,
@@ -83,6 +105,8 @@ def saved_match_data(
         "rules": [{"file": f, "text": t} for f, t in rules_sources(game)],
         "stopped": stopped,
     }
+    if secret:  # dealt from the secret source: a loaded match deals on from it
+        data["secret"] = True
     data.update(extra or {})
     data["checksum"] = checksum(data)
     return data
@@ -99,6 +123,7 @@ def match_to_json(match: Match) -> dict[str, Any]:
         deck_orders=[[game.card_text(c) for c in o] for o in match.deck_orders] or None,
         start=match.start,
         stopped=match.stopped,
+        secret=match.secret,
     )
 
 
@@ -146,11 +171,35 @@ def _file_mode(target: Path) -> int:
         return 0o666 & ~umask
 
 
+def saved_chars(actions: Sequence[str], orders: Sequence[Sequence[str]]) -> int:
+    """What actions and deck orders count against MAX_SAVED_CHARS."""
+    return sum(len(t) + ACTION_OVERHEAD for t in actions) + sum(
+        sum(len(c) + CARD_OVERHEAD for c in order) + ACTION_OVERHEAD for order in orders
+    )
+
+
+def saved_text(data: dict[str, Any]) -> str:
+    """A saved match as the file holds it: JSON, a field per line, each action and each deck
+    order on a line of its own (what `MAX_SAVE_BYTES` allows for)."""
+
+    def dumped(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+    lines = []
+    for key, value in data.items():
+        if key in ("actions", "deck_orders") and isinstance(value, list) and value:
+            body = ",\n  ".join(dumped(x) for x in value)
+            lines.append(f"{dumped(key)}:[\n  {body}\n]")
+        else:
+            lines.append(f"{dumped(key)}:{dumped(value)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
 def save_json(data: dict[str, Any], path: str | Path) -> None:
     """Write saved-match data to a file atomically (a temporary file, then a rename)."""
     target = Path(path)
     _no_nul(target)
-    text = json.dumps(data, indent=1, ensure_ascii=False)
+    text = saved_text(data)
     tmp_name = ""
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
@@ -234,12 +283,21 @@ def validate_saved(data: Any) -> None:
     if data.get("players") is not None:
         _int_field(data["players"], "players", 1, MAX_SEATS)
     if data.get("seed") is not None:
-        _int_field(data["seed"], "seed", -_MAX_NUMBER + 1, _MAX_NUMBER - 1)
+        _int_field(data["seed"], "seed", 0, _MAX_NUMBER - 1)
     if data.get("deck_orders") is not None:
         orders = _list_field(data["deck_orders"], "deck_orders", MAX_DECK_ORDERS)
         for i, order in enumerate(orders):
-            for card in _list_field(order, f"deck_orders[{i}]", 128):
-                _text_field(card, f"deck_orders[{i}] card", 16)
+            for card in _list_field(order, f"deck_orders[{i}]", MAX_DECK_CARDS):
+                _text_field(card, f"deck_orders[{i}] card", MAX_CARD_TEXT)
+    if data.get("secret") not in (None, True, False):
+        raise saved_error(f"'secret' must be yes or no, not {_describe(data['secret'])}")
+    if data.get("secret") and data.get("seed") is not None:
+        raise saved_error("a match dealt from the secret source has no 'seed'")
+    if data.get("sealed") is not None:
+        raise SavedGameError(
+            "saved match: its current deal is sealed by the table that dealt it (trickcore "
+            "serve): it can be resumed there, on that table's start page, not loaded here"
+        )
     start = data.get("start")
     if start is not None:
         if not isinstance(start, dict):
@@ -302,7 +360,7 @@ def read_saved_json(path: str | Path) -> Any:
     except UnreadableFile as exc:
         reason = str(exc)
         if reason == "too large":
-            reason = f"larger than {MAX_SAVE_BYTES // 2**20} MB"
+            reason = f"larger than {MAX_SAVE_BYTES // 2**20:,} MB"
         raise SavedGameError(f"{_shown(path)}: cannot read saved match ({reason})") from None
     try:
         return json.loads(text, parse_int=_parse_int)

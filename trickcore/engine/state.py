@@ -98,7 +98,16 @@ class DealState:
         return self.phase == OVER
 
     def legal_actions(self) -> list[Action]:
-        """The actions the seat to act may take now (empty when the deal is over)."""
+        """The actions the seat to act may take now (empty when the deal is over): a new
+        list, the caller's to change."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_now()
+        return legal[:]
+
+    def _legal_now(self) -> list[Action]:
+        """The legal actions, the deal's own list (cached until the next action: never
+        changed in place, never handed out)."""
         legal = self._legal
         if legal is None:
             current = self._current
@@ -122,7 +131,7 @@ class DealState:
         """
         legal = self._legal
         if legal is None:
-            legal = self.legal_actions()
+            legal = self._legal_now()
         for chosen in legal:
             if chosen is action:
                 break

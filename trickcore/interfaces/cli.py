@@ -71,7 +71,7 @@ def _compile_all(ref: str) -> tuple[Any, list[RulesError]]:
     try:
         model, errors = compile_with_errors(load_rules(ref))
     except RulesError as exc:
-        return None, [exc]
+        return None, exc.errors  # the loader's: one, or several independent ones
     return (Game(model) if model is not None else None), errors
 
 

@@ -8,9 +8,12 @@ is not a terminal it is printed as plain lines, never wrapped or cut.
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..engine.bouts import BoutDeal
+from ..engine.deal import Deal
 from ..engine.match import Match
 from ..engine.observation import BoutObservation, Observation
 from ..engine.saving import check_save_path, save_match
@@ -238,6 +241,13 @@ def _report_deal_end(match: Match, out: Output) -> None:
         )
 
 
+def seen_by_person(deal: Deal | BoutDeal) -> str:
+    """The deal's last action as the person's seat saw it (its observation's log): a card
+    given or passed to another seat stays hidden, as at a real table."""
+    log = deal.observation(HUMAN).log
+    return log[-1][1] if log else "?"
+
+
 def play_in_terminal(
     match: Match,
     bots: dict[int, Bot],
@@ -260,12 +270,23 @@ def play_in_terminal(
     results_seen = 0
     saved = -1
     advised = -1
+    spent = 0.0  # seconds the last save took
+    saved_at = 0.0
 
-    def save() -> None:
-        nonlocal saved
-        if save_to and saved != len(match.history):
-            save_match(match, save_to)
-            saved = len(match.history)
+    def save(now: bool = True) -> None:
+        """Save if anything is new: at once (`now`), or after a computer player's move
+        when saving has taken at most a twentieth of the time since the last save (a long
+        match is not rewritten after every move; the person's moves are always saved)."""
+        nonlocal saved, spent, saved_at
+        if not save_to or saved == match.actions_taken:
+            return
+        clock = time.perf_counter()
+        if not now and clock - saved_at < 20 * spent:
+            return
+        save_match(match, save_to)
+        saved = match.actions_taken
+        saved_at = time.perf_counter()
+        spent = saved_at - clock
 
     try:
         save()
@@ -276,13 +297,15 @@ def play_in_terminal(
             seat = match.to_act
             if seat != HUMAN:
                 action = bots[seat].choose(turn_of(match))
-                out.print(f"seat {seat}: {action}")
+                deal = match.current
                 match.apply(action)
-                save()
+                out.print(f"seat {seat}: {seen_by_person(deal)}")
+                save(now=False)
                 continue
+            save()  # everything before the person's turn is on disk
             render(match, out)
-            if hint is not None and advised != len(match.history):
-                advised = len(match.history)
+            if hint is not None and advised != match.actions_taken:
+                advised = match.actions_taken
                 show_hint(match, hint, out)
             legal = [a.text for a in match.legal_actions()]
             out.print("legal: " + ", ".join(legal[:30]) + (" ..." if len(legal) > 30 else ""))
@@ -352,5 +375,5 @@ def _save_after_failure(match: Match, out: Output, save_to: str) -> None:
         out.print(f"the match could not be saved: {type(exc).__name__}", "red")
         return
     out.print(
-        f"match saved to {save_to} ({len(match.history)} actions; trickcore replay {save_to})"
+        f"match saved to {save_to} ({match.actions_taken} actions; trickcore replay {save_to})"
     )

@@ -5,6 +5,7 @@ Every setting is checked here, with the file:line:column of the setting that is 
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections import OrderedDict
@@ -33,7 +34,10 @@ from .exprs import (
 from .limits import MAX_BIDS, MAX_VALUE
 from .loader import Entry, MergedBlock, MergedRules
 from .model import (
+    OUT,
+    STOCK,
     TRICK_PHASES,
+    TURNUP,
     Assignment,
     Bidding,
     BidsRules,
@@ -232,41 +236,60 @@ class _Compiler:
         self.root = rules.root
         self.top_loc = Location(rules.path, 1, 1, "")
         self.errors: list[RulesError] = []
+        # `exchange_out N` effects and where they are written (checked against the deal)
+        self.exchanges: list[tuple[int, Location | None]] = []
 
-    def attempt(self, fn: Callable[[], T], default: T, blocks: tuple[str, ...] = ()) -> T:
+    def attempt(
+        self,
+        fn: Callable[[], T],
+        default: T,
+        blocks: tuple[str, ...] = (),
+        settings: tuple[str, ...] = (),
+    ) -> T:
         """Run one independent part of the compilation; record its error and go on.
 
-        `blocks` are the blocks the part reads: an error in an inherited setting also names
-        the line of another file that changed one of their settings (`because of ...`).
+        `blocks` are the blocks the part reads, `settings` the top-level settings it reads
+        (`players`): an error in an inherited setting also names the line of another file
+        that changed one of them (`because of ...`).
         """
         try:
             return fn()
         except RulesError as exc:
-            self.errors.append(self.blamed(exc, blocks))
+            self.errors.append(self.blamed(exc, blocks, settings))
             return default
 
-    def need(self, fn: Callable[[], T], blocks: tuple[str, ...] = ()) -> T:
+    def need(
+        self, fn: Callable[[], T], blocks: tuple[str, ...] = (), settings: tuple[str, ...] = ()
+    ) -> T:
         """Run a part every later part depends on: on error, stop with all errors so far."""
         try:
             return fn()
         except RulesError as exc:
-            self.errors.append(self.blamed(exc, blocks))
+            self.errors.append(self.blamed(exc, blocks, settings))
             raise _Failed(self.errors) from None
 
-    def blamed(self, exc: RulesError, blocks: tuple[str, ...]) -> RulesError:
-        """`exc`, naming the changes other files made to the settings of `blocks` (settings
-        they replaced or removed, or, failing those, settings they added)."""
+    def blamed(
+        self, exc: RulesError, blocks: tuple[str, ...], settings: tuple[str, ...] = ()
+    ) -> RulesError:
+        """`exc`, naming the changes other files made to the settings of `blocks` and to the
+        top-level `settings` (settings they replaced or removed, or, failing those, settings
+        they added to `blocks`)."""
         paths = [f"{b}.{name}" for b in blocks for name in sorted(BLOCK_SETTINGS.get(b, ()))]
+        paths += settings
         found = self.rules.because(exc, paths) if paths else exc
         if found is not exc or exc.location is None:
             return found
+        # settings added by the files merged after the error's own (its children): the
+        # error's file and its parents were fine without them
+        order = {path: i for i, (path, _) in enumerate(self.rules.sources)}
+        after = order.get(exc.location.file, len(order))
         added = sorted(
             {
                 entry.loc
                 for key in blocks
                 if isinstance(block := self.root.entries.get(key), MergedBlock)
                 for entry in block.entries.values()
-                if entry.loc is not None and entry.loc.file != exc.location.file
+                if entry.loc is not None and order.get(entry.loc.file, -1) > after
             },
             key=lambda loc: (loc.file, loc.line, loc.column),
         )
@@ -316,7 +339,9 @@ class _Compiler:
         no_sides: tuple[tuple[int, ...], ...] = ()
         sides = self.attempt(lambda: self.sides(top, players), no_sides)
         is_bouts = "bouts" in self.root.entries
-        deal = self.need(lambda: self.deal(players, deck, is_bouts), ("deal", "deck"))
+        self.player_counts = players
+        self.deck_size = deck.size
+        deal = self.need(lambda: self.deal(players, deck, is_bouts), ("deal", "deck"), ("players",))
         self.deal_rules = deal
         self.kept = {
             **self.kept_types(),
@@ -367,7 +392,9 @@ class _Compiler:
                 if auction
                 else None
             )
-            talon = self.attempt(lambda: self.talon(deal, players), None, ("talon", "deal"))
+            talon = self.attempt(
+                lambda: self.talon(deal, players), None, ("talon", "deal"), ("players",)
+            )
             contract = (
                 self.attempt(lambda: self.contract(bidding, hand_scope), None, ("contract",))
                 if bidding is not None
@@ -387,8 +414,19 @@ class _Compiler:
             pickup = (
                 self.attempt(self.pickup, None, ("pickup", "deal")) if "pickup" in flow else None
             )
+            if play is not None and play.draw:
+                self.attempt(
+                    lambda: self.stock_draws(players, deck), None, DRAW_READS, ("players",)
+                )
             no_decisions: tuple[Decision, ...] = ()
             decisions = self.attempt(lambda: self.decisions(deck), no_decisions)
+            for exchange in self.exchanges:
+                self.attempt(
+                    functools.partial(self.check_exchange, *exchange),
+                    None,
+                    ("deal", "deck"),
+                    ("players",),
+                )
             scoring_types = self.attempt(lambda: self.scoring(auction), None)
             if scoring_types is not None:
                 def_types = scoring_types[1]
@@ -859,9 +897,20 @@ class _Compiler:
                 }
                 if len(totals) > 1:
                     raise RulesError("the deal pattern gives the hands unequal sizes", loc)
+            in_deal = hands or seated
+            if (
+                out
+                and size_expr is None
+                and len(rules.places(list(range(in_deal)), deck.size)) > deck.size
+            ):
+                raise RulesError(
+                    f"the deal pattern deals {rules.per_hand} cards to each of {in_deal} hands"
+                    + (f" + {rules.talon_size} talon" if rules.talon_size else "")
+                    + f", more than the {deck.size} cards of the deck",
+                    loc,
+                )
             if out or size_expr is not None:
                 continue  # checked as each deal is dealt
-            in_deal = hands or seated
             if in_deal > seated:
                 raise RulesError(f"{in_deal} hands cannot be dealt with {seated} players", loc)
             if in_deal < seated and rules.sits_out is None:
@@ -1467,11 +1516,43 @@ class _Compiler:
             else None
         )
         lay_away = b.integer("lay_away", 0, minimum=0) or 0
-        if lay_away > 1 + self.deal_rules.per_hand:
+        if lay_away != 1:  # the taker's hand would differ from the others' all through play
+            more = 1 - lay_away
             raise RulesError(
-                "cannot lay away more cards than the hand holds", b.raw("lay_away").loc
+                f"the taker adds the turned-up card to his hand and lays away {lay_away}: he "
+                f"would play with {abs(more)} card{'s' if abs(more) != 1 else ''} "
+                f"{'more' if more > 0 else 'fewer'} than the others; the hands stay equal "
+                "with 'lay_away: 1'",
+                (b.raw("lay_away") or b).loc,
             )
         return PickupRules(who, take_if, lay_away)
+
+    def stock_draws(self, players: tuple[int, ...], deck: Deck) -> None:
+        """`play { draw: yes }`: after each trick every player in the deal draws one card,
+        so the stock (with the turned-up card) must hold a multiple of their number, for
+        every player count and deal size, and also once a pickup has taken the turned-up
+        card; otherwise the hands run unequal and the deal ends with cards unplayed."""
+        rules = self.deal_rules
+        pickup = "pickup" in self.flow_kinds
+        for seated, in_deal, size, places in _layouts(rules, players, deck.size):
+            face_down, turnup = places.get(STOCK, 0), places.get(TURNUP, 0)
+            stock = face_down + turnup
+            sizes = [stock, stock - 1] if pickup and turnup else [stock]
+            if all(n % in_deal == 0 for n in sizes):
+                continue
+            who = f"{seated} players" + (f" ({in_deal} in a deal)" if in_deal != seated else "")
+            parts = f"{face_down} face down and the turned-up card" if turnup else ""
+            held = f"{stock} cards" + (f" ({parts})" if parts else "")
+            if len(sizes) > 1:
+                held += f", and {stock - 1} once the pickup has taken the turned-up card"
+            of_size = f" in a deal of size {size}" if rules.size is not None else ""
+            raise RulesError(
+                f"'draw: yes' gives each of the {in_deal} players in a deal one card of the "
+                f"stock after every trick, so the stock must hold a multiple of {in_deal} "
+                f"cards; with {who}{of_size} it holds {held}: the hands would end up of "
+                "different sizes",
+                self.block("play").raw("draw").loc,
+            )
 
     def number_bid_if(self, b: BlockSettings) -> CompiledExpr | None:
         """`bids { bid_if = EXPR }`: which numbers a player may bid."""
@@ -1622,6 +1703,8 @@ class _Compiler:
                 raise RulesError(
                     f"'{effect}' needs a {needs} in the deal pattern", b.raw("effect").loc
                 )
+            if effect == "exchange_out":
+                self.exchanges.append((exchange, b.raw("effect").loc))
             out.append(
                 Decision(
                     name,
@@ -1640,6 +1723,22 @@ class _Compiler:
                 )
             )
         return tuple(out)
+
+    def check_exchange(self, count: int, loc: Location | None) -> None:
+        """`exchange_out N` swaps N cards of a hand for N of the cards left out: with fewer
+        left out (for some player count or deal size) his hand would shrink."""
+        for seated, _, size, places in _layouts(
+            self.deal_rules, self.player_counts, self.deck_size
+        ):
+            out = places.get(OUT, 0)
+            if out < count:
+                of_size = f" in a deal of size {size}" if self.deal_rules.size is not None else ""
+                raise RulesError(
+                    f"'exchange_out {count}' takes {count} of the cards left out of the deal, "
+                    f"but with {seated} players{of_size} the deal leaves out {out}: the "
+                    "exchanger's hand would shrink",
+                    loc,
+                )
 
     def choice(
         self,
@@ -2034,6 +2133,32 @@ class _Compiler:
         if value > MAX_BOUTS:
             raise RulesError(f"'max_bouts' is at most {MAX_BOUTS:,}", b.raw("max_bouts").loc)
         return value
+
+
+# what `stock_draws` reads: an error there names another file's change to any of them
+DRAW_READS = ("play", "deal", "deck", "pickup")
+
+
+def _layouts(
+    rules: DealRules, players: tuple[int, ...], deck_size: int
+) -> list[tuple[int, int, int, dict[int, int]]]:
+    """Every way the deal pattern lays out the deck: (players seated, players in the deal,
+    deal size, cards going to each place: a seat, TALON, STOCK, TURNUP or OUT), for each
+    player count and, with `size` in the pattern, each size whose deal fits the deck."""
+    out = []
+    for seated in players:
+        in_deal = rules.hands or seated
+        if in_deal > seated:
+            continue  # refused by `deal` (and not a deal there is)
+        for size in range(1, deck_size + 1) if rules.size is not None else (1,):
+            places = rules.places(list(range(in_deal)), deck_size, size)
+            if len(places) > deck_size:
+                continue  # no such deal (refused as it is dealt)
+            counts: dict[int, int] = {}
+            for place in places:
+                counts[place] = counts.get(place, 0) + 1
+            out.append((seated, in_deal, size, counts))
+    return out
 
 
 def _check_bid_ranges(model: VariantModel, tricks: TrickRules, b: BlockSettings) -> None:

@@ -42,6 +42,33 @@ class RulesError(TrickcoreError):
             text += f"\n    {loc.source_line.rstrip()}\n    {caret}"
         return text
 
+    @property
+    def errors(self) -> list[RulesError]:
+        """Every error this one reports, each with its place: itself alone, or several
+        independent ones (`RulesErrors`)."""
+        return [self]
+
+
+class RulesErrors(RulesError):
+    """Several independent errors found together (each `remove` of a file that removes
+    nothing, say): `message` and `location` are the first's, the text shows them all."""
+
+    def __init__(self, errors: Sequence[RulesError]) -> None:
+        self._all = [e for error in errors for e in error.errors]
+        first = self._all[0]
+        super().__init__(first.message, first.location)
+
+    def _format(self) -> str:
+        return "\n".join(RulesError._format(e) for e in self._all)
+
+    def __reduce__(self) -> tuple[type[RulesErrors], tuple[list[RulesError]]]:
+        return (RulesErrors, (self._all,))
+
+    @property
+    def errors(self) -> list[RulesError]:
+        """The errors, in the order they were found."""
+        return list(self._all)
+
 
 class IllegalActionError(TrickcoreError):
     """An action that is malformed or not legal now; the state is unchanged."""
@@ -58,6 +85,11 @@ class IllegalActionError(TrickcoreError):
 
 class StuckError(TrickcoreError):
     """The rules leave the seat to act with no legal action (a broken rules file)."""
+
+
+class ConcurrentUseError(TrickcoreError):
+    """Two threads used one Match at once; the second call was refused and changed nothing
+    (a Match is not shared between threads without a lock of the caller's own)."""
 
 
 class SavedGameError(TrickcoreError):

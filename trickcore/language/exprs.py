@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from . import syntax as s
-from .errors import RulesError
+from .errors import Location, RulesError
 
 INT = "int"
 BOOL = "bool"
@@ -47,12 +47,14 @@ BOOL_WORDS = {"yes": True, "true": True, "no": False, "false": False}
 
 @attrs.frozen
 class CompiledExpr:
-    """A checked, compiled expression with its source text (for summaries) and type."""
+    """A checked, compiled expression with its source text (for summaries) and type, and
+    where it is written (for the errors it may give as it is worked out in play)."""
 
     text: str
     type: str
     fn: Fn = attrs.field(eq=False, repr=False)
     source: str = attrs.field(default="", eq=False, repr=False)  # the generated Python
+    loc: Location | None = attrs.field(default=None, eq=False, repr=False)
 
     def __call__(self, env: Env) -> Any:
         return self.fn(env)
@@ -144,17 +146,22 @@ def _mod(x: int, m: int) -> int:
     return x % m
 
 
-def _mod_any(x: int, m: int) -> int:
-    """mod(x, m) with a worked-out m (checked as it is worked out)."""
-    if m <= 0:
-        raise RulesError(f"mod({x}, {m}): the divisor must be above 0")
-    return x % m
-
-
 def _div(x: int, m: int) -> int:
-    if m <= 0:
-        raise RulesError(f"div({x}, {m}): the divisor must be above 0")
     return x // m
+
+
+def _checked_division(
+    impl: Callable[[int, int], int], func: str, loc: Location | None
+) -> Callable[[int, int], int]:
+    """`impl`, div(x, m) or mod(x, m), for an m worked out in play: an m of 0 or less is an
+    error of the rules at the call's place `loc`, raised as the call is worked out."""
+
+    def divide(x: int, m: int) -> int:
+        if m <= 0:
+            raise RulesError(f"{func}({x}, {m}): the divisor must be above 0", loc)
+        return impl(x, m)
+
+    return divide
 
 
 def _pick(i: int, *values: int) -> int:
@@ -251,7 +258,7 @@ def compile_expr(expr: s.Expr, scope: Scope, want: str | None = None) -> Compile
             f"this expression is {_type_word(typ)} but {_type_word(want)} is needed",
             _loc(expr),
         )
-    return CompiledExpr(s.expr_text(expr), typ, fn, source)
+    return CompiledExpr(s.expr_text(expr), typ, fn, source, _loc(expr))
 
 
 def _function(expr: s.Expr, scope: Scope) -> tuple[str, Fn, str]:
@@ -460,10 +467,10 @@ def _compile_call(expr: s.Call, scope: Scope, em: _Emitter, depth: int) -> tuple
         srcs = [_expect(a, scope, INT, f"an argument of {func}()", em, depth) for a in args]
         if func in ("round", "floor", "ceil", "mod", "div"):
             m = args[1]
-            if func == "div" and not isinstance(m, s.Number):
-                pass  # checked as it is worked out
-            elif func == "mod" and not isinstance(m, (s.Number, s.Unary)):
-                impl = _mod_any  # checked as it is worked out
+            if (func == "div" and not isinstance(m, s.Number)) or (
+                func == "mod" and not isinstance(m, (s.Number, s.Unary))
+            ):
+                impl = _checked_division(impl, func, expr.loc)  # checked as worked out
             elif not isinstance(m, s.Number) or m.value <= 0:
                 raise RulesError(f"the step of {func}() must be a positive number", _loc(m))
         return INT, f"{em.const(impl)}({', '.join(srcs)})"

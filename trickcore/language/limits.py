@@ -28,12 +28,14 @@ def in_range(value: int | bool, what: str, loc: Location | None) -> None:
         )
 
 
-def check_count(span: int, step: int, what: str) -> None:
-    """A cap may offer at most MAX_BIDS values above the current bid (a RulesError if more)."""
+def check_count(span: int, step: int, what: str, loc: Location | None = None) -> None:
+    """A cap may offer at most MAX_BIDS values above the current bid (a RulesError at the
+    cap's place `loc` if more)."""
     if span // step > MAX_BIDS:
         raise RulesError(
             f"{what} is {span} above the current bid, more than {MAX_BIDS} steps of {step}: "
-            "the rules file allows too many bids (the limit of legal actions)"
+            "the rules file allows too many bids (the limit of legal actions)",
+            loc,
         )
 
 

@@ -20,12 +20,13 @@ from pathlib import Path
 import attrs
 
 from . import syntax as s
-from .errors import Location, RulesError
+from .errors import Location, RulesError, RulesErrors
 from .parser import MAX_FILE_CHARS, parse_text
 from .resources import VARIANT_SUFFIX, shipped_path, shipped_variants, variants_dir
 
 MAX_EXTENDS_DEPTH = 16
 MAX_SOURCES = 256
+MAX_RULES_CHARS = 4_000_000  # every rules file of a variant together (a saved match holds them)
 _MAX_FILE_BYTES = MAX_FILE_CHARS * 4  # UTF-8: more bytes than this is surely too many chars
 
 
@@ -171,13 +172,20 @@ def _entry_key(stmt: s.Statement) -> str:
     return stmt.name
 
 
-def _apply(block: MergedBlock, statements: tuple[s.Statement, ...]) -> None:
+def _apply(
+    block: MergedBlock, statements: tuple[s.Statement, ...], errors: list[RulesError]
+) -> None:
+    """Merge `statements` into `block`. A `remove` that removes nothing changes nothing, so
+    the merge goes on: its error is added to `errors` (every other error is raised)."""
     placed: list[s.Step] = []
     for stmt in statements:
         if isinstance(stmt, s.Extends):
             continue
         if isinstance(stmt, s.Remove):
-            _remove(block, stmt)
+            try:
+                _remove(block, stmt)
+            except RulesError as exc:
+                errors.append(exc)
             continue
         if isinstance(stmt, s.ListChange):
             _change_list(block, stmt)
@@ -190,7 +198,7 @@ def _apply(block: MergedBlock, statements: tuple[s.Statement, ...]) -> None:
                     block.changed_by[key] = stmt.loc
                 existing = MergedBlock(stmt.kind, stmt.name, stmt.loc)
                 block.entries[key] = existing
-            _apply(existing, stmt.body)
+            _apply(existing, stmt.body, errors)
             continue
         if existing is not None or key in block.removed:
             block.changed_by[key] = stmt.loc
@@ -664,12 +672,9 @@ def _linearize(
     order: list[tuple[s.Document, str]],
     resolve: Resolver,
 ) -> None:
-    """Depth-first: every parent before its children, each file once (diamonds merge once)."""
-    if len(stack) > MAX_EXTENDS_DEPTH:
-        raise RulesError(
-            f"`extends` chain is deeper than {MAX_EXTENDS_DEPTH} files: "
-            + " -> ".join(Path(p).name for p in stack)
-        )
+    """Depth-first: every parent before its children, each file once (diamonds merge once).
+    Errors are at the `extends` line that names a parent too many: a cycle, a chain deeper
+    than MAX_EXTENDS_DEPTH files, more than MAX_SOURCES files in all."""
     for stmt in doc.statements:
         if not isinstance(stmt, s.Extends):
             continue
@@ -681,8 +686,23 @@ def _linearize(
                 raise RulesError(f"`extends` is cyclic: {chain}", stmt.loc)
             if key in seen:
                 continue
+            if len(stack) >= MAX_EXTENDS_DEPTH:
+                chain = " -> ".join(Path(p).name for p in (*stack, key))
+                raise RulesError(
+                    f"`extends` chain is deeper than {MAX_EXTENDS_DEPTH} files: {chain}",
+                    stmt.loc,
+                )
             if len(seen) >= MAX_SOURCES:
-                raise RulesError(f"the rules are built from more than {MAX_SOURCES} files")
+                raise RulesError(
+                    f"the rules are built from more than {MAX_SOURCES} files", stmt.loc
+                )
+            total = len(parent_source.text) + sum(len(d.text) for d, _ in order)
+            if total > MAX_RULES_CHARS:
+                raise RulesError(
+                    f"the rules files of this variant hold more than {MAX_RULES_CHARS:,} "
+                    "characters in all (a saved match carries them)",
+                    stmt.loc,
+                )
             parent = parse_text(parent_source.text, parent_source.path)
             seen.add(key)
             _linearize(parent, parent_source, (*stack, key), seen, order, resolve)
@@ -692,10 +712,22 @@ def _linearize(
 def _merge(doc: s.Document, name: str, top: _Source, resolve: Resolver) -> MergedRules:
     order: list[tuple[s.Document, str]] = []
     _linearize(doc, top, (top.key,), set(), order, resolve)
+    if len(doc.text) + sum(len(d.text) for d, _ in order) > MAX_RULES_CHARS:
+        raise RulesError(
+            f"the rules files of this variant hold more than {MAX_RULES_CHARS:,} characters "
+            "in all (a saved match carries them)",
+            Location(doc.path, 1, 1),
+        )
     order.append((doc, top.file))
     root = MergedBlock("variant", None, None)
+    errors: list[RulesError] = []  # of `remove` lines: each is independent of the others
     for d, _ in order:
-        _apply(root, d.statements)
+        try:
+            _apply(root, d.statements, errors)
+        except RulesError as exc:
+            raise RulesErrors([*errors, exc]) if errors else exc from None
+    if errors:
+        raise RulesErrors(errors) if len(errors) > 1 else errors[0]
     rules = MergedRules(
         name,
         doc.path,

@@ -90,8 +90,9 @@ def _check_nesting(text: str, path: str, lines: list[str]) -> None:
     for lineno, line in enumerate(lines, 1):
         if len(line) > MAX_LINE_CHARS:
             raise RulesError(
-                f"line is longer than {MAX_LINE_CHARS:,} characters; a list may go on after a "
-                "comma on the next line",
+                f"line is longer than {MAX_LINE_CHARS:,} characters; a line may break after "
+                "any comma (of `extends`, a list, a rule's assignments, a call's arguments) "
+                "and go on on the next line",
                 Location(path, lineno, 1),
             )
         code = line.split("#", 1)[0]
@@ -128,7 +129,11 @@ def parse_with(parser: Lark, text: str, path: str = "<rules>") -> s.Document:
     if len(text) > MAX_FILE_CHARS:
         raise RulesError(f"rules file is larger than {MAX_FILE_CHARS} characters", None)
     if "\x00" in text:
-        raise RulesError(f"{path}: rules file contains a NUL byte (is it a text file?)")
+        before = text[: text.index("\x00")]
+        line, column = before.count("\n") + 1, len(before) - before.rfind("\n")
+        raise RulesError(
+            "rules file contains a NUL byte (is it a text file?)", Location(path, line, column)
+        )
     lines = text.splitlines()
     _check_nesting(text, path, lines)
     source = text if text.endswith("\n") else text + "\n"

@@ -2,7 +2,8 @@
 
 A spec is a bot's name, optionally followed by `:` and options `name=value` separated by
 commas. Names: random, greedy, heuristic, pimc, ismcts. Options (search bots): `worlds`,
-`iterations`, `steps` (whole numbers), `seconds` (a number), `rollout` (heuristic or
+`iterations`, `steps` (whole numbers), `seconds` (a number, or `none`: no time cap, the
+budget is work alone and the choice the same on any machine), `rollout` (heuristic or
 random); for pimc also `confidence`, for ismcts `exploration` (numbers).
 """
 
@@ -19,6 +20,7 @@ from .pimc import PIMCPlayer
 from .protocol import Bot
 
 _INT, _FLOAT, _WORD = "a whole number", "a number", "a word"
+_SECONDS = "a number of seconds or none"
 # each bot: its class and the options it takes, with their kinds
 BOTS: dict[str, tuple[Callable[..., Any], dict[str, str]]] = {
     "random": (RandomPlayer, {}),
@@ -30,7 +32,7 @@ BOTS: dict[str, tuple[Callable[..., Any], dict[str, str]]] = {
             "worlds": _INT,
             "iterations": _INT,
             "steps": _INT,
-            "seconds": _FLOAT,
+            "seconds": _SECONDS,
             "rollout": _WORD,
             "confidence": _FLOAT,
         },
@@ -41,7 +43,7 @@ BOTS: dict[str, tuple[Callable[..., Any], dict[str, str]]] = {
             "worlds": _INT,
             "iterations": _INT,
             "steps": _INT,
-            "seconds": _FLOAT,
+            "seconds": _SECONDS,
             "exploration": _FLOAT,
             "rollout": _WORD,
         },
@@ -83,7 +85,9 @@ def _convert(bot: str, key: str, value: str, kind: str) -> Any:
     try:
         if kind == _INT:
             return int(value)
-        if kind == _FLOAT:
+        if kind == _SECONDS and value.lower() == "none":
+            return None
+        if kind in (_FLOAT, _SECONDS):
             number = float(value)
             if number != number or number in (float("inf"), float("-inf")):
                 raise ValueError(value)
@@ -102,3 +106,12 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     factory = BOTS[name][0]
     bot: Bot = factory(seed=seed, **options)
     return bot
+
+
+def bot_options(name: str) -> dict[str, tuple[str, Any]]:
+    """The options a bot takes: option -> (its kind, its default value)."""
+    import inspect
+
+    factory, kinds = BOTS[name]
+    params = inspect.signature(factory).parameters
+    return {key: (kind, params[key].default) for key, kind in kinds.items()}

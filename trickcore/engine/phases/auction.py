@@ -175,14 +175,14 @@ class Auction(Phase):
             else:
                 top = max(cap, opening)
                 if (top - opening) // step > MAX_BIDS:  # (the message only when it fails)
-                    check_count(top - opening, step, "the bid cap")
+                    check_count(top - opening, step, "the bid cap", b.cap_loc)
                 out = self._bid_run(opening, top, step, numbers)[:]
             if not b.forced_opening:
                 out.append(pass_)
             return out
         hv, hq = high
         if (cap - hv) // step > MAX_BIDS:
-            check_count(cap - hv, step, "the bid cap")
+            check_count(cap - hv, step, "the bid cap", b.cap_loc)
         for qi, q in enumerate(quals):
             if qi > hq and hv <= cap:
                 same_value = table.bid(hv, q)
@@ -274,6 +274,7 @@ class CallRules:
 
     __slots__ = (
         "cap",
+        "cap_loc",
         "ends_after_passes",
         "first_bid_ends",
         "forced_opening",
@@ -291,6 +292,7 @@ class CallRules:
 
     def __init__(self, bidding: Bidding, qualifiers: tuple[str, ...]) -> None:
         self.cap = bidding.cap.fn
+        self.cap_loc = bidding.cap.loc  # where the cap is written (its errors in play)
         self.first_bid_ends = bidding.first_bid_ends
         # no call is filtered by a rule and none added: the calls are the runs of bids
         self.plain = not (

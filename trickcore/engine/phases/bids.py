@@ -43,8 +43,8 @@ class Bids(Phase):
             return [*(game.actions.bid(v, "blind") for v in rules.blind), game.actions.look]
         env = self.quantities.env(deal.hands[seat], 0, len(deal.active), deal.context[seat])
         high = rules.max(env)
-        in_range(high, "bids.max", None)
-        check_count(high - rules.min, 1, "bids.max")
+        in_range(high, "bids.max", rules.max.loc)
+        check_count(high - rules.min, 1, "bids.max", rules.max.loc)
         values: list[int] | range = range(rules.min, high + 1)
         if rules.bid_if is not None:
             made = [deal.tricks_bid[s] for s in deal.active if deal.tricks_bid[s] >= 0]

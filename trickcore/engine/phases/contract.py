@@ -51,7 +51,7 @@ class ContractRaise(Phase):
             return out + self._named(deal, env, cap)
         step = c.step
         if (cap - deal.contract) // step > MAX_BIDS:  # (the message only when it fails)
-            check_count(cap - deal.contract, step, "the contract cap")
+            check_count(cap - deal.contract, step, "the contract cap", c.cap.loc)
         if deal.contract + step <= cap:
             out.extend(self._raises(deal.contract + step, cap, step))
         return out

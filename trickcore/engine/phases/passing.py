@@ -39,7 +39,7 @@ class PassCards(Phase):
             "players": n,
         }
         offset = rules.to(env)
-        in_range(offset, "pass_cards.to", None)
+        in_range(offset, "pass_cards.to", rules.to.loc)
         offset %= n
         deal.pass_to = offset
         if offset == 0:

@@ -1,4 +1,5 @@
-"""A table in the browser: `trickcore serve` (needs the `web` extra: starlette, uvicorn).
+"""A table in the browser: `trickcore serve` (needs the `web` extra: starlette, uvicorn,
+cryptography).
 
 `create_app()` builds the Starlette application; the static page, script and style sheet
 are package data (`static/`), read with importlib.resources, so an installed wheel serves
@@ -19,7 +20,11 @@ def missing_web_packages() -> list[str]:
     """The packages of the `web` extra that are not installed."""
     import importlib.util
 
-    return [name for name in ("starlette", "uvicorn") if importlib.util.find_spec(name) is None]
+    return [
+        name
+        for name in ("starlette", "uvicorn", "cryptography")
+        if importlib.util.find_spec(name) is None
+    ]
 
 
 def create_app(*args: Any, **kwargs: Any) -> Starlette:

@@ -1,9 +1,16 @@
 """The web app of `trickcore serve`: a Starlette application over `tables.Tables`.
 
-Pages: `/` (start a table: a shipped variant or an uploaded rules file) and `/t/{id}` (a
-table; its link is what players share). The browser polls `GET /api/tables/{id}` (a JSON
-view of its own seat) and posts moves; everything it loads comes from this server (the
-Content-Security-Policy allows nothing else).
+Pages: `/` (start a table: a shipped variant, an uploaded rules file, or a downloaded match
+to resume) and `/t/{id}` (a table; its link is what players share). The browser polls
+`GET /api/tables/{id}` (a JSON view of its own seat) and posts moves; everything it loads
+comes from this server (the Content-Security-Policy allows nothing else).
+
+Requests are treated as coming from strangers: a request that changes something must not
+come from another site's page (its `Origin`, when sent, is this server's) and carries JSON
+(`application/json`; an upload may be a multipart form); bodies are bounded and parsed with
+a depth limit; a client's tables are limited (`tables.Tables`); computer players are the
+operator's menu, within its ceilings, moved off the request path. Error messages name a
+rules file by its own name, never by the server's folders.
 """
 
 from __future__ import annotations
@@ -11,11 +18,15 @@ from __future__ import annotations
 import functools
 import json
 import re
+from collections.abc import Sequence
 from importlib import resources
 from typing import Any
 
+import attrs
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -25,17 +36,20 @@ from ...engine.game import Game
 from ...language.compiler import compile_with_errors
 from ...language.errors import RulesError, TrickcoreError
 from ...language.loader import load_rules_text
+from .bot_runner import BotRunner
+from .opponents import OpponentMenu
+from .sealing import Sealer
 from .tables import (
-    DEFAULT_OPPONENTS,
     MAX_RULES_BYTES,
     Table,
     TableError,
     Tables,
-    opponent_names,
     variant_rules,
 )
 
 MAX_BODY = 16_000  # a request other than an upload
+MAX_RESUME_BYTES = 32 * 1024 * 1024  # a downloaded match to resume
+MAX_JSON_DEPTH = 64
 STATIC = {
     "index.html": "text/html; charset=utf-8",
     "table.js": "text/javascript; charset=utf-8",
@@ -50,6 +64,11 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",
 }
 SEAT_HEADER = "x-trickcore-seat"
+NO_SEED = (
+    "a served table deals from a secret source that no client chooses: 'seed' is not "
+    "accepted here (seeds are for the library and the command line, e.g. trickcore play "
+    "--seed)"
+)
 
 
 class BadRequest(TrickcoreError):
@@ -71,19 +90,32 @@ def _shipped(name: str) -> Game:
     return load_variant(name)
 
 
-def _json(data: Any, status: int = 200) -> JSONResponse:
-    return JSONResponse(data, status_code=status, headers={"Cache-Control": "no-store"})
+def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse(
+        data, status_code=status, headers={"Cache-Control": "no-store", **(headers or {})}
+    )
 
 
 def _error(exc: Exception) -> JSONResponse:
     status = getattr(exc, "status", 400)
-    body: dict[str, Any] = {"error": str(exc)}
     if isinstance(exc, RulesError):
-        body["errors"] = [_rules_error(exc)]
-    return _json(body, status)
+        exc = _portable(exc)
+        return _json({"error": str(exc), "errors": [_rules_error(exc)]}, status)
+    return _json({"error": str(exc)}, status)
+
+
+def _portable(exc: RulesError) -> RulesError:
+    """The error with its file named by its own name only (a shipped file by its shipped
+    name): the server's folders are nobody's business."""
+    loc = exc.location
+    if loc is None:
+        return exc
+    name = re.split(r"[\\/]", loc.file)[-1]
+    return RulesError(exc.message, attrs.evolve(loc, file=name))
 
 
 def _rules_error(exc: RulesError) -> dict[str, Any]:
+    exc = _portable(exc)
     loc = exc.location
     where = f"{loc.file}:{loc.line}:{loc.column}" if loc else None
     return {
@@ -94,6 +126,42 @@ def _rules_error(exc: RulesError) -> dict[str, Any]:
         "source_line": loc.source_line if loc else None,
         "text": str(exc),
     }
+
+
+def _depth_ok(text: str, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether JSON text nests brackets at most `limit` deep (strings skipped)."""
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return False
+        elif ch in "]}":
+            depth -= 1
+    return True
+
+
+def parse_json(raw: bytes) -> Any:
+    """A request body's JSON (UTF-8, nested at most MAX_JSON_DEPTH deep), or BadRequest."""
+    text = _decode(raw)
+    if not _depth_ok(text):
+        raise BadRequest(f"the request body nests more than {MAX_JSON_DEPTH} deep")
+    try:
+        return json.loads(text)
+    except RecursionError:  # (the depth check comes first; this is a second guard)
+        raise BadRequest(f"the request body nests more than {MAX_JSON_DEPTH} deep") from None
+    except ValueError:
+        raise BadRequest("the request body is not JSON") from None
 
 
 async def _body(request: Request, limit: int) -> bytes:
@@ -111,11 +179,15 @@ async def _body(request: Request, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-async def _fields(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
-    """The fields of a JSON body, or of a multipart form (an uploaded file as its text)."""
+async def _fields(
+    request: Request, limit: int = MAX_BODY, multipart: bool = False
+) -> dict[str, Any]:
+    """The fields of a JSON body (`application/json`), or of a multipart form where
+    `multipart` allows one (an uploaded file as its text). An empty body is no fields; any
+    other kind of body is refused (415): a page of another site can send those."""
     data = await _body(request, limit)
-    kind = request.headers.get("content-type", "")
-    if kind.startswith("multipart/form-data"):
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if multipart and kind == "multipart/form-data":
         sent = False
 
         async def receive() -> dict[str, Any]:
@@ -137,10 +209,10 @@ async def _fields(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
         return out
     if not data.strip():
         return {}
-    try:
-        value = json.loads(_decode(data))
-    except ValueError:
-        raise BadRequest("the request body is not JSON") from None
+    if kind != "application/json":
+        allowed = "application/json" + (" or multipart/form-data" if multipart else "")
+        raise BadRequest(f"the request body must be {allowed}, not {kind or 'unnamed'}", 415)
+    value = parse_json(data)
     if not isinstance(value, dict):
         raise BadRequest("the request body is not a JSON object")
     return value
@@ -150,7 +222,7 @@ def _decode(raw: bytes) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise BadRequest("the file is not UTF-8 text") from None
+        raise BadRequest("the body is not UTF-8 text") from None
 
 
 def _whole(fields: dict[str, Any], name: str, lo: int, hi: int) -> int | None:
@@ -190,22 +262,51 @@ class UploadErrors(TrickcoreError):
     """Every error of an uploaded rules file."""
 
     def __init__(self, errors: list[RulesError]) -> None:
+        errors = [_portable(e) for e in errors]
         super().__init__("\n".join(str(e) for e in errors))
         self.errors = errors
         self.status = 400
 
 
+def _client(request: Request) -> str:
+    """Who asks: the client's address (what the per-client limits count)."""
+    return request.client.host if request.client else "?"
+
+
+def _same_origin(request: Request) -> None:
+    """Refuse (403) a request that changes something when a browser says it comes from a
+    page of another site (its Origin header names another host than the one asked)."""
+    origin = request.headers.get("origin")
+    if origin is None:
+        return  # not sent by a browser's cross-site request (curl, scripts, same-site GET)
+    host = request.headers.get("host", "")
+    if origin == "null" or re.sub(r"^[a-z]+://", "", origin.lower()) != host.lower():
+        raise BadRequest("a request from another site's page is refused", 403)
+
+
 def create_app(
     variant: str | None = None,
-    opponents: str = DEFAULT_OPPONENTS,
+    opponents: str | Sequence[str] | None = None,
     players: int | None = None,
     seed: int | None = None,
     bot_delay: float = 0.8,
+    bot_threads: int = 1,
+    allowed_hosts: Sequence[str] | None = None,
+    sealer: Sealer | None = None,
 ) -> Starlette:
     """The web app. `variant` is preselected on the start page (the first shipped variant by
-    name when none is given), `opponents` is the computer players' spec, `bot_delay` the
-    seconds a computer player waits before it moves (0: at once)."""
-    tables = Tables(bot_delay=bot_delay)
+    name when none is given); `opponents` the computer players a client may choose, the
+    first the default (specs such as "greedy" or "pimc:iterations=200"; their options are
+    ceilings; default: every bot at its default settings); `seed`, the operator's, deals
+    every table's first match (tests and demonstrations; later matches, and every match
+    without it, come from the secret source); `bot_delay` the seconds a computer player
+    waits before it moves (0: at once); `bot_threads` the threads that move computer players
+    (0: they move within the requests, all at once: for tests); `allowed_hosts` the names
+    this server answers to (None: any); `sealer` seals running matches for their seats'
+    downloads (a key of its own when None)."""
+    menu = OpponentMenu.parse(opponents)
+    runner = BotRunner(bot_threads) if bot_threads > 0 else None
+    tables = Tables(bot_delay=bot_delay, menu=menu, seed=seed, runner=runner, sealer=sealer)
     names = list_variants()
     default_variant = variant if variant is not None else names[0]
     extra: dict[str, Game] = {}
@@ -243,8 +344,8 @@ def create_app(
             {
                 "variants": listed,
                 "variant": default_variant,
-                "opponents": opponents,
-                "opponent_names": opponent_names(),
+                "opponents": menu.default,
+                "opponent_names": menu.specs,
                 "players": players,
                 "max_upload": MAX_RULES_BYTES,
             }
@@ -258,7 +359,10 @@ def create_app(
 
     async def create_table(request: Request) -> Response:
         try:
-            fields = await _fields(request, MAX_RULES_BYTES + 16_000)
+            _same_origin(request)
+            fields = await _fields(request, MAX_RULES_BYTES + 16_000, multipart=True)
+            if "seed" in fields:
+                raise BadRequest(NO_SEED)
             rules_text = fields.get("rules")
             if rules_text:
                 if not isinstance(rules_text, str) or len(rules_text.encode()) > MAX_RULES_BYTES:
@@ -274,11 +378,10 @@ def create_app(
                 allowed = ", ".join(map(str, game.model.players))
                 raise BadRequest(f"{game.title} is played by {allowed} players, not {count}")
             people = _whole(fields, "people", 1, 8) or 1
-            spec = _text(fields, "opponents") or opponents
-            table_seed = _whole(fields, "seed", 0, 10**12 - 1)
-            if table_seed is None:
-                table_seed = seed
-            table = await run_in_threadpool(tables.create, game, count, people, spec, table_seed)
+            spec = _text(fields, "opponents", 200)
+            table = await run_in_threadpool(
+                tables.create, game, count, people, spec, _client(request)
+            )
             seat, token = table.take_seat(0)
             await run_in_threadpool(table.advance)
         except (UploadErrors, RulesError) as exc:
@@ -291,7 +394,23 @@ def create_app(
                 },
                 400,
             )
-        except (TrickcoreError, ValueError) as exc:
+        except TrickcoreError as exc:
+            return _error(exc)
+        return _json({"table": table.id, "seat": seat, "token": token, "url": f"/t/{table.id}"})
+
+    async def resume_table(request: Request) -> Response:
+        """A table again from a seat's download of its running match (the whole file as
+        the JSON body); the uploader takes the seat the download was made for."""
+        try:
+            _same_origin(request)
+            data = await _body(request, MAX_RESUME_BYTES)
+            kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+            if kind != "application/json":
+                raise BadRequest("a downloaded match is sent as application/json", 415)
+            table, seat = await run_in_threadpool(tables.resume, parse_json(data), _client(request))
+            seat, token = table.take_seat(seat)
+            await run_in_threadpool(table.advance)
+        except TrickcoreError as exc:
             return _error(exc)
         return _json({"table": table.id, "seat": seat, "token": token, "url": f"/t/{table.id}"})
 
@@ -307,6 +426,7 @@ def create_app(
 
     async def take_seat(request: Request) -> Response:
         try:
+            _same_origin(request)
             table = table_of(request)
             fields = await _fields(request)
             seat, token = table.take_seat(_whole(fields, "seat", 0, 7))
@@ -316,6 +436,7 @@ def create_app(
 
     async def move(request: Request) -> Response:
         try:
+            _same_origin(request)
             table = table_of(request)
             fields = await _fields(request)
             action = fields.get("action")
@@ -329,7 +450,9 @@ def create_app(
 
     async def fill(request: Request) -> Response:
         try:
+            _same_origin(request)
             table = table_of(request)
+            await _fields(request)
             if table.seat_of(seat_token(request)) is None:
                 raise TableError("only a player at the table may do that", 403)
             await run_in_threadpool(table.fill_with_bots)
@@ -339,7 +462,9 @@ def create_app(
 
     async def next_match(request: Request) -> Response:
         try:
+            _same_origin(request)
             table = table_of(request)
+            await _fields(request)
             await run_in_threadpool(table.new_match, seat_token(request))
             return _json(await run_in_threadpool(table.view, seat_token(request)))
         except TrickcoreError as exc:
@@ -353,14 +478,10 @@ def create_app(
 
     async def saved(request: Request) -> Response:
         try:
-            table = table_of(request)
-            with table.lock:
-                if not table.match.is_over:
-                    raise TableError("the match can be saved once it is over (it holds the deck)")
-                data = table.match.to_json()
-            return JSONResponse(
-                data,
-                headers={"Content-Disposition": f'attachment; filename="{table.id}.json"'},
+            table_id = request.path_params["table"]
+            data = await run_in_threadpool(tables.saved, table_id, seat_token(request))
+            return _json(
+                data, headers={"Content-Disposition": f'attachment; filename="{table_id}.json"'}
             )
         except TrickcoreError as exc:
             return _error(exc)
@@ -372,6 +493,7 @@ def create_app(
         Route("/api/config", config),
         Route("/api/variants/{name}/rules", rules_of_variant),
         Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/resume", resume_table, methods=["POST"]),
         Route("/api/tables/{table}", state),
         Route("/api/tables/{table}/seat", take_seat, methods=["POST"]),
         Route("/api/tables/{table}/move", move, methods=["POST"]),
@@ -380,6 +502,10 @@ def create_app(
         Route("/api/tables/{table}/rules", table_rules),
         Route("/api/tables/{table}/saved", saved),
     ]
-    app = Starlette(routes=routes)
+    middleware = []
+    if allowed_hosts is not None:  # DNS rebinding: a page served under a foreign name
+        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)))
+    app = Starlette(routes=routes, middleware=middleware)
     app.state.tables = tables
+    app.state.runner = runner
     return app

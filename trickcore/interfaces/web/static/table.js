@@ -327,10 +327,7 @@ function renderOverlays(felt) {
       again.addEventListener("click", () => post("/next", undefined));
       row.append(again);
     }
-    const save = el("a", null, "Download the match");
-    save.href = "/api/tables/" + tableId + "/saved";
-    save.setAttribute("download", tableId + ".json");
-    row.append(save);
+    if (s.seat !== null) row.append(downloadButton());
     box.append(row);
     felt.append(box);
     return;
@@ -595,6 +592,31 @@ function renderLog() {
   log.scrollTop = log.scrollHeight;
 }
 
+// ------------------------------------------------------------------ downloads
+// A seat downloads its table's match at any time (sealed while it runs: how it was dealt
+// stays hidden, and the start page can resume it). The seat's token goes in a header, so
+// the file is fetched here and handed to the browser as a download.
+async function downloadMatch() {
+  const r = await api("GET", "/api/tables/" + tableId + "/saved");
+  if (!r.ok) { showMessage(r.data.error || "the match cannot be downloaded"); return; }
+  const blob = new Blob([JSON.stringify(r.data, null, 1)], { type: "application/json" });
+  const link = el("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = tableId + ".json";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+}
+
+function downloadButton() {
+  const button = el("button", null, "Download the match");
+  button.type = "button";
+  button.id = "download-match";
+  button.addEventListener("click", downloadMatch);
+  return button;
+}
+
 // ------------------------------------------------------------------ talking to the server
 function accept(data) {
   state = data;
@@ -608,6 +630,11 @@ async function poll() {
     if (!state || r.data.version !== state.version || r.data.seat !== state.seat) accept(r.data);
   } else if (r.status === 404) {
     $("status").textContent = r.data.error || "no such table";
+    return;
+  } else if (r.status === 410) {  // closed after a long time without play: the match is kept
+    const box = $("status");
+    box.replaceChildren(el("span", null, (r.data.error || "this table was closed") + " "));
+    if (token) box.append(downloadButton());
     return;
   }
   pollTimer = setTimeout(poll, POLL_MS);
@@ -720,6 +747,17 @@ async function showLobby() {
   $("players").addEventListener("change", fillPeople);
   fillCounts();
   $("lobby-rules").addEventListener("click", () => showRules("/api/variants/" + encodeURIComponent(variant.value) + "/rules"));
+  $("resume-file").addEventListener("change", async () => {
+    const file = $("resume-file").files[0];
+    if (!file) return;
+    let data;
+    try { data = JSON.parse(await file.text()); }
+    catch (err) { showUploadErrors({ error: "that file is not a downloaded match (not JSON)" }); return; }
+    const resumed = await api("POST", "/api/resume", data);
+    if (!resumed.ok) { showUploadErrors(resumed.data); return; }
+    localStorage.setItem("trickcore-seat-" + resumed.data.table, resumed.data.token);
+    window.location.assign(resumed.data.url);
+  });
   $("start-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const body = {
@@ -771,6 +809,7 @@ function start() {
   $("game").hidden = false;
   $("tools").hidden = false;
   $("rules-button").addEventListener("click", () => showRules("/api/tables/" + tableId + "/rules"));
+  $("save-button").addEventListener("click", downloadMatch);
   $("share-button").addEventListener("click", async () => {
     const link = window.location.origin + "/t/" + tableId;
     try { await navigator.clipboard.writeText(link); showMessage("Link copied: " + link, 4000); }
