@@ -118,6 +118,7 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
                 ),
                 st.tuples(SMALL, SMALL).map(lambda t: f"{t[0]} each {t[1]} times"),
                 st.just("rest stock"),
+                st.sampled_from(["1 turnup to dealer", "1 turnup to declarer", "1 1 1 0 round"]),
             ),
             1,
             4,

@@ -589,6 +589,8 @@ class Reference:
         self.power = _setting(root, "play", "power")
         trump = _words(root, "play", "trump")
         word = trump[0][0] if trump else "none"
+        self.trump_rule = _rule(root, "play", "trump")  # `trump = EXPR`: a suit's number
+        self.suit_numbers = {su.name: i for i, su in enumerate(model.deck.suits)}
         self.trump_turnup = word == "turnup"
         self.trump_bid = word == "bid"  # the contract's strain (none for one without a suit)
         self.fixed_trump = ev.suits[word] if word not in ("none", "turnup", "bid") else -1
@@ -936,7 +938,9 @@ RESTATED_WORDS: dict[tuple[str, str], set[str]] = {
     ("deal", "next_dealer"): {"left", "same", "loser"},
     ("deal", "sits_out"): {"dealer", "none"},
 }
-PATTERN_WORDS = {"each", "talon", "stock", "turnup", "out", "round", "times", "rest", "size"}
+PATTERN_WORDS = {
+    *("each", "talon", "stock", "turnup", "out", "round", "times", "rest", "size", "to", "dealer")
+}
 
 
 def check_words(root: MergedBlock, name: str) -> None:
@@ -1062,9 +1066,9 @@ class TrickReplay:
         self.size = 1  # the deal's `size` (deal.size), worked out as it is dealt
         self._deal(deck_order)
         self.seen: list[set[int]] = [set(h) for h in self.hands]  # cards each seat has seen
-        if self.turnup >= 0:  # the turn-up is public while it lies
+        if self.turned_up >= 0:  # the turn-up is public (lying there, or the dealer's own)
             for seen in self.seen:
-                seen.add(self.turnup)
+                seen.add(self.turned_up)
         self.stock_closed = False
         self.ended_early = False  # a decision or stop_if ended play before the hands ran out
         self.redealt = False
@@ -1145,8 +1149,13 @@ class TrickReplay:
         ref = self.ref
         if ref.fixed_trump >= 0:
             self.trump = ref.fixed_trump
-        elif ref.trump_turnup and self.turnup >= 0:
-            self.trump = ref.eval.suit(self.turnup)
+        elif ref.trump_turnup and self.turned_up >= 0:  # lying there, or in the dealer's hand
+            self.trump = ref.eval.suit(self.turned_up)
+        elif ref.trump_rule is not None:  # each suit's name is its number there
+            suit = ref.eval(ref.trump_rule, {**self._public_env(), **ref.suit_numbers})
+            if not 0 <= suit < len(ref.suit_numbers):
+                raise OutOfRange(f"play.trump gives {suit}, not a suit")
+            self.trump = suit
         if self.trump >= 0 and ref.trump_if is not None:
             if not ref.eval(ref.trump_if, self._public_env()):
                 self.trump = -1
@@ -1193,6 +1202,10 @@ class TrickReplay:
             elif parts[-1] == "round":
                 for seat, word in zip(self.active, parts[:-1], strict=True):
                     self.hands[seat] += take(number(word))
+            elif tuple(parts[1:3]) == ("turnup", "to"):  # `1 turnup to dealer`: face up, his own
+                card = take(1)
+                self.hands[self.dealer] += card
+                self.turned_up = (card or [-1])[0]
             else:
                 count = number(parts[0])
                 times = number(parts[2]) if len(parts) == 4 else 1
@@ -1291,8 +1304,10 @@ class TrickReplay:
             for seat in active:
                 if ref.blind_if is not None and ref.eval(ref.blind_if, self.context[seat]):
                     self.looked[seat] = False
-                    if first:
+                    if first:  # (a card turned up face up into his hand stays seen)
                         self.seen[seat].difference_update(self.hands[seat])
+                        if self.turned_up >= 0:
+                            self.seen[seat].add(self.turned_up)
             return self._stage("bids", active[0])
         if kind == "talon":
             return self._start_talon()

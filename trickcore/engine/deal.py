@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from ..language.errors import RulesError
 from ..language.exprs import (
     HAND_KEY,
     QUALIFIER_KEY,
@@ -15,6 +16,7 @@ from ..language.exprs import (
     TABLE_KEY,
     TAKEN_KEY,
     TRUMP_KEY,
+    CompiledExpr,
 )
 from ..language.limits import MAX_VALUE, in_range
 from ..language.model import STOCK, TALON, TURNUP
@@ -154,11 +156,17 @@ class Deal(DealState):
             else:
                 self.out = cards
         self.turned_up = self.turnup  # as dealt: public all deal (Observation.turned_up)
+        if model.deal.turnup_held:  # `1 turnup to dealer`: face up, in the dealer's hand
+            shown = game.shown_position(order, self.size)
+            if shown >= 0:
+                self.turned_up = deck[shown]
         play = self.rules.play  # a trump known as the cards are dealt is in force (and shown)
         if play.trump >= 0:
             self.trump = play.trump
-        elif play.trump_turnup and self.turnup >= 0:
-            self.trump = game.suit_of[self.turnup]
+        elif play.trump_turnup and self.turned_up >= 0:
+            self.trump = game.suit_of[self.turned_up]
+        elif play.trump_rule is not None:
+            self.trump = self.ruled_trump(play.trump_rule)
         if self.trump >= 0 and play.trump_if is not None and not play.trump_if(self.trump_if_env()):
             self.trump = -1
         self.stock_closed = False
@@ -751,6 +759,20 @@ class Deal(DealState):
         env["declarer_side"] = declarer >= 0 and side_of[seat] == side_of[declarer]
         env["side"] = side_of[seat] - self.seats if side_of[seat] >= self.seats else seat
         env["dealer"] = seat == self.dealer
+
+    def ruled_trump(self, rule: CompiledExpr) -> int:
+        """`play { trump = EXPR }` for this deal: a suit's number (its place in `suits:`),
+        over the public names of `trump_if`, each suit's name meaning its number."""
+        suits = self.game.model.deck.suits
+        env = {**self.trump_if_env(), **{su.name: i for i, su in enumerate(suits)}}
+        suit = rule(env)
+        if not 0 <= suit < len(suits):
+            raise RulesError(
+                f"play.trump gives {suit} in deal {env['deal_number']}: not a suit "
+                f"(0..{len(suits) - 1}, or a suit's name)",
+                rule.loc,
+            )
+        return suit
 
     def trump_if_env(self) -> dict[str, Any]:
         """The public names `play.trump_if` reads."""

@@ -405,6 +405,11 @@ class Game:
             groups = self._groups[key] = list(by_place.items())
         return groups
 
+    def shown_position(self, order: list[int], size: int) -> int:
+        """The deck position of the card turned up into the dealer's hand (`1 turnup to
+        dealer`), or -1."""
+        return self.model.deal.shown_position(order, self.model.deck.size, size)
+
     def deal_places(
         self, order: list[int], context: dict[str, Any], size: int | None = None
     ) -> list[int]:
@@ -481,7 +486,8 @@ class Game:
         turnup: str | None = None,
     ) -> list[str]:
         """A deck order (C2) that deals these cards to these seats, the talon and the
-        turned-up card.
+        turned-up card (with `1 turnup to dealer`: the dealer's card dealt face up, his
+        other cards named in `hands`).
 
         Cards not named fill the remaining places in deck order, so a test names only
         the cards that matter. `deal_number` matters when the deal's size depends on it.
@@ -504,6 +510,10 @@ class Game:
         # (in deck order), unless the turned-up card is named on its own
         merged = (STOCK, OUT) if turnup is not None else (STOCK, OUT, TURNUP)
         places = [TALON if p in merged else p for p in self.deal_places(order, context[order[0]])]
+        if turnup is not None and model.deal.turnup_held:  # named apart from the dealer's hand
+            shown = self.shown_position(order, self.deal_size(context[order[0]], len(order)))
+            if shown >= 0:
+                places[shown] = TURNUP
         wanted = {s: [self.card(c) for c in cs] for s, cs in hands.items()}
         wanted[TALON] = [self.card(c) for c in talon]
         if turnup is not None:

@@ -18,6 +18,8 @@ def describe_pattern(packets: tuple[Packet, ...]) -> str:
             text = " ".join(map(str, p.counts)) + " round"
         else:
             text = f"rest {p.to}" if p.count < 0 else f"{p.count} {p.to}"
+            if p.holder:
+                text += f" to {p.holder}"
         if p.sized:
             text += " size times"
         parts.append(text + (f" {j - i + 1} times" if j > i else ""))
@@ -98,7 +100,12 @@ def rules_summary(model: VariantModel) -> list[tuple[str, list[str]]]:
             else "; the rest is the stock."
         ),
     ]
-    if any(p.to == "turnup" for p in deal.pattern):
+    if deal.turnup_held:
+        deal_lines.append(
+            "The turned-up card is the dealer's own: dealt into his hand face up, known to all"
+            " for the whole deal, and played like any card of his hand."
+        )
+    elif any(p.to == "turnup" for p in deal.pattern):
         deal_lines.append(
             "The turned-up card lies face up under the stock and is drawn last."
             if any(p.to == "stock" for p in deal.pattern)
@@ -289,7 +296,9 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
     }[p.first_leader]
     play_lines = [
         leader + " leads the first trick; the winner of each trick leads the next.",
-        "The turned-up card's suit is trump for the whole deal."
+        f"The trump suit of each deal (a suit's name is its number): {p.trump_rule.text}."
+        if p.trump_rule is not None
+        else "The turned-up card's suit is trump for the whole deal."
         if p.trump_turnup
         else "The contract's strain is trump (none for a strain without trump)."
         if p.trump_bid

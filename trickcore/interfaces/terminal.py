@@ -162,6 +162,8 @@ def render(match: Match, out: Output) -> None:
         lines.append(f"talon (shown): {_cards(match, obs.talon_shown)}")
     if obs.turnup is not None:
         lines.append(f"turned up: {_cards(match, [obs.turnup])}")
+    elif obs.turned_up is not None:  # taken into a hand, or dealt into one face up
+        lines.append(f"turned up as dealt: {_cards(match, [obs.turned_up])}")
     lines.append(f"trump: {obs.trump or 'none'}")
     if obs.sitting_out:
         lines.append("sitting out: " + ", ".join(f"seat {s}" for s in obs.sitting_out))

@@ -88,6 +88,7 @@ from .vocabulary import (
     ROLE_NAMES,
     SIZE_NAMES,
     TRUMP_IF_NAMES,
+    TRUMP_NAMES,
 )
 
 T = TypeVar("T")
@@ -315,6 +316,7 @@ class _Compiler:
         title = name_items[0].parts[0] if name_items else self.rules.name
         players = self.need(lambda: self.players(top))
         deck = self.need(self.deck, ("deck",))
+        self.suit_names = {su.name: i for i, su in enumerate(deck.suits)}
         ranks = {r.symbol: i for i, r in enumerate(deck.ranks)}
         suits = {su.symbol: i for i, su in enumerate(deck.suits)}
         suits.update({su.name: i for i, su in enumerate(deck.suits)})
@@ -821,7 +823,19 @@ class _Compiler:
                 )
             times = 1
             by_size = False
-            if len(parts) == 4 and parts[3] == "times" and parts[2] == "size":
+            holder = ""
+            if parts[1] == "turnup" and len(parts) >= 3 and parts[2] == "to":
+                if len(parts) != 4 or parts[3] != "dealer":
+                    raise RulesError(
+                        "a turned-up card dealt into a hand is written '1 turnup to dealer'",
+                        it.loc,
+                    )
+                if is_bouts:
+                    raise RulesError(
+                        "a game of bouts leaves its turned-up card under the stock", it.loc
+                    )
+                holder = "dealer"
+            elif len(parts) == 4 and parts[3] == "times" and parts[2] == "size":
                 if b.raw("size") is None:
                     raise RulesError("'size times' needs 'size = EXPR' in the deal block", it.loc)
                 by_size = sized = True
@@ -842,7 +856,7 @@ class _Compiler:
             if by_size:
                 packets.append(Packet(count, parts[1], sized=True))
             else:
-                packets.extend([Packet(count, parts[1])] * times)
+                packets.extend([Packet(count, parts[1], holder=holder)] * times)
         if sum(1 for p in packets if p.count < 0) > 1:
             raise RulesError("'rest stock' or 'rest out' is written once", b.raw("pattern").loc)
         if any(p.count < 0 for p in packets[:-1]):
@@ -860,6 +874,13 @@ class _Compiler:
             size_expr = b.expr("size", scope, INT)
         hands = b.integer("hands", None, minimum=2)
         sits_out = b.word("sits_out", ("dealer", "none"), "none")
+        held = any(p.holder for p in packets)
+        if held and (hands is not None or sits_out != "none"):
+            raise RulesError(
+                "'1 turnup to dealer' deals a card into the dealer's hand: the dealer must "
+                "play (no 'hands' or 'sits_out' in the deal block)",
+                b.raw("pattern").loc,
+            )
         if not is_bouts and b.word("next_dealer", ("left", "same", "loser"), "left") == "loser":
             raise RulesError(
                 "'next_dealer: loser' needs a deal with a loser (a game of bouts); a trick game "
@@ -887,16 +908,25 @@ class _Compiler:
                         f"players: {len(p.counts)} given",
                         loc,
                     )
-            if packets and any(p.to == "round" for p in packets):
+            if packets and (held or any(p.to == "round" for p in packets)):
+                last = (hands or seated) - 1  # the dealer, dealt to last
                 totals = {
                     sum(
-                        p.counts[i] if p.to == "round" else p.count if p.to == "each" else 0
+                        p.counts[i]
+                        if p.to == "round"
+                        else p.count
+                        if p.to == "each"
+                        else int(bool(p.holder) and i == last)
                         for p in packets
                     )
                     for i in range(hands or seated)
                 }
                 if len(totals) > 1:
-                    raise RulesError("the deal pattern gives the hands unequal sizes", loc)
+                    raise RulesError(
+                        "the deal pattern gives the hands unequal sizes"
+                        + (" (the card turned up to the dealer is one of his)" if held else ""),
+                        loc,
+                    )
             in_deal = hands or seated
             if (
                 out
@@ -919,7 +949,9 @@ class _Compiler:
                     "add 'sits_out: dealer' to the deal block",
                     loc,
                 )
-            fixed = sum(p.count for p in rules.pattern if p.to in ("stock", "turnup"))
+            fixed = sum(
+                p.count for p in rules.pattern if p.to in ("stock", "turnup") and not p.holder
+            )
             dealt = rules.per_hand * in_deal + rules.talon_size + fixed
             rest = any(p.count < 0 for p in rules.pattern)
             if rest and not is_bouts and dealt <= deck.size:
@@ -1364,8 +1396,9 @@ class _Compiler:
                 b.raw("first_leader").loc,
             )
         trump = -1
-        trump_items = b.items("trump")
         pattern = self.deal_rules.pattern
+        trump_rule = self.trump_rule(b)
+        trump_items = None if trump_rule is not None else b.items("trump")
         if trump_items is not None:
             word = trump_items[0].parts[0]
             if (
@@ -1455,6 +1488,7 @@ class _Compiler:
             )
             if b.raw("trump_if")
             else None,
+            trump_rule=trump_rule,
             obligation_reads=frozenset(
                 name
                 for key, _ in obligations
@@ -1499,6 +1533,28 @@ class _Compiler:
             where=f"in {where}",
         )
 
+    def trump_rule(self, b: BlockSettings) -> CompiledExpr | None:
+        """`play { trump = EXPR }`: the trump suit of each deal, worked out as it is dealt
+        over the public names of `trump_if` (`deal_number`, ...), where each suit's name is
+        its number: `trump = if mod(deal_number, 2) == 1 then hearts else spades`."""
+        raw = b.raw("trump")
+        if not isinstance(raw, s.ExprSetting):
+            return None
+        suits = self.suit_names
+        clash = sorted(set(suits) & set(TRUMP_NAMES))
+        if clash:
+            raise RulesError(
+                f"'trump = EXPR' reads suits by name, and the suit {clash[0]} has the name of "
+                "a quantity: rename the suit",
+                raw.loc,
+            )
+        scope = Scope(
+            {**TRUMP_NAMES, **dict.fromkeys(suits, INT)},
+            self.symbols,
+            where="in play.trump (a suit's name is its number)",
+        )
+        return b.expr("trump", scope, INT)
+
     def pickup(self) -> PickupRules:
         """`pickup { who; take_if; lay_away }`: a player takes the turned-up card."""
         b = self.block("pickup")
@@ -1506,6 +1562,12 @@ class _Compiler:
         if not any(p.to == "turnup" for p in self.deal_rules.pattern):
             raise RulesError(
                 "a pickup needs a turned-up card: '1 turnup' in the deal pattern", b.loc
+            )
+        if self.deal_rules.turnup_held:
+            raise RulesError(
+                "the turned-up card is dealt into the dealer's hand ('1 turnup to dealer'): "
+                "there is nothing to pick up",
+                b.loc,
             )
         who = b.word("who", ("dealer", "declarer"), "dealer")
         if who == "declarer" and "auction" not in self.flow_kinds:
@@ -1699,7 +1761,7 @@ class _Compiler:
             needs = {"close_stock": "stock", "swap_turnup": "turnup", "exchange_out": "out"}.get(
                 effect
             )
-            if needs and not any(p.to == needs for p in self.deal_rules.pattern):
+            if needs and not any(p.to == needs and not p.holder for p in self.deal_rules.pattern):
                 raise RulesError(
                     f"'{effect}' needs a {needs} in the deal pattern", b.raw("effect").loc
                 )

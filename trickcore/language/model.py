@@ -120,6 +120,7 @@ class Packet:
     to: str  # "each" | "talon" | "stock" | "turnup" | "out" | "round"
     sized: bool = False  # repeated `size` times (`1 each size times`)
     counts: tuple[int, ...] = ()  # "round": one packet per player in deal order
+    holder: str = ""  # "turnup": "" lies on the table; "dealer": dealt face up into his hand
 
 
 TALON, STOCK, TURNUP, OUT = -1, -2, -3, -4  # where a deck position goes, besides a seat
@@ -144,15 +145,25 @@ class DealRules:
         out: list[Packet] = []
         for p in self.pattern:
             if p.sized:
-                out.extend([Packet(p.count, p.to)] * size)
+                out.extend([Packet(p.count, p.to, holder=p.holder)] * size)
             else:
                 out.append(p)
         return tuple(out)
 
     def places(self, order: list[int], deck_size: int, size: int = 1) -> list[int]:
         """Where each deck position goes, top first: a seat, or TALON, STOCK, TURNUP, OUT.
-        A turned-up card with no card left to turn is left out."""
+        A turned-up card with no card left to turn is left out; one dealt to the dealer
+        (`1 turnup to dealer`) goes to his seat, the last of `order`."""
+        return self._places(order, deck_size, size)[0]
+
+    def shown_position(self, order: list[int], deck_size: int, size: int = 1) -> int:
+        """The deck position of the card turned up and dealt into the dealer's hand
+        (`1 turnup to dealer`), or -1."""
+        return self._places(order, deck_size, size)[1]
+
+    def _places(self, order: list[int], deck_size: int, size: int) -> tuple[list[int], int]:
         places: list[int] = []
+        shown = -1
         for packet in self.packets(size):
             if packet.to == "each":
                 for s in order:
@@ -160,11 +171,21 @@ class DealRules:
             elif packet.to == "round":
                 for s, n in zip(order, packet.counts, strict=True):
                     places.extend([s] * n)
+            elif packet.holder == "dealer":
+                if len(places) < deck_size:
+                    shown = len(places)
+                    places.append(order[-1])
             else:
                 left = deck_size - len(places)
                 count = left if packet.count < 0 else min(packet.count, left)
                 places.extend([PLACE_OF[packet.to]] * count)
-        return places
+        return places, shown
+
+    @property
+    def turnup_held(self) -> bool:
+        """Whether the turned-up card is dealt into the dealer's hand (`1 turnup to dealer`)
+        instead of lying on the table."""
+        return any(p.to == "turnup" and p.holder for p in self.pattern)
 
     def players_in_deal(self, dealer: int, seats: int) -> list[int]:
         """The seats that take part, in dealing order from the left of the dealer (C1, C2)."""
@@ -317,6 +338,8 @@ class PlayRules:
     partner_plays_if: CompiledExpr | None = None  # per player: his partner plays his cards
     trump_bid: bool = False  # `trump: bid`: the contract's strain is trump
     trump_if: CompiledExpr | None = None  # public: when false, the deal has no trump
+    # `trump = EXPR`: the trump suit's index, worked out as each deal is dealt (public)
+    trump_rule: CompiledExpr | None = None
     player_reads: frozenset[str] = frozenset()  # the player's values these two read
     open_reads_contract: bool = False  # open_hand_if / stop_if / partner_plays_if read it
     obligation_reads: frozenset[str] = frozenset()  # the player's values obligations read

@@ -346,6 +346,12 @@ PLACES: dict[str, Place] = {
             ("deal_number", "players", "deck_size", "target", "size"),
         ),
         Place(
+            "trump",
+            "`play.trump = EXPR` (public: worked out as each deal is dealt; a suit's number)",
+            ("deal_number", "players", "deck_size", "target", "size"),
+            more="each suit's name, meaning its number (its place in `suits:`, from 0)",
+        ),
+        Place(
             "call",
             "bidding `bid_if` (each bid in question) and `pass_if`",
             (
@@ -440,6 +446,7 @@ RESULT_NAMES = {n: t for n, t in PLACES["result"].types().items() if n not in MA
 BOUT_RESULT_NAMES = PLACES["bout_result"].types()
 SIZE_NAMES = PLACES["size"].types()
 TRUMP_IF_NAMES = PLACES["trump_if"].types()
+TRUMP_NAMES = PLACES["trump"].types()
 CALL_NAMES = PLACES["call"].types()
 RAISE_NAMES = PLACES["raise"].types()
 NUMBER_BID_NAMES = PLACES["number_bid"].types()
