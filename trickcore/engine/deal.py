@@ -156,7 +156,7 @@ class Deal(DealState):
             else:
                 self.out = cards
         self.turned_up = self.turnup  # as dealt: public all deal (Observation.turned_up)
-        if model.deal.turnup_held:  # `1 turnup to dealer`: face up, in the dealer's hand
+        if game.turnup_held:  # `1 turnup to dealer`: face up, in the dealer's hand
             shown = game.shown_position(order, self.size)
             if shown >= 0:
                 self.turned_up = deck[shown]

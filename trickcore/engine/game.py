@@ -138,6 +138,7 @@ class Game:
         self._first_contexts: dict[int, list[dict[str, Any]]] = {}  # seats -> as a match begins
         self._deal_orders: dict[tuple[int, int], list[int]] = {}  # (dealer, seats) -> who plays
         self._groups: dict[tuple[tuple[int, ...], int], list[tuple[int, list[int]]]] = {}
+        self.turnup_held = model.deal.turnup_held  # `1 turnup to dealer`
         self.result_base: dict[str, Any] = {
             "deck_points": deck.total_points,
             "all_melds": self.hand_quantities.all_melds,
