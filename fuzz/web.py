@@ -209,50 +209,47 @@ def _idle(a: Attack, count: int) -> None:
             s.close()
 
 
-def run(quick: bool, seed: int) -> int:
-    """Start a server, attack it, print the tally; 0 when nothing failed."""
+def start_server(*args: str, files: int | None = None) -> tuple[subprocess.Popen[str], str]:
+    """`trickcore serve tysiacha` on a free port of 127.0.0.1 with these options (and a file
+    limit of `files`, if given), answering: the process and its address (ending in "/"), or
+    an empty address when it did not start (the process then killed)."""
 
     def lower_limit() -> None:
         import resource
 
-        resource.setrlimit(resource.RLIMIT_NOFILE, (512, 512))
+        assert files is not None
+        resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
 
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "trickcore",
-            "serve",
-            "tysiacha",
-            "--port",
-            "0",
-            "--bot-delay",
-            "0",
-            "--per-client",
-            "40",
-            "--connections",
-            "300",
-            "--idle-timeout",
-            "1.5",
-        ],
+        [sys.executable, "-m", "trickcore", "serve", "tysiacha", "--port", "0", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        preexec_fn=lower_limit,
+        preexec_fn=lower_limit if files else None,
     )
     line = proc.stdout.readline() if proc.stdout else ""
     found = re.search(r"http://127\.0\.0\.1:\d+/", line)
     if not found:
-        print(f"the server did not start: {line!r}")
         proc.kill()
-        return 1
-    url = found.group(0).rstrip("/")
+        return proc, ""
+    url = found.group(0)
     for _ in range(400):
         try:
-            httpx.get(url + "/api/config", timeout=5)
+            httpx.get(url + "api/config", timeout=5)
             break
         except httpx.TransportError:
             time.sleep(0.05)
+    return proc, url
+
+
+def run(quick: bool, seed: int) -> int:
+    """Start a server, attack it, print the tally; 0 when nothing failed."""
+    options = ("--bot-delay", "0", "--per-client", "40", "--connections", "300")
+    proc, url = start_server(*options, "--idle-timeout", "1.5", files=512)
+    if not url:
+        print(f"the server did not start: {proc.communicate()[1][-500:]!r}")
+        return 1
+    url = url.rstrip("/")
     attack = Attack(url, random.Random(seed))
     steps: list[tuple[str, Callable[[], None]]] = [
         ("seeds and computer players", lambda: _seeds_and_bots(attack)),

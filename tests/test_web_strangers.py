@@ -26,7 +26,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 import trickcore  # noqa: E402
-from fuzz.web import closed_by_server, open_idle  # noqa: E402
+from fuzz.web import closed_by_server, open_idle, start_server  # noqa: E402
 from trickcore.engine.shuffling import seeded_order  # noqa: E402
 from trickcore.interfaces.web import create_app  # noqa: E402
 from trickcore.interfaces.web import tables as tables_module  # noqa: E402
@@ -121,7 +121,7 @@ def test_no_client_chooses_the_seed():
 def test_a_seat_cannot_recover_the_deal_from_its_own_hand():
     # item 3: the seed was 30 bits, found from seat 0's 13 cards by brute force. Now no seed
     # deals a served table: the deck orders come from the operating system's secret source
-    # (secrets.SystemRandom). The brute force over the first 20,000 seeds finds nothing.
+    # (random.SystemRandom: os.urandom). The brute force over the first 20,000 seeds finds nothing.
     client = client_of(create_app(bot_delay=0, bot_threads=0))
     t = made(client, variant="bridge")
     table = table_of(client, t["table"])
@@ -323,28 +323,8 @@ def test_upload_errors_name_a_shipped_file_by_its_name_only():
 
 # ------------------------------------------------------------------ items 4 and 6: a server
 def _serve(*args: str, limit_files: int | None = None) -> tuple[subprocess.Popen, str]:
-    def lower_limit() -> None:
-        import resource
-
-        resource.setrlimit(resource.RLIMIT_NOFILE, (limit_files, limit_files))
-
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "trickcore", "serve", "tysiacha", "--port", "0", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=lower_limit if limit_files else None,
-    )
-    line = proc.stdout.readline()
-    found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-    assert found, (line, proc.stderr.read() if proc.poll() is not None else "")
-    url = found.group(0)
-    for _ in range(400):
-        try:
-            httpx.get(url + "api/config", timeout=5)
-            break
-        except httpx.TransportError:
-            time.sleep(0.05)
+    proc, url = start_server(*args, files=limit_files)
+    assert url, proc.communicate()
     return proc, url
 
 

@@ -763,13 +763,13 @@ class Deal(DealState):
     def ruled_trump(self, rule: CompiledExpr) -> int:
         """`play { trump = EXPR }` for this deal: a suit's number (its place in `suits:`),
         over the public names of `trump_if`, each suit's name meaning its number."""
-        suits = self.game.model.deck.suits
-        env = {**self.trump_if_env(), **{su.name: i for i, su in enumerate(suits)}}
+        numbers = self.game.suit_numbers
+        env = {**self.trump_if_env(), **numbers}
         suit = rule(env)
-        if not 0 <= suit < len(suits):
+        if not 0 <= suit < len(numbers):
             raise RulesError(
                 f"play.trump gives {suit} in deal {env['deal_number']}: not a suit "
-                f"(0..{len(suits) - 1}, or a suit's name)",
+                f"(0..{len(numbers) - 1}, or a suit's name)",
                 rule.loc,
             )
         return suit

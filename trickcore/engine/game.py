@@ -139,6 +139,9 @@ class Game:
         self._deal_orders: dict[tuple[int, int], list[int]] = {}  # (dealer, seats) -> who plays
         self._groups: dict[tuple[tuple[int, ...], int], list[tuple[int, list[int]]]] = {}
         self.turnup_held = model.deal.turnup_held  # `1 turnup to dealer`
+        self._shown: dict[tuple[tuple[int, ...], int], int] = {}  # (order, size) -> position
+        # the names `play { trump = EXPR }` reads besides the public ones: suit -> number
+        self.suit_numbers = {su.name: i for i, su in enumerate(deck.suits)}
         self.result_base: dict[str, Any] = {
             "deck_points": deck.total_points,
             "all_melds": self.hand_quantities.all_melds,
@@ -409,7 +412,13 @@ class Game:
     def shown_position(self, order: list[int], size: int) -> int:
         """The deck position of the card turned up into the dealer's hand (`1 turnup to
         dealer`), or -1."""
-        return self.model.deal.shown_position(order, self.model.deck.size, size)
+        key = (tuple(order), size)
+        found = self._shown.get(key)
+        if found is None:
+            found = self._shown[key] = self.model.deal.shown_position(
+                order, self.model.deck.size, size
+            )
+        return found
 
     def deal_places(
         self, order: list[int], context: dict[str, Any], size: int | None = None
@@ -669,7 +678,7 @@ class Game:
         (0 when none is given). `scores`, `kept` and `dealer` start the match from a given
         scoreboard instead of zero (for study, tests and resuming a paper score sheet).
         With `secret`, deals are shuffled from the operating system's cryptographically
-        strong source (`secrets.SystemRandom`) instead of a seed: nothing a player sees
+        strong source (`random.SystemRandom`: `os.urandom`) instead of a seed: nothing a player sees
         predicts a later deal (a table among strangers); the match records each deck order
         as it deals it, so that it saves and reloads like any other.
         """

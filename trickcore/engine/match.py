@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Iterator, Sequence
 from threading import get_ident
 from typing import TYPE_CHECKING, Any, TypeVar, overload
@@ -32,12 +31,17 @@ IN_USE = (
 class ReadOnlyList(Sequence[T]):
     """A read-only view of a list the match keeps (its history): it indexes, slices (a
     copy), iterates and compares equal to a list of the same items, and has no way to change
-    the list."""
+    the list. Each item read passes through `_out` (here as it is: the history's items are
+    tuples)."""
 
     __slots__ = ("_items",)
 
     def __init__(self, items: list[T]) -> None:
         self._items = items
+
+    @staticmethod
+    def _out(item: T) -> T:
+        return item
 
     @overload
     def __getitem__(self, index: int) -> T: ...
@@ -46,13 +50,15 @@ class ReadOnlyList(Sequence[T]):
     def __getitem__(self, index: slice) -> list[T]: ...
 
     def __getitem__(self, index: int | slice) -> T | list[T]:
-        return self._items[index]
+        if isinstance(index, slice):
+            return [self._out(item) for item in self._items[index]]
+        return self._out(self._items[index])
 
     def __len__(self) -> int:
         return len(self._items)
 
     def __iter__(self) -> Iterator[T]:
-        return iter(self._items)
+        return map(self._out, self._items)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, ReadOnlyList):
@@ -67,44 +73,15 @@ class ReadOnlyList(Sequence[T]):
         return repr(self._items)
 
 
-class _Results(Sequence[dict[str, Any]]):
+class _Results(ReadOnlyList[dict[str, Any]]):
     """A read-only view of the match's deal results: each item read is a copy (its lists
     copied too), so a caller may change what he reads without changing the match."""
 
-    __slots__ = ("_items",)
-
-    def __init__(self, items: list[dict[str, Any]]) -> None:
-        self._items = items
+    __slots__ = ()
 
     @staticmethod
-    def _copy(record: dict[str, Any]) -> dict[str, Any]:
-        return {k: list(v) if isinstance(v, list) else v for k, v in record.items()}
-
-    @overload
-    def __getitem__(self, index: int) -> dict[str, Any]: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
-
-    def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
-        if isinstance(index, slice):
-            return [self._copy(r) for r in self._items[index]]
-        return self._copy(self._items[index])
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, _Results):
-            return self._items == other._items
-        if isinstance(other, (list, tuple)):
-            return self._items == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return repr(self._items)
+    def _out(item: dict[str, Any]) -> dict[str, Any]:
+        return {k: list(v) if isinstance(v, list) else v for k, v in item.items()}
 
 
 class Match:
@@ -158,7 +135,7 @@ class Match:
                 "characters of card texts)"
             )
         self._rng: random.Random = (
-            secrets.SystemRandom() if secret else random.Random(seed if seed is not None else 0)
+            random.SystemRandom() if secret else random.Random(seed if seed is not None else 0)
         )
         self._claims: dict[int, int] = {}  # {0: the thread using the match now}
         match = game.model.match
@@ -387,7 +364,7 @@ class Match:
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         if self.secret:
-            self._rng = secrets.SystemRandom()
+            self._rng = random.SystemRandom()
 
     def apply(self, action: Action | str) -> None:
         """Take an action (object or text); illegal actions raise and change nothing.

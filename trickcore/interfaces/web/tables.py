@@ -5,12 +5,13 @@ The server holds every match. A browser is told only what its own seat may know
 (`match.observation(seat)`, its legal actions when it is to act); a browser without a seat
 sees the public view. A person holds a seat by a secret token given when the seat is taken.
 
-Deals come from a secret source: every match is dealt by `secrets.SystemRandom` (more than
-128 bits of state from the operating system), which no client can choose or read; only the
-server's operator may fix the first match of each table by a seed (`serve --seed`, for tests
-and demonstrations). A seat may download the match at any time: sealed while it runs (see
-`sealing`), whole once it is over. A table in play is never dropped to make room; a table
-nobody has looked at for hours is closed and its match kept for its seats.
+Deals come from a secret source: every match is dealt by `random.SystemRandom`
+(`os.urandom`, more than 128 bits of state from the operating system), which no client can
+choose or read; only the server's operator may fix the first match of each table by a seed
+(`serve --seed`, for tests and demonstrations). A seat may download the match at any time:
+sealed while it runs (see `sealing`), whole once it is over. A table in play is never
+dropped to make room; a table nobody has looked at for hours is closed and its match kept
+for its seats.
 """
 
 from __future__ import annotations
