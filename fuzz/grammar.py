@@ -48,6 +48,15 @@ PLACES: dict[str, tuple[list[str], list[str]]] = {
     "bouts": (BOUT_INTS, []),
     "lead": (LEAD_INTS, LEAD_BOOLS),
     "declare": (["tricks_won", "tricks_played"], ["declarer", "first_lead"]),
+    # the play obligations and `play_if`: the trick in progress
+    "obligation": (
+        ["tricks_played", "stock_left", "cards_in_trick"],
+        ["declarer", "stock_closed", "led_trump", "trick_trumped", "partner_winning"],
+    ),
+    "play": (
+        [*LEAD_INTS, "cards_in_trick"],
+        [*LEAD_BOOLS[1:], "can_follow", "led_trump", "partner_winning", "card_wins"],
+    ),
     "any": (NAMES, NAMES),
 }
 
@@ -96,6 +105,10 @@ def _list(item: st.SearchStrategy[str], lo: int = 1, hi: int = 5) -> st.SearchSt
 
 
 YESNO = st.sampled_from(["yes", "no"])
+# an obligation is a yes/no or a rule read at each play (the setting's separator included)
+OBLIGATION = st.one_of(
+    YESNO.map(lambda w: f": {w}"), typed("obligation", "bool").map(lambda e: f" = {e}")
+)
 SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
     "deck": {
         "suits": _list(
@@ -145,11 +158,12 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
     },
     "contract": {"raise": YESNO, "step": NUMBERS.map(str), "cap": typed("hand", "int")},
     "play": {
-        "follow": YESNO,
-        "trump_when_void": YESNO,
-        "beat_in_suit": YESNO,
-        "overtrump": YESNO,
+        "follow": OBLIGATION,
+        "trump_when_void": OBLIGATION,
+        "beat_in_suit": OBLIGATION,
+        "overtrump": OBLIGATION,
         "lead_if": typed("lead", "bool"),
+        "play_if": typed("play", "bool"),
         "first_leader": st.sampled_from(["declarer", "forehand"]),
     },
     "scoring": {
@@ -213,7 +227,10 @@ EXPRESSION_SETTINGS = {
     "allowed_if",
     "declare_if",
     "counts_if",
+    "play_if",
 }
+# settings whose drawn text starts with its own separator (": " or " = ")
+OWN_SEPARATOR = {"follow", "trump_when_void", "beat_in_suit", "overtrump"}
 
 
 BOUT_BLOCKS = ["bouts", "deal", "deck", "match"]
@@ -229,7 +246,7 @@ def blocks(draw: st.DrawFn, choices: list[str]) -> str:
     )
     lines = []
     for name in names:
-        sep = " = " if name in EXPRESSION_SETTINGS else ": "
+        sep = "" if name in OWN_SEPARATOR else " = " if name in EXPRESSION_SETTINGS else ": "
         lines.append(f"  {name}{sep}{draw(SETTINGS[block][name])}")
     return f"{block} {{\n" + "\n".join(lines) + "\n}\n"
 

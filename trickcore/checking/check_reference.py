@@ -1980,6 +1980,7 @@ class TrickReplay:
         eff = self.relations()[0]
         led = eff[self.trick[0][1]]
         env["can_follow"] = any(eff[c] == led for c in self.hands[seat])
+        env.update(self._trick_env(seat))
         return env
 
     def _filtered(self, rule: s.Expr, env: dict[str, Any], cards: Iterable[int], hand: list[int]):
@@ -1990,6 +1991,8 @@ class TrickReplay:
         allowed = set()
         for c in cards:
             env["card_is_trump"] = eff[c] == ref.trump_id
+            if self.trick:
+                env["card_wins"] = self._wins(self.turn, c)
             if ref.eval(rule, env, hand=hand, card=c):
                 allowed.add(c)
         return allowed or set(cards)
@@ -2019,6 +2022,8 @@ class TrickReplay:
 
         def allowed(c: int) -> bool:
             env["card_is_trump"] = eff[c] == ref.trump_id
+            if self.trick:
+                env["card_wins"] = self._wins(self.turn, c)
             return bool(ref.eval(rule, env, hand=hand, card=c))
 
         return allowed(card) or not any(allowed(c) for c in cards if c != card)
@@ -2067,9 +2072,36 @@ class TrickReplay:
                     "declarer": seat == self.declarer,
                     **self.contract_env(seat),
                     **self.context[seat],
+                    **self._trick_env(seat),
                 }
             out[name] = bool(self.ref.eval(rule, env, qualifier=self.qualifier))
         return out
+
+    def _trick_env(self, seat: int) -> dict[str, Any]:
+        """The trick in progress as `seat` is to play to it: the cards in it, a trump led,
+        a trump in it, and whether the card winning it so far (T15) is a partner's (his
+        side's; without sides, against a declarer, another defender's)."""
+        eff = self.relations()[0]
+        trump = self.ref.trump_id
+        winner = trick_winner(self.relations(), trump, self.trick)
+        if winner < 0 or winner == seat:
+            partner = False
+        elif self.ref.sides:
+            partner = winner in self.ref.side(seat, self.seats)
+        else:
+            partner = self.declarer >= 0 and self.declarer not in (seat, winner)
+        return {
+            "cards_in_trick": len(self.trick),
+            "led_trump": eff[self.trick[0][1]] == trump,
+            "trick_trumped": any(eff[c] == trump for _, c in self.trick),
+            "partner_winning": partner,
+        }
+
+    def _wins(self, seat: int, card: int) -> bool:
+        """`card_wins`: played now, the card would win the trick as it stands (T15)."""
+        return (
+            trick_winner(self.relations(), self.ref.trump_id, [*self.trick, (seat, card)]) == seat
+        )
 
     def _follow_plays(self, seat: int, hand: list[int]) -> list[int]:
         """T14, S13, X13, K29: follow the led (effective) suit, beat in suit unless trumped,

@@ -679,6 +679,17 @@ class Deal(DealState):
                 return defenders[1 - defenders.index(seat)]
         return partner
 
+    def partners(self, seat: int, other: int) -> bool:
+        """`other` is another player of `seat`'s side (`sides:`); without sides, in a deal
+        with a declarer, both are defenders."""
+        if other == seat:
+            return False
+        if self.game.model.sides:
+            side_of = self.game.side_of[self.seats]
+            return side_of[seat] == side_of[other]
+        declarer = self.declarer
+        return declarer >= 0 and declarer not in (seat, other)
+
     def open_view(self, seat: int) -> dict[str, Any]:
         """`open_env`, with the aggregates' view of the players of the deal and of his side
         when the open rules read `count_all` and the like: each player's values of the

@@ -87,9 +87,13 @@ from .vocabulary import (
     RESULT_NAMES,
     ROLE_NAMES,
     SIZE_NAMES,
+    TRICK_STATE,
     TRUMP_IF_NAMES,
     TRUMP_NAMES,
 )
+
+# the names of the trick in progress a play reads (worked out at a play only when read)
+TRICK_READS = frozenset((*TRICK_STATE, "card_wins"))
 
 T = TypeVar("T")
 
@@ -1514,6 +1518,13 @@ class _Compiler:
                 if isinstance(b.raw(key), s.ExprSetting)
             ),
             talon_leads=talon_leads,
+            trick_reads=frozenset(
+                name
+                for key in ("follow", "trump_when_void", "beat_in_suit", "overtrump", "play_if")
+                if isinstance(b.raw(key), s.ExprSetting)
+                for name in names_used(b.raw(key).expr)
+                if name in TRICK_READS and name not in self.kept
+            ),
             open_table_reads=frozenset(
                 name
                 for key in OPEN_RULES

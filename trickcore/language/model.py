@@ -346,6 +346,9 @@ class PlayRules:
     open_aggregates: bool = False  # open_hand_if / stop_if / partner_plays_if read count_all..
     talon_leads: bool = False  # a talon still there as play begins leads the first tricks
     open_table_reads: frozenset[str] = frozenset()  # the names those aggregates read
+    # the names of the trick in progress (`cards_in_trick`, `partner_winning`, ...,
+    # `card_wins`) the obligations and `play_if` read: worked out at a play only if read
+    trick_reads: frozenset[str] = frozenset()
 
 
 @attrs.frozen

@@ -62,6 +62,26 @@ QUANTITIES: dict[str, Quantity] = dict(
         _q("suit_index", INT, "the card's suit in the deck's list of suits, 0 for the first"),
         _q("card_in_trump_suit", BOOL, "the card belongs to the suit that is trump"),
         _q("can_follow", BOOL, "the player holds a card of the suit led to this trick"),
+        # the trick in progress (obligations and `play_if`, as the player is to play to it)
+        _q("cards_in_trick", INT, "cards played to the trick in progress so far"),
+        _q("led_trump", BOOL, "the card led to the trick in progress is a trump"),
+        _q(
+            "trick_trumped",
+            BOOL,
+            "a trump lies in the trick in progress (the card led included)",
+        ),
+        _q(
+            "partner_winning",
+            BOOL,
+            "the card winning the trick so far is his partner's (another player of his side; "
+            "without sides, against a declarer: another defender)",
+        ),
+        _q(
+            "card_wins",
+            BOOL,
+            "the card in question would win the trick as it stands (it beats the card winning "
+            "it so far)",
+        ),
         _q("stock_left", INT, "cards in a trick game's stock, the turned-up card included"),
         _q("stock_closed", BOOL, "a decision closed the stock: nobody draws any more"),
         _q("won_last_trick", BOOL, "the player won the last trick of a deal played out"),
@@ -151,6 +171,9 @@ CARD_IN_PLAY_FUNCTIONS = (
     "played_card(C)",
 )
 
+# The trick in progress as a player is to play to it (obligations and `play_if`).
+TRICK_STATE = ("cards_in_trick", "led_trump", "trick_trumped", "partner_winning")
+
 # What every player knows of the contract once the auction is over.
 # what a player's turn in trick play shows him (the place `decision`), worked out at the turn
 TURN_STATE = (
@@ -227,7 +250,7 @@ PLACES: dict[str, Place] = {
         Place(
             "play",
             "`play.play_if` (a card played to a trick led by another)",
-            ("can_follow", *CARD_IN_PLAY, *MATCH_STATE),
+            ("can_follow", "card_wins", *TRICK_STATE, *CARD_IN_PLAY, *MATCH_STATE),
             CARD_IN_PLAY_FUNCTIONS,
             "and the player's match and deal `keep` names",
         ),
@@ -249,7 +272,14 @@ PLACES: dict[str, Place] = {
         Place(
             "obligation",
             "`play`: `follow`, `trump_when_void`, `beat_in_suit`, `overtrump` as expressions",
-            ("stock_left", "stock_closed", "tricks_played", "declarer", *MATCH_STATE),
+            (
+                "stock_left",
+                "stock_closed",
+                "tricks_played",
+                "declarer",
+                *TRICK_STATE,
+                *MATCH_STATE,
+            ),
             (),
             "the player's match and deal `keep` names",
         ),

@@ -64,6 +64,9 @@ class TrickPlay(Phase):
         self.sit_out_if = play.sit_out_if if play is not None else None
         self.partner_plays_if = play.partner_plays_if if play is not None else None
         self.talon_leads = play is not None and play.talon_leads
+        # the names of the trick in progress the obligations and `play_if` read
+        self.trick_reads = play.trick_reads if play is not None else frozenset()
+        self.reads_card_wins = "card_wins" in self.trick_reads
         # the open rules read the aggregates: a player's names with the table's view
         self.open_table = play is not None and play.open_aggregates
         # follow, beat_in_suit, trump_when_void, overtrump as written; those written as rules
@@ -282,6 +285,8 @@ class TrickPlay(Phase):
         }
         for name in deal.rules.play.obligation_reads:
             env[name] = context[name]
+        if self.trick_reads:
+            env.update(self._trick_state(deal, seat))
         now = list(self.duties)
         for fn, places in self.duty_rules:  # the same rule written for several duties: once
             value = bool(fn(env))
@@ -312,14 +317,61 @@ class TrickPlay(Phase):
             PLAYED_KEY: deal.played,
             **deal.context[seat],
         }
+        best = None
+        if can_follow is not None and self.trick_reads:
+            env.update(self._trick_state(deal, seat))
+            if self.reads_card_wins:
+                best = self._winning(deal)
         allowed = []
         fn = rule.fn
         for c in cards:
             env[CARD_KEY] = c
             env["card_is_trump"] = eff[c] == trumps_id
+            if best is not None:
+                env["card_wins"] = self._beats(deal, best, c)
             if fn(env):
                 allowed.append(c)
         return allowed
+
+    def _winning(self, deal: Deal) -> tuple[int, int, bool]:
+        """The trick in progress as it stands: the seat whose card wins it so far, that card
+        and whether it is a trump; (-1, -1, False) for a talon card no player has beaten."""
+        if deal.trick[0][0] < 0:  # a talon card led (R31): only the players' cards compete
+            seat = self._talon_trick_winner(deal)
+            card = next((c for s, c in deal.trick if s == seat), -1) if seat >= 0 else -1
+            eff = deal.relations()[0]
+            return seat, card, card >= 0 and eff[card] == self.trumps_id
+        seat = self._trick_winner(deal)
+        card = next(c for s, c in deal.trick if s == seat)
+        return seat, card, deal.relations()[0][card] == self.trumps_id
+
+    def _beats(self, deal: Deal, best: tuple[int, int, bool], card: int) -> bool:
+        """`card_wins`: the card would win the trick in progress, beating the card that wins
+        it so far (a higher trump, or, with no trump in it, a higher card of the suit led)."""
+        eff, power = deal.relations()
+        _seat, winner, winner_trump = best
+        led = eff[deal.trick[0][1]]
+        if eff[card] == self.trumps_id:
+            return not winner_trump or power[card] > power[winner]
+        if winner_trump or eff[card] != led:
+            return False
+        return winner < 0 or power[card] > power[winner]
+
+    def _trick_state(self, deal: Deal, seat: int) -> dict[str, Any]:
+        """The names of the trick in progress as `seat` is to play to it: `cards_in_trick`,
+        `led_trump`, `trick_trumped` and `partner_winning`."""
+        eff = deal.relations()[0]
+        trumps_id = self.trumps_id
+        trick = deal.trick
+        state: dict[str, Any] = {
+            "cards_in_trick": len(trick),
+            "led_trump": eff[trick[0][1]] == trumps_id,
+            "trick_trumped": any(eff[c] == trumps_id for _, c in trick),
+        }
+        if "partner_winning" in self.trick_reads:
+            winner = self._winning(deal)[0]
+            state["partner_winning"] = winner >= 0 and deal.partners(seat, winner)
+        return state
 
     def _meld_leads(self, deal: Deal, leads: list[int]) -> list[int]:
         """The leads that declare a meld held in full, where its `declare_if` allows."""
