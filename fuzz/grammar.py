@@ -48,6 +48,7 @@ PLACES: dict[str, tuple[list[str], list[str]]] = {
     "bouts": (BOUT_INTS, []),
     "lead": (LEAD_INTS, LEAD_BOOLS),
     "declare": (["tricks_won", "tricks_played"], ["declarer", "first_lead"]),
+    "card": ([], ["card_in_trump_suit", "trump_set"]),
     # the play obligations and `play_if`: the trick in progress
     "obligation": (
         ["tricks_played", "stock_left", "cards_in_trick"],
@@ -122,7 +123,9 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
         "points": _list(
             st.tuples(st.sampled_from(RANKS), NUMBERS).map(lambda t: f"{t[0]} {t[1]}"), 1, 9
         ),
+        "card_points": typed("card", "int"),
     },
+    "draw_up": {"to": st.one_of(SMALL.map(str), st.just("0"), st.just("x"))},
     "deal": {
         "pattern": _list(
             st.one_of(
@@ -228,6 +231,7 @@ EXPRESSION_SETTINGS = {
     "declare_if",
     "counts_if",
     "play_if",
+    "card_points",
 }
 # settings whose drawn text starts with its own separator (": " or " = ")
 OWN_SEPARATOR = {"follow", "trump_when_void", "beat_in_suit", "overtrump"}

@@ -463,13 +463,31 @@ class Reference:
         self.suit_names = [su.name for su in deck.suits]
         self.suit_symbols = [su.symbol for su in deck.suits]
         card_points = _setting(root, "deck", "card_points")
-        if card_points is not None:  # `card_points = EXPR`: once per card
-            self.points = [
-                int(in_range(ev(card_points, {}, card=c), "deck.card_points"))
-                for c in range(deck.size)
-            ]
-        else:
-            self.points = [deck.points[c % n] for c in range(deck.size)]
+        # each card's points with each trump (none first, then each suit's)
+        self.points_by_trump: list[list[int]] = []
+        for in_force in range(-1, len(deck.suits)):
+            if card_points is not None:  # `card_points = EXPR`: per card (and trump suit)
+                self.points_by_trump.append(
+                    [
+                        int(
+                            in_range(
+                                ev(
+                                    card_points,
+                                    {
+                                        "card_in_trump_suit": c // n == in_force,
+                                        "trump_set": in_force >= 0,
+                                    },
+                                    card=c,
+                                ),
+                                "deck.card_points",
+                            )
+                        )
+                        for c in range(deck.size)
+                    ]
+                )
+            else:
+                self.points_by_trump.append([deck.points[c % n] for c in range(deck.size)])
+        self.points = self.points_by_trump[0]
         self.deck_points = sum(self.points)
         # melds, and every concrete meld: (meld index, suit or -1, value, cards)
         self.melds: list[MeldRule] = []
@@ -570,6 +588,8 @@ class Reference:
         self.pickup_who = _word(pickup, "who", "dealer")
         self.take_if = _setting(root, "pickup", "take_if")
         self.pickup_lay_away = int(_word(pickup, "lay_away", "0"))
+        # BL11: each hand drawn up from the stock to this many cards (0: no such phase)
+        self.draw_up_to = int(_word(_block(root, "draw_up"), "to", "0"))
         self.contract = tricks.contract if tricks is not None else None
         # talon
         self.split_if = _setting(root, "talon", "split_if")
@@ -646,6 +666,10 @@ class Reference:
             "target": self.target,
             "max_other_score": 0,
         }
+
+    def points_for(self, trump: int) -> list[int]:
+        """Each card's points while `trump` (-1: none) is trump (`card_points` may read it)."""
+        return self.points_by_trump[trump + 1]
 
     # ------------------------------------------------------------ sides
     def side(self, seat: int, seats: int) -> tuple[int, ...]:
@@ -799,7 +823,8 @@ class Reference:
         own = [d for d in replay.declarations if d[0] == seat]
         card_points = replay.card_points[seat]
         if not now and seat == replay.set_aside_owner():
-            card_points += sum(self.points[c] for c in [*replay.laid_away, *replay.talon])
+            points = self.points_for(replay.trump)
+            card_points += sum(points[c] for c in [*replay.laid_away, *replay.talon])
         env: dict[str, Any] = {
             "card_points": card_points,
             "tricks_won": replay.tricks_won[seat],
@@ -811,7 +836,7 @@ class Reference:
             "bid_blind": replay.bid_blind[seat],
             "contract": replay.contract,
             "declarer": seat == replay.declarer,
-            "deck_points": self.deck_points,
+            "deck_points": sum(self.points_for(replay.trump)),
             "all_melds": self.all_melds,
             "players": len(replay.active),
             "seats": replay.seats,
@@ -880,6 +905,7 @@ RESTATED: dict[str, set[str]] = {
     | {"style", "values", "all_pass", "strains", "levels", "bid_if", "pass_if", "rounds"}
     | {"double", "declarer", "first_caller"},
     "pickup": {"who", "take_if", "lay_away"},
+    "draw_up": {"to"},
     "talon": {"show", "give_each_defender", "split_if", "lay_away", "counts_for_if"},
     "contract": {"raise", "step", "cap", "raise_if"},
     "play": {"follow", "trump_when_void", "beat_in_suit", "overtrump", "lead_if", "play_if"}
@@ -1313,6 +1339,9 @@ class TrickReplay:
             return self._start_talon()
         if kind == "pickup":
             return self._start_pickup()
+        if kind == "draw_up":
+            self._draw_up()
+            return False
         if kind == "contract":
             contract = ref.contract
             if contract is None or not contract.raise_allowed or self.declarer < 0:
@@ -1503,6 +1532,19 @@ class TrickReplay:
         if self.pickup_left <= 0:
             return False
         return self._stage("pickup", taker)
+
+    def _draw_up(self) -> None:
+        """BL11, BL12: from the forehand round the table, each player takes the stock's top
+        cards, the turned-up card after them, until he holds `draw_up.to`."""
+        for seat in self.active:
+            hand = self.hands[seat]
+            while len(hand) < self.ref.draw_up_to and (self.stock or self.turnup >= 0):
+                if self.stock:
+                    hand.append(self.stock.pop(0))
+                else:
+                    hand.append(self.turnup)
+                    self.turnup = -1
+                self.seen[seat].add(hand[-1])  # BL44: his own cards, seen by him alone
 
     def _lay_away(self, seat: int, card: int) -> None:
         """A card the taker of the turned-up card lays away (seen by him alone)."""
@@ -2447,7 +2489,7 @@ class TrickReplay:
         winner = trick_winner(self.relations(), ref.trump_id, self.trick)
         from_talon = self.trick[0][0] < 0
         if winner >= 0:  # R31: a talon-led trick nobody followed is nobody's
-            self.card_points[winner] += sum(ref.points[c] for _, c in self.trick)
+            self.card_points[winner] += sum(ref.points_for(self.trump)[c] for _, c in self.trick)
             self.tricks_won[winner] += 1
         self.tricks.append((tuple(self.trick), winner, self.trump))
         self.trick = []

@@ -975,7 +975,9 @@ class Checker:
             )
         for i in range(len(deal.tricks)):
             self._check_trick(deal, i)
-        total = sum(self.ref.points[c] for cards, _, _ in replay.tricks for _, c in cards)
+        points_for = self.ref.points_for  # card points may depend on the trump
+        total = sum(points_for(trump)[c] for cards, _, trump in replay.tricks for _, c in cards)
+        one_trump = all(trump == replay.trump for _, _, trump in replay.tricks)
         out_of_play = any(
             (
                 replay.talon,
@@ -987,7 +989,8 @@ class Checker:
                 any(replay.hands[s] for s in replay.active),  # the hands of who sat out
             )
         )
-        if not replay.ended_early and not out_of_play and total != self.ref.deck_points:
+        deck_points = sum(points_for(replay.trump))
+        if not replay.ended_early and not out_of_play and one_trump and total != deck_points:
             raise _Found("points", f"card points in tricks add up to {total}")
         for seat in range(deal.seats):
             if deal.card_points[seat] != replay.card_points[seat]:

@@ -444,6 +444,8 @@ class Deal(DealState):
         names are set over it)."""
         shared = self._contract_public()
         shared.update(self.game.result_base)
+        if self.game.points_by_trump is not None:  # the deck's points with the deal's trump
+            shared["deck_points"] = sum(self.points_now())
         shared["tricks_total"] = self.tricks_total
         shared["tricks_played"] = len(self.tricks)
         shared["stock_closed"] = self.stock_closed
@@ -512,8 +514,12 @@ class Deal(DealState):
         """The points of the laid-away and untaken talon cards, for their owner."""
         if seat != self.set_aside_owner():
             return 0
-        points = self.game.points_of
+        points = self.points_now()
         return sum(points[c] for c in self.laid_away) + sum(points[c] for c in self.talon)
+
+    def points_now(self) -> list[int]:
+        """Each card's points with the trump in force now (`card_points` may read it)."""
+        return self.game.points_with(self.trump)
 
     def _scored_envs(self) -> list[dict[str, Any]]:
         """Every seat's scoring environment: each definition is worked out for every player

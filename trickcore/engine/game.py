@@ -45,6 +45,12 @@ class Game:
         self.suit_of = [c // n for c in range(deck.size)]
         self.rank_of = [c % n for c in range(deck.size)]
         self.points_of = list(deck.card_points)
+        # with `card_points` reading the trump: each card's points with each trump (-1 first)
+        self.points_by_trump = (
+            [list(deck.points_with(t)) for t in range(-1, len(deck.suits))]
+            if deck.by_trump
+            else None
+        )
         self.card_texts = [deck.card_text(c) for c in range(deck.size)]
         self._card_by_text = {t: c for c, t in enumerate(self.card_texts)}
         # melds declared by leading one of their cards (`marry CARD`), by card ...
@@ -364,6 +370,12 @@ class Game:
     def strain_suit(self, call: str) -> int:
         """The trump suit a call's strain sets (-1: none)."""
         return self._strain_suit.get(call, -1)
+
+    def points_with(self, trump: int) -> list[int]:
+        """Each card's points while `trump` (a suit index, -1: none) is trump: the same for
+        every trump unless `card_points` reads it."""
+        by_trump = self.points_by_trump
+        return self.points_of if by_trump is None else by_trump[trump + 1]
 
     def partner_of(self, seat: int, seats: int) -> int:
         """The other player of a seat's side (`sides:`); the seat itself without one."""

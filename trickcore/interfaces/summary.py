@@ -199,14 +199,26 @@ def rules_summary(model: VariantModel) -> list[tuple[str, list[str]]]:
 
 def _points_line(model: VariantModel) -> str:
     deck = model.deck
-    if not any(deck.card_points):
+    if not any(any(table) for table in (deck.card_points, *deck.by_trump)):
         return "No card points."
     if deck.by_card is None:
         listed = ", ".join(f"{r.symbol} {p}" for r, p in zip(deck.ranks, deck.points, strict=True))
     else:
         scoring = [(deck.card_text(c), p) for c, p in enumerate(deck.by_card) if p]
         listed = ", ".join(f"{t} {p}" for t, p in scoring) + ", every other card 0"
-    return f"Card points: {listed} ({deck.total_points} in the deck)."
+    if not deck.by_trump:
+        return f"Card points: {listed} ({deck.total_points} in the deck)."
+    # points that depend on the trump: the cards that change with each trump suit
+    lines = [f"Card points without a trump: {listed} ({deck.total_points} in the deck)."]
+    for suit, su in enumerate(deck.suits):
+        table = deck.points_with(suit)
+        changed = [
+            f"{deck.card_text(c)} {p}" for c, p in enumerate(table) if p != deck.card_points[c]
+        ]
+        lines.append(
+            f"With {su.name} trump: {', '.join(changed) or 'the same'} ({sum(table)} in the deck)."
+        )
+    return " ".join(lines)
 
 
 def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, list[str]]]:
@@ -281,6 +293,16 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
                     + (f" if {pk.take_if.text}" if pk.take_if is not None else "")
                     + " (not if he sits out the play)"
                     + (f", then lays away {pk.lay_away} card(s) face down." if pk.lay_away else ".")
+                ],
+            )
+        )
+    if tricks.draw_up is not None:
+        out.append(
+            (
+                "Drawing up",
+                [
+                    "From the dealer's left round the table, each player takes the top cards "
+                    f"of the stock (the turned-up card last) until he holds {tricks.draw_up.to}."
                 ],
             )
         )

@@ -46,6 +46,7 @@ from .model import (
     DealRules,
     Decision,
     Deck,
+    DrawUpRules,
     MatchRules,
     Meld,
     Packet,
@@ -68,6 +69,7 @@ from .vocabulary import (
     BOUT_LIMIT_NAMES,
     BOUT_RESULT_NAMES,
     CALL_NAMES,
+    CARD_POINT_NAMES,
     CONTRACT_STATE,
     DECISION_NAMES,
     DECLARE_NAMES,
@@ -164,6 +166,7 @@ BLOCK_SETTINGS: dict[str, set[str]] = {
     },
     "talon": {"show", "give_each_defender", "split_if", "lay_away", "counts_for_if"},
     "pickup": {"who", "take_if", "lay_away"},
+    "draw_up": {"to"},
     "contract": {"raise", "step", "cap", "raise_if"},
     "play": {
         "follow",
@@ -219,6 +222,7 @@ TOP_BLOCKS = {
     "bidding",
     "talon",
     "pickup",
+    "draw_up",
     "contract",
     "play",
     "scoring",
@@ -420,6 +424,13 @@ class _Compiler:
             pickup = (
                 self.attempt(self.pickup, None, ("pickup", "deal")) if "pickup" in flow else None
             )
+            draw_up = (
+                self.attempt(
+                    lambda: self.draw_up(players, deck), None, ("draw_up", "deal"), ("players",)
+                )
+                if "draw_up" in flow
+                else None
+            )
             if play is not None and play.draw:
                 self.attempt(
                     lambda: self.stock_draws(players, deck), None, DRAW_READS, ("players",)
@@ -446,6 +457,7 @@ class _Compiler:
                 and (pass_cards is not None or "pass" not in flow)
                 and (bids is not None or "bids" not in flow)
                 and (pickup is not None or "pickup" not in flow)
+                and (draw_up is not None or "draw_up" not in flow)
             ):
                 tricks = TrickRules(
                     bidding,
@@ -458,6 +470,7 @@ class _Compiler:
                     bids,
                     decisions,
                     pickup,
+                    draw_up,
                 )
             result_names = dict(RESULT_NAMES)
         match = (
@@ -512,6 +525,7 @@ class _Compiler:
         "auction": ("bidding", "a 'bidding' block"),
         "bids": ("bids", "a 'bids' block"),
         "pickup": ("pickup", "a 'pickup' block"),
+        "draw_up": ("draw_up", "a 'draw_up' block"),
     }
 
     def _present(self) -> dict[str, bool]:
@@ -597,20 +611,28 @@ class _Compiler:
         return tuple(sides)
 
     def card_points(self, deck: Deck, entry: object) -> Deck:
-        """`card_points = EXPR`: the points of each card, computed once per card."""
+        """`card_points = EXPR`: the points of each card, computed once per card (and once
+        per trump suit when it reads `card_in_trump_suit` or `trump_set`)."""
         b = self.block("deck")
-        scope = Scope({}, self.symbols, card=True, where="in deck.card_points")
+        scope = Scope(CARD_POINT_NAMES, self.symbols, card=True, where="in deck.card_points")
         fn = b.expr("card_points", scope, INT)
-        points = []
-        for c in range(deck.size):
-            value = fn({CARD_KEY: c})
-            if not -MAX_VALUE <= value <= MAX_VALUE:
-                raise RulesError(
-                    f"card_points gives {deck.card_text(c)} a number outside ±{MAX_VALUE:,}",
-                    b.raw("card_points").loc,
+        n = len(deck.ranks)
+        reads_trump = bool(names_used(b.raw("card_points").expr) & CARD_POINT_NAMES.keys())
+        tables = []
+        for trump in range(-1, len(deck.suits) if reads_trump else 0):
+            points = []
+            for c in range(deck.size):
+                value = fn(
+                    {CARD_KEY: c, "card_in_trump_suit": c // n == trump, "trump_set": trump >= 0}
                 )
-            points.append(value)
-        return attrs.evolve(deck, by_card=tuple(points))
+                if not -MAX_VALUE <= value <= MAX_VALUE:
+                    raise RulesError(
+                        f"card_points gives {deck.card_text(c)} a number outside ±{MAX_VALUE:,}",
+                        b.raw("card_points").loc,
+                    )
+                points.append(value)
+            tables.append(tuple(points))
+        return attrs.evolve(deck, by_card=tables[0], by_trump=tuple(tables) if reads_trump else ())
 
     def pass_cards(self) -> PassRules:
         """Passing cards: how many, and how many seats on."""
@@ -1589,7 +1611,9 @@ class _Compiler:
             else None
         )
         lay_away = b.integer("lay_away", 0, minimum=0) or 0
-        if lay_away != 1:  # the taker's hand would differ from the others' all through play
+        # the taker's hand would differ from the others' all through play (unless every hand
+        # is drawn up to one size after the pickup)
+        if lay_away != 1 and not (lay_away == 0 and "draw_up" in self.flow_kinds):
             more = 1 - lay_away
             raise RulesError(
                 f"the taker adds the turned-up card to his hand and lays away {lay_away}: he "
@@ -1599,6 +1623,42 @@ class _Compiler:
                 (b.raw("lay_away") or b).loc,
             )
         return PickupRules(who, take_if, lay_away)
+
+    def draw_up(self, players: tuple[int, ...], deck: Deck) -> DrawUpRules:
+        """`draw_up { to: N }`: each player in deal order takes cards from the stock (the
+        turned-up card last) until he holds N; the stock must hold enough for every player
+        count, whatever the phases before took or laid away."""
+        b = self.block("draw_up")
+        b.check_known(BLOCK_SETTINGS["draw_up"])
+        to = b.integer("to", None, minimum=1)
+        if to is None:
+            raise RulesError(
+                "a draw_up block needs 'to: N' (the size each hand is drawn up to)", b.loc
+            )
+        rules = self.deal_rules
+        if not any(p.to == "stock" for p in rules.pattern):
+            raise RulesError(
+                "draw_up takes its cards from a stock: 'rest stock' in the deal pattern", b.loc
+            )
+        for seated, in_deal, size, places in _layouts(rules, players, deck.size):
+            held = min(places.get(seat, 0) for seat in range(in_deal))
+            if max(places.get(seat, 0) for seat in range(in_deal)) > to:
+                raise RulesError(
+                    f"the deal pattern already gives a hand more than {to} cards "
+                    f"(with {seated} players): draw_up cannot even the hands",
+                    b.raw("to").loc,
+                )
+            stock = places.get(STOCK, 0) + places.get(TURNUP, 0)
+            need = sum(to - places.get(seat, 0) for seat in range(in_deal))
+            if stock < need:
+                of_size = f" in a deal of size {size}" if rules.size is not None else ""
+                raise RulesError(
+                    f"drawing every hand up to {to} cards takes {need} cards with {seated} "
+                    f"players{of_size} (hands of {held} or more), but the stock and the "
+                    f"turned-up card hold {stock}",
+                    b.raw("to").loc,
+                )
+        return DrawUpRules(to)
 
     def stock_draws(self, players: tuple[int, ...], deck: Deck) -> None:
         """`play { draw: yes }`: after each trick every player in the deal draws one card,

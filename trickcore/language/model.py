@@ -17,6 +17,7 @@ TRICK_PHASES: tuple[str, ...] = (
     "talon",
     "contract",
     "pickup",
+    "draw_up",
     "tricks",
 )
 
@@ -49,6 +50,9 @@ class Deck:
     ranks: tuple[Rank, ...]
     points: tuple[int, ...]
     by_card: tuple[int, ...] | None = None  # `card_points = EXPR`: points of each card
+    # `card_points = EXPR` reading the trump: each card's points with each trump (no trump
+    # first, then each suit's); empty when they do not depend on it
+    by_trump: tuple[tuple[int, ...], ...] = ()
 
     @property
     def size(self) -> int:
@@ -67,6 +71,10 @@ class Deck:
     def total_points(self) -> int:
         """Card points in the whole deck."""
         return sum(self.card_points)
+
+    def points_with(self, trump: int) -> tuple[int, ...]:
+        """The points of each card while `trump` (a suit index, -1 for none) is trump."""
+        return self.by_trump[trump + 1] if self.by_trump else self.card_points
 
     def card_text(self, card: int) -> str:
         """Canonical card text: rank symbol + suit symbol (e.g. 10H)."""
@@ -303,6 +311,14 @@ class BidsRules:
 
 
 @attrs.frozen
+class DrawUpRules:
+    """Each player in deal order, from the forehand, takes cards from the top of the stock
+    (the turned-up card last) until his hand holds `to` cards."""
+
+    to: int
+
+
+@attrs.frozen
 class PickupRules:
     """A player (the dealer or the declarer) takes the turned-up card and lays away cards."""
 
@@ -441,6 +457,7 @@ class TrickRules:
     bids: BidsRules | None = None
     decisions: tuple[Decision, ...] = ()
     pickup: PickupRules | None = None
+    draw_up: DrawUpRules | None = None
 
 
 @attrs.frozen

@@ -306,8 +306,8 @@ PLACES: dict[str, Place] = {
         ),
         Place(
             "card",
-            "`deck.card_points` (once per card)",
-            (),
+            "`deck.card_points` (once per card, and per trump suit if it reads one)",
+            ("card_in_trump_suit", "trump_set"),
             ("card_rank(R)", "card_suit(S)", "card_is(C)"),
         ),
         Place(
@@ -466,6 +466,7 @@ LEAD_NAMES = PLACES["lead"].types()
 PLAY_NAMES = PLACES["play"].types()
 DECISION_NAMES = PLACES["decision"].types()
 OBLIGATION_NAMES = PLACES["obligation"].types()
+CARD_POINT_NAMES = PLACES["card"].types()
 RELATION_NAMES = PLACES["relation"].types()
 OPEN_NAMES = PLACES["open"].types()
 PASS_NAMES = PLACES["pass"].types()

@@ -1,8 +1,8 @@
 """The phase kinds a deal's flow is made of; `deal { flow: ... }` names them in order.
 
 Each kind is one module: its settings live in the block of the same purpose (`redeal`,
-`pass_cards`, `bidding`, `bids`, `talon`, `contract`, `pickup`, `play`), and it skips itself
-when they say it has nothing to do.
+`pass_cards`, `bidding`, `bids`, `talon`, `contract`, `pickup`, `draw_up`, `play`), and it
+skips itself when they say it has nothing to do.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from .auction import Auction
 from .base import Phase
 from .bids import Bids
 from .contract import ContractRaise
+from .draw_up import DrawUp
 from .passing import PassCards
 from .pickup import Pickup
 from .redeal import RedealOffer
@@ -26,6 +27,7 @@ PHASE_KINDS: dict[str, type[Phase]] = {
     "talon": TalonExchange,
     "contract": ContractRaise,
     "pickup": Pickup,
+    "draw_up": DrawUp,
     "tricks": TrickPlay,
 }
 assert tuple(PHASE_KINDS) == TRICK_PHASES, "every phase kind the language names is implemented"

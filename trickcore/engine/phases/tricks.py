@@ -60,6 +60,7 @@ class TrickPlay(Phase):
         self.declare_ifs = [m.declare_if.fn for m in game.model.melds]  # by meld
         self.trumps_id = game.trump_suit_id
         self.points_of = game.points_of  # by card
+        self.points_by_trump = game.points_by_trump  # by trump + 1, by card (or None)
         self.stock = any(p.to == "stock" for p in game.model.deal.pattern)
         self.sit_out_if = play.sit_out_if if play is not None else None
         self.partner_plays_if = play.partner_plays_if if play is not None else None
@@ -423,7 +424,9 @@ class TrickPlay(Phase):
             deal.turn = deal.to_act = deal.next_player[seat]
             return
         winner = self._trick_winner(deal)
-        pts = self.points_of
+        pts = (
+            self.points_of if self.points_by_trump is None else self.points_by_trump[deal.trump + 1]
+        )
         won = 0
         for _, c in trick:
             won += pts[c]
@@ -470,7 +473,11 @@ class TrickPlay(Phase):
             return
         winner = self._talon_trick_winner(deal) if from_talon else self._trick_winner(deal)
         if winner >= 0:  # a trick led by a talon card nobody followed belongs to nobody
-            pts = self.points_of
+            pts = (
+                self.points_of
+                if self.points_by_trump is None
+                else self.points_by_trump[deal.trump + 1]
+            )
             won = 0
             for _, c in trick:
                 won += pts[c]
