@@ -49,6 +49,7 @@ PLACES: dict[str, tuple[list[str], list[str]]] = {
     "lead": (LEAD_INTS, LEAD_BOOLS),
     "declare": (["tricks_won", "tricks_played"], ["declarer", "first_lead"]),
     "card": ([], ["card_in_trump_suit", "trump_set"]),
+    "combination": (["length", "top"], ["card_in_trump_suit", "trump_set"]),
     # the play obligations and `play_if`: the trick in progress
     "obligation": (
         ["tricks_played", "stock_left", "cards_in_trick"],
@@ -205,6 +206,13 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
         "trump_if_no_stock": st.sampled_from(["last_dealt", "none"]),
     },
     "redeal": {"allowed_if": typed("hand", "bool"), "same_dealer": YESNO},
+    "combination run": {
+        "run": st.one_of(SMALL.map(str), st.just("x")),
+        "same_rank": SMALL.map(str),
+        "order": _list(st.sampled_from(RANKS), 1, 9),
+        "value": typed("combination", "int").map(lambda e: f" = {e}"),
+        "strength": typed("combination", "int").map(lambda e: f" = {e}"),
+    },
     "meld marriage": {
         "cards": _list(st.sampled_from(RANKS), 1, 3),
         "value": _list(
@@ -235,6 +243,7 @@ EXPRESSION_SETTINGS = {
 }
 # settings whose drawn text starts with its own separator (": " or " = ")
 OWN_SEPARATOR = {"follow", "trump_when_void", "beat_in_suit", "overtrump"}
+OWN_SEPARATOR_IN = {("combination run", "value"), ("combination run", "strength")}
 
 
 BOUT_BLOCKS = ["bouts", "deal", "deck", "match"]
@@ -250,7 +259,8 @@ def blocks(draw: st.DrawFn, choices: list[str]) -> str:
     )
     lines = []
     for name in names:
-        sep = "" if name in OWN_SEPARATOR else " = " if name in EXPRESSION_SETTINGS else ": "
+        own = name in OWN_SEPARATOR or (block, name) in OWN_SEPARATOR_IN
+        sep = "" if own else " = " if name in EXPRESSION_SETTINGS else ": "
         lines.append(f"  {name}{sep}{draw(SETTINGS[block][name])}")
     return f"{block} {{\n" + "\n".join(lines) + "\n}\n"
 

@@ -1,9 +1,10 @@
-"""Belote without declarations (docs/rules/belote.md, house rule BL59: BL1-BL26, BL35-BL57
-without BL27-BL34) played through the public API on `variants/belote-sans-annonces.rules`.
+"""Belote (docs/rules/belote.md BL1-BL57, `variants/belote.rules`) and its house rule BL59
+without declarations (`variants/belote-sans-annonces.rules`), played through the public API.
 
-The worked examples BL47, BL49 and BL50 are played on their deck orders; the card order,
-the duties of play and the scoring (made, dedans, litige and the reserve, capot, belote) are
-restated here from the rules and compared with the engine at every play of random matches.
+The worked examples BL47-BL50 are played on their deck orders; the card order, the duties of
+play, the combinations and their comparison, and the scoring (made, dedans, litige and the
+reserve, capot, belote) are restated here from the rules and compared with the engine at
+every play of random matches.
 """
 
 from __future__ import annotations
@@ -26,7 +27,58 @@ TEAM = {0: (0, 2), 2: (0, 2), 1: (1, 3), 3: (1, 3)}  # BL1
 
 @pytest.fixture(scope="module")
 def belote() -> trickcore.Variant:
+    """BL59: the game without declarations (BL27-BL34 dropped)."""
     return trickcore.load_variant("belote-sans-annonces")
+
+
+@pytest.fixture(scope="module")
+def full() -> trickcore.Variant:
+    """The base game, BL1-BL57, declarations included."""
+    return trickcore.load_variant("belote")
+
+
+NATURAL = ["A", "K", "Q", "J", "10", "9", "8", "7"]  # BL6: for combinations only
+CARRE_VALUE = {"J": 200, "9": 150, "A": 100, "10": 100, "K": 100, "Q": 100}  # BL28
+CARRE_ORDER = ["A", "10", "K", "Q", "J", "9"]  # BL31 (c)
+
+
+def combinations(hand: Sequence[str], trump: str) -> list[tuple[int, tuple]]:
+    """BL27-BL29 restated: (value, comparison key of BL31 (a)-(d)) of each combination."""
+    out = []
+    for s in SUITS:
+        places = sorted(NATURAL.index(rank(c)) for c in hand if suit(c) == s)
+        runs: list[list[int]] = []
+        for p in places:
+            if runs and runs[-1][-1] == p - 1:
+                runs[-1].append(p)
+            else:
+                runs.append([p])
+        for run in runs:
+            if len(run) >= 3:  # BL27: each longest run is one sequence
+                value = {3: 20, 4: 50}.get(len(run), 100)
+                out.append((value, (value, 0, len(run), -run[0], s == trump)))
+    for r, value in CARRE_VALUE.items():
+        if sum(rank(c) == r for c in hand) == 4:  # BL28
+            out.append((value, (value, 1, 0, -CARRE_ORDER.index(r), False)))
+    return out
+
+
+def combination_scores(
+    hands: dict[int, list[str]], declared: set[int], order: list[int], trump: str
+) -> dict[tuple[int, int], int]:
+    """BL31, BL32: the team holding the best declared combination (ties: the one who played
+    earlier to the first trick, `order`) scores every combination its members declared."""
+    best = None
+    for seat in declared:
+        for _value, key in combinations(hands[seat], trump):
+            mine = (key, -order.index(seat))
+            if best is None or mine > best[0]:
+                best = (mine, seat)
+    out = {(0, 2): 0, (1, 3): 0}
+    if best is not None:
+        team = TEAM[best[1]]
+        out[team] = sum(v for s in team if s in declared for v, _ in combinations(hands[s], trump))
+    return out
 
 
 def suit(card: str) -> str:
@@ -74,9 +126,16 @@ def card_points(card: str, trump: str) -> int:
 
 
 def deal_scores(
-    tricks: Sequence, hands: dict[int, list[str]], trump: str, taker: int, reserve: int
+    tricks: Sequence,
+    hands: dict[int, list[str]],
+    trump: str,
+    taker: int,
+    reserve: int,
+    combos: dict[tuple[int, int], int] | None = None,
 ) -> tuple[dict[tuple[int, int], int], int]:
-    """BL35-BL41 restated: each team's score and the reserve after the deal."""
+    """BL35-BL41 restated: each team's score and the reserve after the deal (`combos`: the
+    combinations each team scores, BL32)."""
+    combos = combos or {(0, 2): 0, (1, 3): 0}
     teams = [(0, 2), (1, 3)]
     won = {t: 0 for t in teams}
     count = {t: 0 for t in teams}
@@ -91,7 +150,7 @@ def deal_scores(
         if f"K{trump}" in hand and f"Q{trump}" in hand:
             belote[TEAM[seat]] += 20
     cards = {t: 250 if count[t] == 8 else won[t] for t in teams}  # BL36
-    total = {t: cards[t] + belote[t] for t in teams}  # BL37
+    total = {t: cards[t] + combos[t] + belote[t] for t in teams}  # BL37
     takers = TEAM[taker]
     defenders = next(t for t in teams if t != takers)
     if total[takers] > total[defenders]:  # BL38, BL41
@@ -99,7 +158,8 @@ def deal_scores(
         reserve = 0
     elif total[takers] < total[defenders]:  # BL39
         full = 250 if count[defenders] == 8 else 162
-        score = {takers: belote[takers], defenders: full + belote[defenders] + reserve}
+        every = sum(combos.values())  # every scoring combination, whichever team's
+        score = {takers: belote[takers], defenders: full + every + belote[defenders] + reserve}
         reserve = 0
     else:  # BL40: litige
         score = {takers: 0, defenders: total[defenders]}
@@ -233,7 +293,9 @@ def test_bl50_an_opponent_master_with_a_trump_must_be_overtrumped(belote):
 
 
 # ---------------------------------------------------------------- random matches
-def _play_and_restate(v: trickcore.Variant, seed: int, seen: dict[str, int]) -> None:
+def _play_and_restate(
+    v: trickcore.Variant, seed: int, seen: dict[str, int], declares: bool = False
+) -> None:
     """A random match, each play's legal cards and each deal's scores and reserve compared
     with BL22-BL24 and BL35-BL41 restated, the match's end with BL43."""
     rng = random.Random(seed)
@@ -241,6 +303,7 @@ def _play_and_restate(v: trickcore.Variant, seed: int, seen: dict[str, int]) -> 
     reserve = 0
     scores = [0, 0]
     hands: dict[int, list[str]] = {}
+    declared: set[int] = set()
     results = 0
     while not m.is_over:
         seat = m.to_act
@@ -249,10 +312,17 @@ def _play_and_restate(v: trickcore.Variant, seed: int, seen: dict[str, int]) -> 
             if not obs.tricks and not obs.trick and not hands:  # as play begins (BL25)
                 hands = {s: list(m.observation(s).hand) for s in range(4)}
             trump = {v: k for k, v in SUIT_NAMES.items()}[obs.trump]
-            legal = {a.text.removeprefix("play ") for a in m.legal_actions()}
+            texts = {a.text for a in m.legal_actions()}
+            # BL30: before his first card, a player holding a combination may declare
+            first = not obs.tricks and seat not in declared
+            may_declare = first and bool(combinations(hands[seat], trump))
+            assert ("declare" in texts) == (may_declare and declares), (seat, hands[seat])
+            legal = {x.removeprefix("play ") for x in texts if x != "declare"}
             assert legal == allowed(obs.hand, obs.trick, seat, trump), (obs.hand, obs.trick)
             last = (obs, trump)
         action = rng.choice(m.legal_actions())
+        if action.text == "declare":
+            declared.add(seat)
         m.apply(action)
         if len(m.deal_results) > results:  # a deal was scored
             results = len(m.deal_results)
@@ -268,7 +338,13 @@ def _play_and_restate(v: trickcore.Variant, seed: int, seen: dict[str, int]) -> 
             tricks[-1] = (cards[0][0], cards, winner_so_far(cards, trump))
             for _, cs, w in tricks:
                 assert w == winner_so_far(cs, trump)  # BL20
-            score, reserve_after = deal_scores(tricks, hands, trump, record["declarer"], reserve)
+            order = [s for s, _ in tricks[0][1]]  # the first trick's order of play
+            combos = combination_scores(hands, declared, order, trump)
+            if any(combos.values()):
+                seen["combinations"] = seen.get("combinations", 0) + 1
+            score, reserve_after = deal_scores(
+                tricks, hands, trump, record["declarer"], reserve, combos
+            )
             gains = record["gains"]
             for team, value in score.items():
                 assert [gains[s] for s in team] == [value, value]
@@ -283,6 +359,7 @@ def _play_and_restate(v: trickcore.Variant, seed: int, seen: dict[str, int]) -> 
             scores = [scores[0] + score[(0, 2)], scores[1] + score[(1, 3)]]
             assert m.scores == [scores[0], scores[1], scores[0], scores[1]]
             hands = {}
+            declared = set()
     # BL43: over at 1000, the higher team wins (equal totals would have played on)
     assert max(scores) >= 1000 and scores[0] != scores[1]
     best = (0, 2) if scores[0] > scores[1] else (1, 3)
@@ -296,6 +373,49 @@ def test_random_matches_follow_the_duties_and_the_scoring(belote):
     assert seen["played"] > 300
     assert seen.get("litige", 0) >= 1 and seen.get("reserve paid", 0) >= 1, seen
     assert seen.get("capot", 0) >= 1, seen
+
+
+def test_random_matches_of_the_full_game_score_the_declared_combinations(full):
+    seen: dict[str, int] = {}
+    for seed in range(40):
+        _play_and_restate(full, seed, seen, declares=True)
+    assert seen["played"] > 300 and seen.get("combinations", 0) > 50, seen
+
+
+def test_bl48_the_best_combination_of_bl47_and_who_scores_it(full):
+    m = full.new_match(deck_orders=[BL47_ORDER], dealer=0)
+    for action in ("pass", "pass", "bid diamonds"):
+        m.apply(action)
+    offered = {}
+    for seat in (1, 2, 3, 0):  # BL30: each declares just before his first card
+        texts = {a.text for a in m.legal_actions()}
+        offered[seat] = "declare" in texts
+        if offered[seat]:
+            m.apply("declare")
+            assert "declare" not in {a.text for a in m.legal_actions()}  # once only
+        m.apply(next(a for a in m.legal_actions() if a.kind == "play"))
+    # seat 3's AD KD lack the QD: no combination, only "no declaration" (BL30)
+    assert offered == {1: True, 2: True, 3: False, 0: True}
+    hands = {
+        1: ["AS", "KS", "QS", "10H", "9H", "9D", "8D", "7D"],
+        2: ["JS", "10S", "9S", "8H", "7H", "AC", "KC", "QC"],
+        3: ["8S", "7S", "AH", "AD", "KD", "10D", "JC", "10C"],
+        0: ["KH", "QH", "JH", "QD", "JD", "9C", "8C", "7C"],
+    }
+    # BL48: seat 1's ace-high tierce ties seat 2's; BL31 (e): seat 1 played first, so team
+    # B scores seat 1's two tierces (40) and team A nothing for its four
+    combos = combination_scores(hands, {0, 1, 2}, [1, 2, 3, 0], "D")
+    assert combos == {(1, 3): 40, (0, 2): 0}
+    rng = random.Random(0)
+    while len(m.deal_results) == 0:
+        obs = m.observation(0)
+        seat, action = m.to_act, rng.choice(m.legal_actions())
+        m.apply(action)
+    cards = (*obs.trick, (seat, action.text.removeprefix("play ")))
+    tricks = [*obs.tricks, (cards[0][0], cards, winner_so_far(cards, "D"))]
+    score, _ = deal_scores(tricks, hands, "D", 3, 0, combos)
+    gains = m.deal_results[0]["gains"]
+    assert [gains[1], gains[0]] == [score[(1, 3)], score[(0, 2)]]
 
 
 def test_bl57_when_both_teams_pass_1000_the_higher_wins(belote):
@@ -313,3 +433,138 @@ def test_bl57_when_both_teams_pass_1000_the_higher_wins(belote):
         assert all(max(s) < 1000 or s[0] == s[1] for s in before)
         both += min(a, b) >= 1000
     assert both >= 3  # BL57's case: both past 1000
+
+
+# ---------------------------------------------------------------- house rules BL58-BL62
+def _twin_deals(a: trickcore.Variant, b: trickcore.Variant, seed: int):
+    """The same random actions in two variants whose play is the same: each deal's gains in
+    both, while both matches run."""
+    rng = random.Random(seed)
+    ma, mb = a.new_match(seed=seed), b.new_match(seed=seed)
+    out = []
+    while not ma.is_over and not mb.is_over:
+        legal = ma.legal_actions()
+        assert [x.text for x in legal] == [x.text for x in mb.legal_actions()]
+        action = rng.choice(legal)
+        ma.apply(action.text)
+        mb.apply(action.text)
+        if len(ma.deal_results) > len(out):
+            out.append((ma.deal_results[-1], mb.deal_results[-1]))
+    return out
+
+
+def test_bl58_arrondi_writes_each_score_rounded_to_ten(full):
+    arrondi = trickcore.load_variant("belote-arrondi")
+    for seed in range(20):
+        # the first deal of each match: both start from the same scores and no reserve
+        base, rounded = _twin_deals(full, arrondi, seed)[0]
+        # BL58: units 0-4 down, 5-9 up; made or not is decided before rounding
+        assert rounded["gains"] == [(g + 5) // 10 * 10 for g in base["gains"]]
+
+
+def test_bl60_a_match_to_501():
+    v = trickcore.load_variant("belote-match-501")
+    for seed in range(10):
+        rng = random.Random(seed)
+        m = v.new_match(seed=seed)
+        while not m.is_over:
+            m.apply(rng.choice(m.legal_actions()))
+        assert 501 <= max(m.scores) < 1000 + 600
+        before = [r["scores"] for r in m.deal_results[:-1]]
+        assert all(max(s) < 501 or s[0] == s[1] for s in before)
+
+
+def test_bl61_no_undertrump_lets_him_discard_when_he_cannot_overtrump():
+    v = trickcore.load_variant("belote-no-undertrump")
+    checked = freed = 0
+    for seed in range(25):
+        rng = random.Random(seed)
+        m = v.new_match(seed=seed)
+        while not m.is_over and m.deals_dealt < 3:
+            seat = m.to_act
+            obs = m.observation(seat)
+            texts = {a.text for a in m.legal_actions()}
+            if obs.phase == "play" and obs.trick:
+                trump = {n: k for k, n in SUIT_NAMES.items()}[obs.trump]
+                legal = {x.removeprefix("play ") for x in texts if x != "declare"}
+                want = allowed(obs.hand, obs.trick, seat, trump)
+                led = suit(obs.trick[0][1])
+                void = not any(suit(c) == led for c in obs.hand)
+                trumped = any(suit(c) == trump for _, c in obs.trick)
+                master = winner_so_far(obs.trick, trump)
+                if led != trump and void and trumped and master not in TEAM[seat]:
+                    # BL61: cannot overtrump -> any card, instead of BL23 (b)'s any trump
+                    best = max(strength(c, trump) for _, c in obs.trick if suit(c) == trump)
+                    if not any(suit(c) == trump and strength(c, trump) > best for c in obs.hand):
+                        want = set(obs.hand)
+                        freed += legal != allowed(obs.hand, obs.trick, seat, trump)
+                assert legal == want, (obs.hand, obs.trick)
+                checked += 1
+            m.apply(rng.choice(m.legal_actions()))
+    assert checked > 1000 and freed >= 3
+
+
+def test_bl62_a_dedans_takers_belote_goes_to_the_defenders(full):
+    lost = trickcore.load_variant("belote-lost-dedans")
+    moved = 0
+    for seed in range(40):
+        base, other = _twin_deals(full, lost, seed)[0]  # the first deal: same scores
+        taker_team = TEAM[base["declarer"]]
+        defenders = TEAM[(base["declarer"] + 1) % 4]
+        g, h = base["gains"], other["gains"]
+        if 0 < g[taker_team[0]] <= 40 and g[defenders[0]] >= 162:  # dedans, takers' belote
+            moved += 1
+            assert h[taker_team[0]] == 0 and h[defenders[0]] == g[defenders[0]] + 20
+        else:
+            assert h == g
+    assert moved >= 1
+
+
+def _declared_deal(full: trickcore.Variant, hands: dict[int, list[str]], seed: int):
+    """Deal these final hands (hearts turned up to seat 1, who takes; dealer 0), let every
+    player holding a combination declare before his first card, play the rest at random;
+    the deal's gains and what BL27-BL41 restated give, with the combinations' scores."""
+    m = full.new_match(deck_orders=[bl50_order(hands, "7H", dealer=0, taker=1)], dealer=0)
+    m.apply("bid hearts")
+    declared = set()
+    rng = random.Random(seed)
+    while not m.deal_results:
+        obs = m.observation(m.to_act)
+        seat = m.to_act
+        texts = [a.text for a in m.legal_actions()]
+        action = "declare" if "declare" in texts else rng.choice(texts)
+        if action == "declare":
+            declared.add(seat)
+        m.apply(action)
+    cards = (*obs.trick, (seat, action.removeprefix("play ")))
+    tricks = [*obs.tricks, (cards[0][0], cards, winner_so_far(cards, "H"))]
+    combos = combination_scores(hands, declared, [1, 2, 3, 0], "H")
+    score, _ = deal_scores(tricks, hands, "H", 1, 0, combos)
+    return m.deal_results[0]["gains"], score, combos
+
+
+def test_bl31_b_of_two_equal_sequences_the_one_in_trumps_is_best(full):
+    hands = {
+        1: ["AC", "KC", "QC", "8S", "7S", "9D", "7H", "10D"],  # a tierce to the ace, plain
+        2: ["AH", "KH", "QH", "8D", "7D", "JS", "10S", "9C"],  # the same, in trumps
+        3: ["AD", "KD", "JC", "10C", "JH", "10H", "AS", "KS"],
+        0: ["QD", "JD", "8C", "7C", "9H", "8H", "QS", "9S"],
+    }
+    for seed in range(3):
+        gains, score, combos = _declared_deal(full, hands, seed)
+        # seat 1 played first to the first trick, yet seat 2's tierce in trumps is best
+        assert combos == {(0, 2): 20, (1, 3): 0}
+        assert [gains[0], gains[1]] == [score[(0, 2)], score[(1, 3)]]
+
+
+def test_bl28_bl31_c_four_nines_beat_four_kings_and_their_side_scores_both(full):
+    hands = {
+        1: ["KC", "KD", "KH", "KS", "8C", "7H", "8D", "8S"],  # four kings: 100
+        3: ["9C", "9D", "9H", "9S", "7C", "7D", "7S", "AC"],  # four nines: 150
+        2: ["QC", "10C", "AD", "JD", "AH", "JH", "AS", "JS"],
+        0: ["JC", "QD", "10D", "QH", "10H", "8H", "QS", "10S"],
+    }
+    for seed in range(3):
+        gains, score, combos = _declared_deal(full, hands, seed)
+        assert combos == {(1, 3): 250, (0, 2): 0}  # BL32: the nines' side scores both
+        assert [gains[0], gains[1]] == [score[(0, 2)], score[(1, 3)]]

@@ -489,6 +489,17 @@ class Reference:
                 self.points_by_trump.append([deck.points[c % n] for c in range(deck.size)])
         self.points = self.points_by_trump[0]
         self.deck_points = sum(self.points)
+        # combinations (BL27, BL28): kind, size and order are plain settings of the model;
+        # value and strength are restated from the file
+        self.combos: list[tuple[str, int, tuple[int, ...], s.Expr, s.Expr | None]] = []
+        for combo in model.combinations:
+            block = _block(root, f"combination {combo.name}")
+            worth_rule = _expr_of(block.entries.get("value")) if block else None
+            strength_rule = _expr_of(block.entries.get("strength")) if block else None
+            assert worth_rule is not None
+            self.combos.append(
+                (combo.kind, combo.size, tuple(combo.order), worth_rule, strength_rule)
+            )
         # melds, and every concrete meld: (meld index, suit or -1, value, cards)
         self.melds: list[MeldRule] = []
         self.concrete: list[tuple[int, int, int, tuple[int, ...]]] = []
@@ -667,6 +678,47 @@ class Reference:
             "max_other_score": 0,
         }
 
+    def combination_names(self, hand: Sequence[int], trump: int) -> dict[str, int]:
+        """BL27-BL29: each maximal run of `size` or more cards of one suit in the order, and
+        each rank held `size` times or more, is a combination worth its value (none if worth
+        0): their sum, and the highest strength (its value, by default)."""
+        ev = self.eval
+        n = len(self.card_text) // len(self.suit_names)
+        held = set(hand)
+        points = best = 0
+        for kind, size, order, value, strength in self.combos:
+            found: list[tuple[int, int, int, bool]] = []  # (highest card, length, top, trump)
+            if kind == "run":
+                for su in range(len(self.suit_names)):
+                    length = 0
+                    for place in range(len(order) + 1):
+                        if place < len(order) and su * n + order[place] in held:
+                            length += 1
+                            continue
+                        if length >= size:
+                            top = place - length
+                            found.append((su * n + order[top], length, top, su == trump))
+                        length = 0
+            else:
+                for top, r in enumerate(order):
+                    cards = [su * n + r for su in range(len(self.suit_names)) if su * n + r in held]
+                    if len(cards) >= size:
+                        found.append((cards[0], len(cards), top, False))
+            for card, length, top, in_trump in found:
+                env = {
+                    "length": length,
+                    "top": top,
+                    "card_in_trump_suit": in_trump,
+                    "trump_set": trump >= 0,
+                }
+                worth = int(ev(value, env, card=card))
+                if worth > 0:
+                    points += worth
+                    env["value"] = worth
+                    strong = int(ev(strength, env, card=card)) if strength is not None else worth
+                    best = max(best, strong)
+        return {"combination_points": points, "best_combination": best}
+
     def points_for(self, trump: int) -> list[int]:
         """Each card's points while `trump` (-1: none) is trump (`card_points` may read it)."""
         return self.points_by_trump[trump + 1]
@@ -841,6 +893,10 @@ class Reference:
             "players": len(replay.active),
             "seats": replay.seats,
             "seat": seat,
+            "position": replay.active.index(seat) if seat in replay.active else -1,
+            **self.combination_names(
+                replay.hands[seat] if now else replay.start_hands.get(seat, []), replay.trump
+            ),
             "melds_declared": sum(d[3] for d in own),
             "meld_points": 0,
             "top_trumps": replay.top_trumps(seat) if self.reads_top_trumps else 0,
@@ -906,6 +962,7 @@ RESTATED: dict[str, set[str]] = {
     | {"double", "declarer", "first_caller"},
     "pickup": {"who", "take_if", "lay_away"},
     "draw_up": {"to"},
+    "combination": {"run", "same_rank", "order", "value", "strength"},
     "talon": {"show", "give_each_defender", "split_if", "lay_away", "counts_for_if"},
     "contract": {"raise", "step", "cap", "raise_if"},
     "play": {"follow", "trump_when_void", "beat_in_suit", "overtrump", "lead_if", "play_if"}

@@ -21,6 +21,7 @@ from ..language.exprs import (
 from ..language.limits import MAX_VALUE, in_range
 from ..language.model import STOCK, TALON, TURNUP
 from .actions import Action
+from .combinations import combination_names
 from .observation import Declaration, Observation
 from .phases.turns import ask_decisions
 from .records import TrickView
@@ -422,6 +423,11 @@ class Deal(DealState):
         own = [d for d in self.declarations if d.seat == seat] if self.declarations else []
         env["melds_declared"] = sum(d.value for d in own)
         env["seat"] = seat
+        env["position"] = self.active.index(seat) if seat in self.active else -1
+        if self.game.model.combinations:  # of his hand as play began
+            model = self.game.model
+            hand = self.start_hands.get(seat, [])
+            env.update(combination_names(model.combinations, model.deck, hand, self.trump))
         self._set_role(env, seat)
         if rules.scoring.reads_top_trumps:
             env["top_trumps"] = self.top_trumps(seat)
@@ -450,6 +456,7 @@ class Deal(DealState):
         shared["tricks_played"] = len(self.tricks)
         shared["stock_closed"] = self.stock_closed
         shared["meld_points"] = 0
+        shared["combination_points"] = shared["best_combination"] = 0
         shared["players"] = len(self.active)
         shared["seats"] = self.seats
         shared["top_trumps"] = 0

@@ -85,6 +85,24 @@ def rules_summary(model: VariantModel) -> list[tuple[str, list[str]]]:
             )
     if meld_lines:
         out.append(("Melds", meld_lines))
+    combination_lines = []
+    for combo in model.combinations:
+        order = ", ".join(deck.ranks[r].symbol for r in combo.order)
+        what = (
+            f"{combo.size} or more cards of one suit in a row in the order {order} (each "
+            "longest run is one)"
+            if combo.kind == "run"
+            else f"{combo.size} or more cards of one rank (ranks in the order {order})"
+        )
+        combination_lines.append(f"{combo.name.capitalize()}: {what}; value {combo.value.text}.")
+        if combo.strength is not None:
+            combination_lines.append(f"  Compared by strength: {combo.strength.text}.")
+    if combination_lines:
+        combination_lines.append(
+            "A hand's combinations are read as combination_points and best_combination "
+            "(a combination worth 0 is none)."
+        )
+        out.append(("Combinations", combination_lines))
     deal = model.deal
     pattern = describe_pattern(deal.pattern)
     deal_lines = [

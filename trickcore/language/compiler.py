@@ -42,6 +42,7 @@ from .model import (
     Bidding,
     BidsRules,
     BoutRules,
+    Combination,
     ContractRules,
     DealRules,
     Decision,
@@ -70,6 +71,7 @@ from .vocabulary import (
     BOUT_RESULT_NAMES,
     CALL_NAMES,
     CARD_POINT_NAMES,
+    COMBINATION_NAMES,
     CONTRACT_STATE,
     DECISION_NAMES,
     DECLARE_NAMES,
@@ -89,6 +91,7 @@ from .vocabulary import (
     RESULT_NAMES,
     ROLE_NAMES,
     SIZE_NAMES,
+    STRENGTH_NAMES,
     TRICK_STATE,
     TRUMP_IF_NAMES,
     TRUMP_NAMES,
@@ -167,6 +170,7 @@ BLOCK_SETTINGS: dict[str, set[str]] = {
     "talon": {"show", "give_each_defender", "split_if", "lay_away", "counts_for_if"},
     "pickup": {"who", "take_if", "lay_away"},
     "draw_up": {"to"},
+    "combination": {"run", "same_rank", "order", "value", "strength"},
     "contract": {"raise", "step", "cap", "raise_if"},
     "play": {
         "follow",
@@ -223,6 +227,7 @@ TOP_BLOCKS = {
     "talon",
     "pickup",
     "draw_up",
+    "combination",
     "contract",
     "play",
     "scoring",
@@ -360,6 +365,8 @@ class _Compiler:
         }
         no_melds: tuple[Meld, ...] = ()
         melds = self.attempt(lambda: self.melds(deck), no_melds)
+        no_combinations: tuple[Combination, ...] = ()
+        combinations = self.attempt(lambda: self.combinations(deck), no_combinations)
         hand_scope = Scope(
             {**HAND_NAMES, **self.kept}, self.symbols, hand=True, where="in a hand rule"
         )
@@ -497,6 +504,7 @@ class _Compiler:
             source_files=self.rules.files or tuple(p for p, _ in self.rules.sources),
             source_texts=tuple(text for _, text in self.rules.sources),
             sides=sides,
+            combinations=combinations,
         )
         if tricks is not None and tricks.bidding is not None:
             self.need(lambda: _check_bid_ranges(model, tricks, bidding_block), ("bidding",))
@@ -510,7 +518,7 @@ class _Compiler:
                     f"unknown block '{entry.kind}'; blocks: {', '.join(sorted(TOP_BLOCKS))}",
                     entry.loc,
                 )
-            if entry.kind in ("meld", "decision", "choice") and entry.name is None:
+            if entry.kind in ("meld", "decision", "choice", "combination") and entry.name is None:
                 raise RulesError(
                     f"a {entry.kind} block needs a name: '{entry.kind} NAME {{ ... }}'", entry.loc
                 )
@@ -1115,6 +1123,83 @@ class _Compiler:
                 )
             )
         return tuple(melds)
+
+    def combinations(self, deck: Deck) -> tuple[Combination, ...]:
+        """The `combination NAME` blocks: a run of N or more cards of one suit in an order,
+        or N or more cards of one rank, each with its value and strength, checked on every
+        combination a hand can hold, with every trump."""
+        rank_index = {r.symbol: i for i, r in enumerate(deck.ranks)}
+        scope = Scope(COMBINATION_NAMES, self.symbols, card=True, where="in a combination")
+        strength_scope = Scope(
+            STRENGTH_NAMES, self.symbols, card=True, where="in a combination's strength"
+        )
+        out = []
+        for entry in self.root.entries.values():
+            if not isinstance(entry, MergedBlock) or entry.kind != "combination":
+                continue
+            b = BlockSettings(entry, f"combination '{entry.name}'", self.top_loc)
+            b.check_known(BLOCK_SETTINGS["combination"])
+            kinds = [k for k in ("run", "same_rank") if b.raw(k) is not None]
+            if len(kinds) != 1:
+                raise RulesError(
+                    "a combination is either 'run: N' (N or more cards of one suit in a row) or "
+                    "'same_rank: N' (N or more cards of one rank)",
+                    (b.raw(kinds[1]) if len(kinds) > 1 else b).loc,
+                )
+            kind = kinds[0]
+            order_items = b.items("order")
+            order: list[int] = []
+            for it in order_items or ():
+                sym = it.parts[0]
+                if sym not in rank_index or it.words:
+                    raise RulesError(
+                        f"unknown rank '{sym}'; ranks: {', '.join(rank_index)}", it.loc
+                    )
+                if rank_index[sym] in order:
+                    raise RulesError(f"rank '{sym}' is named twice in the order", it.loc)
+                order.append(rank_index[sym])
+            if order_items is None:
+                order = list(range(len(deck.ranks)))
+            most = len(order) if kind == "run" else len(deck.suits)
+            size = b.integer(kind, None, minimum=2)
+            assert size is not None
+            if size > most:
+                raise RulesError(
+                    f"{kind}: {size} needs more cards than there are "
+                    f"({most} {'ranks in the order' if kind == 'run' else 'suits'})",
+                    b.raw(kind).loc,
+                )
+            value = b.expr("value", scope, INT)
+            strength = b.expr("strength", strength_scope, INT, None) if b.raw("strength") else None
+            n = len(deck.ranks)
+            for trump in range(-1, len(deck.suits)):
+                for length in range(size, most + 1):
+                    tops = range(len(order) - length + 1) if kind == "run" else range(len(order))
+                    for top in tops:
+                        for suit in range(len(deck.suits)):
+                            env = {
+                                CARD_KEY: suit * n + order[top],
+                                "length": length,
+                                "top": top,
+                                "card_in_trump_suit": kind == "run" and suit == trump,
+                                "trump_set": trump >= 0,
+                            }
+                            worth = value(env)
+                            if not -MAX_VALUE <= worth <= MAX_VALUE:
+                                raise RulesError(
+                                    f"value gives a number outside ±{MAX_VALUE:,}",
+                                    b.raw("value").loc,
+                                )
+                            if strength is not None and worth > 0:
+                                strong = strength({**env, "value": worth})
+                                if not 1 <= strong <= MAX_VALUE:
+                                    raise RulesError(
+                                        f"strength must be from 1 to {MAX_VALUE:,} for a "
+                                        f"combination worth something, not {strong}",
+                                        b.raw("strength").loc,
+                                    )
+            out.append(Combination(entry.name or "", kind, size, tuple(order), value, strength))
+        return tuple(out)
 
     def fixed_meld_cards(
         self, items: tuple[s.Item, ...], texts: list[str], all_suits: bool, deck: Deck

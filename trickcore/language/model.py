@@ -121,6 +121,21 @@ class Meld:
 
 
 @attrs.frozen
+class Combination:
+    """A pattern of cards in one hand (`combination NAME`): a run of `size` or more cards of
+    one suit, consecutive in `order` ("run"), or `size` or more cards of one rank
+    ("same_rank"). Each one held is worth `value` (a combination worth 0 is none) and
+    compares by `strength` (by default its value)."""
+
+    name: str
+    kind: str  # "run" | "same_rank"
+    size: int
+    order: tuple[int, ...]  # rank indices, high to low: a run's order; ranks' places (`top`)
+    value: CompiledExpr
+    strength: CompiledExpr | None = None
+
+
+@attrs.frozen
 class Packet:
     """One step of the deal pattern: `count` cards to each hand, the talon, or the stock."""
 
@@ -499,6 +514,7 @@ class VariantModel:
     sources: tuple[str, ...]  # the path of every rules file, in merge order
     source_files: tuple[str, ...] = ()  # their portable names (a shipped name or a path)
     source_texts: tuple[str, ...] = ()  # their texts: a saved match carries them
+    combinations: tuple[Combination, ...] = ()  # `combination NAME` blocks, in file order
     sides: tuple[tuple[int, ...], ...] = ()  # partnerships; () when each plays for himself
 
     def side_of(self, seats: int) -> list[int]:

@@ -92,6 +92,31 @@ QUANTITIES: dict[str, Quantity] = dict(
             "cards counted for him): how many trumps he holds in an unbroken run from the top; "
             "without it: how many trumps are above his highest (all, if he has none)",
         ),
+        # the combinations of a hand (`combination NAME` blocks)
+        _q(
+            "combination_points",
+            INT,
+            "the value of every combination in the player's hand (in scoring: as play began)",
+        ),
+        _q(
+            "best_combination",
+            INT,
+            "the highest `strength` of the combinations in the player's hand (0 without any; "
+            "in scoring: as play began)",
+        ),
+        _q("value", INT, "the combination's value (in its `strength`)"),
+        _q("length", INT, "the combination's cards: a run's length, or the cards of its rank"),
+        _q(
+            "top",
+            INT,
+            "the place in the combination's `order` of its highest rank, 0 for the first",
+        ),
+        _q(
+            "position",
+            INT,
+            "the player's place in deal order: 0 for the player left of the dealer (forehand), "
+            "the dealer last; -1 for one sitting the deal out",
+        ),
         # deal results
         _q("card_points", INT, "card points in the player's tricks"),
         _q("meld_points", INT, "the value of the player's declared melds that count"),
@@ -177,6 +202,9 @@ TRICK_STATE = ("cards_in_trick", "led_trump", "trick_trumped", "partner_winning"
 # What every player knows of the contract once the auction is over.
 # what a player's turn in trick play shows him (the place `decision`), worked out at the turn
 TURN_STATE = (
+    "combination_points",
+    "best_combination",
+    "position",
     "tricks_won",
     "tricks_played",
     "card_points",
@@ -305,6 +333,19 @@ PLACES: dict[str, Place] = {
             "the player's match and deal `keep` names and the options chosen",
         ),
         Place(
+            "combination",
+            "`combination.value` (once per combination and trump suit; the card in question "
+            "is its highest)",
+            ("length", "top", "card_in_trump_suit", "trump_set"),
+            ("card_rank(R)", "card_suit(S)", "card_is(C)"),
+        ),
+        Place(
+            "strength",
+            "`combination.strength` (as its `value`)",
+            ("value", "length", "top", "card_in_trump_suit", "trump_set"),
+            ("card_rank(R)", "card_suit(S)", "card_is(C)"),
+        ),
+        Place(
             "card",
             "`deck.card_points` (once per card, and per trump suit if it reads one)",
             ("card_in_trump_suit", "trump_set"),
@@ -334,6 +375,9 @@ PLACES: dict[str, Place] = {
                 "tricks_played",
                 "won_last_trick",
                 "top_trumps",
+                "combination_points",
+                "best_combination",
+                "position",
                 "stock_closed",
                 "tricks_bid",
                 "bid_blind",
@@ -467,6 +511,8 @@ PLAY_NAMES = PLACES["play"].types()
 DECISION_NAMES = PLACES["decision"].types()
 OBLIGATION_NAMES = PLACES["obligation"].types()
 CARD_POINT_NAMES = PLACES["card"].types()
+COMBINATION_NAMES = PLACES["combination"].types()
+STRENGTH_NAMES = PLACES["strength"].types()
 RELATION_NAMES = PLACES["relation"].types()
 OPEN_NAMES = PLACES["open"].types()
 PASS_NAMES = PLACES["pass"].types()

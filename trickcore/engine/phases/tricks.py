@@ -128,7 +128,8 @@ class TrickPlay(Phase):
         for k, s in enumerate(playing):
             next_player[s] = playing[(k + 1) % len(playing)]
         self.give_turn(deal, first)
-        if deal.rules.scoring.reads_top_trumps or deal.rules.scoring.reads_hand:
+        scoring = deal.rules.scoring
+        if scoring.reads_top_trumps or scoring.reads_hand or self.game.model.combinations:
             deal.start_hands = {s: list(deal.hands[s]) for s in deal.active}
         deal.tricks_total = len(deal.hands[first]) + stock_left(deal) // len(playing)
         deal.first_leader = first

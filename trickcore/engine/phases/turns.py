@@ -19,6 +19,7 @@ from ...language.exprs import (
 from ...language.limits import in_range
 from ...language.vocabulary import TURN_STATE
 from ..actions import Action
+from ..combinations import combination_names
 from ..observation import Declaration
 from .base import Phase
 
@@ -42,9 +43,10 @@ class TurnReads:
     the declared melds' points, the won cards, the other players (aggregates), and which
     names of the player's values."""
 
-    __slots__ = ("meld_points", "taken", "table", "values")
+    __slots__ = ("combinations", "meld_points", "taken", "table", "values")
 
     def __init__(self, reads: frozenset[str]) -> None:
+        self.combinations = "combination_points" in reads or "best_combination" in reads
         self.meld_points = "meld_points" in reads
         self.taken = "taken_suit" in reads or "taken_card" in reads
         self.table = not reads.isdisjoint(AGGREGATE_FUNCS)
@@ -72,10 +74,16 @@ def turn_env(deal: Deal, seat: int, reads: TurnReads | None = None, table: bool 
         "declarer": seat == deal.declarer,
         "contract": deal.contract,
         "hand_size": len(deal.hands[seat]),
+        "position": deal.active.index(seat) if seat in deal.active else -1,
+        "combination_points": 0,
+        "best_combination": 0,
         HAND_KEY: deal.hands[seat],
         TRUMP_KEY: deal.trump,
         QUALIFIER_KEY: deal.qualifier,  # bid_is, strain_is: the winning bid's
     }
+    model = deal.game.model
+    if model.combinations and (reads is None or reads.combinations):  # of his hand now
+        env.update(combination_names(model.combinations, model.deck, deal.hands[seat], deal.trump))
     context = deal.context[seat]
     if reads is None:
         env.update(context)
