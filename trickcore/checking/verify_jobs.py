@@ -21,7 +21,7 @@ from typing import Any
 from ..engine.game import Game
 from ..language.loader import MergedRules
 from .invariants import Violation
-from .verify import Progress, Task, _static, run_task
+from .verify_tasks import Progress, Task, _static, run_task
 
 Result = tuple[Violation | None, int]
 

@@ -8,7 +8,7 @@ or missing JSON file) is parsed as usual. The JSON holds only data: the node cla
 `syntax` by name, strings, numbers and places (line, column); nothing in it is run.
 
 Regenerate after changing a shipped rules file or the grammar (a test says when):
-    python -m trickcore.language.preparsed
+    python -m trickcore.language.write_trees
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ import attrs
 
 from . import syntax as s
 from .errors import Location
-from .resources import VARIANT_SUFFIX, grammar_path, shipped_path, shipped_variants, variants_dir
+from .resources import grammar_path, variants_dir
 
 PARSED_DIR = variants_dir() / "trees"
-REGENERATE = "python -m trickcore.language.preparsed"
+REGENERATE = "python -m trickcore.language.write_trees"
 FORMAT = 1
 # the node classes a tree may hold, by name (nothing else is ever made from the JSON)
 NODES: dict[str, type] = {
@@ -129,30 +129,3 @@ def tree_data(doc: s.Document) -> tuple[dict[str, Any], Any]:
     saying what it was made from, and a second with the statements."""
     head = {"format": FORMAT, "grammar": grammar_digest(), "text": digest(doc.text)}
     return head, encode(doc.statements)
-
-
-def regenerate() -> list[Path]:
-    """Parse every shipped rules file with lark and write its tree; remove the trees of
-    files no longer shipped. Returns the files written."""
-    from .parser import _lark, parse_with
-
-    PARSED_DIR.mkdir(exist_ok=True)
-    written = []
-    names = shipped_variants()
-    for name in names:
-        path = shipped_path(name)
-        assert path is not None
-        doc = parse_with(_lark(), path.read_text(encoding="utf-8"), str(path))
-        out = PARSED_DIR / f"{name}.json"
-        lines = (json.dumps(part, separators=(",", ":")) for part in tree_data(doc))
-        out.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        written.append(out)
-    for old in PARSED_DIR.glob("*.json"):
-        if old.stem not in names:
-            old.unlink()
-    return written
-
-
-if __name__ == "__main__":
-    files = regenerate()
-    print(f"wrote {len(files)} trees to {PARSED_DIR} (one per shipped {VARIANT_SUFFIX} file)")
