@@ -568,3 +568,30 @@ def test_bl28_bl31_c_four_nines_beat_four_kings_and_their_side_scores_both(full)
         gains, score, combos = _declared_deal(full, hands, seed)
         assert combos == {(1, 3): 250, (0, 2): 0}  # BL32: the nines' side scores both
         assert [gains[0], gains[1]] == [score[(0, 2)], score[(1, 3)]]
+
+
+# ---------------------------------------------------------------- the constructs' misuse
+@pytest.mark.parametrize(
+    ("change", "line", "words"),
+    [
+        # a pickup needs a turned-up card in the pattern
+        ("deal {\n  pattern: 3 each, 2 each, rest stock\n}\n", None, "needs a turned-up card"),
+        # draw_up takes its cards from a stock
+        ("deal {\n  pattern: 3 each, 2 each, 1 turnup, rest out\n}\n", None, "from a stock"),
+        # the pattern deals more than draw_up's size already
+        ("draw_up {\n  to: 4\n}\n", 5, "already gives a hand more than 4"),
+        # the stock cannot fill every hand to 9 (4 x 4 = 16 > 11 + 1)
+        ("draw_up {\n  to: 9\n}\n", 5, "takes 16 cards"),
+        # without draw_up the taker would hold one card more
+        ("remove draw_up\ndeal {\n  flow: auction, pickup, tricks\n}\n", None, "lay_away: 1"),
+    ],
+)
+def test_a_misused_draw_up_or_pickup_is_refused_where_it_stands(change, line, words):
+    text = f'extends "belote-sans-annonces"\n\n\n{change}'
+    with pytest.raises(trickcore.RulesError) as info:
+        trickcore.variant_from_text(text, "house")
+    err = info.value
+    assert words in str(err)
+    assert err.location is not None
+    if line is not None:
+        assert err.location.line == line and err.location.file == "house"

@@ -256,6 +256,12 @@ def test_other_games_are_played_by_clicking(page, server, variant):
         assert sorted(hand_cards(page)) == sorted(table.match.observation(0).hand)
         before = len(table.match.history)
         click_once(page)
+        # the page may show a newer version before the move (a computer player's move or
+        # its "thinking" mark reaching it): the move itself is on the server soon after
+        for _ in range(100):
+            if len(table.match.history) > before:
+                break
+            page.wait_for_timeout(100)
         assert len(table.match.history) > before
 
 

@@ -4,10 +4,15 @@ one rank, each worth its `value`, compared by its `strength`."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..language.exprs import CARD_KEY
 from ..language.model import Combination, Deck
+
+if TYPE_CHECKING:
+    from .deal import Deal
+
+COMBINATION_KEYS = ("combination_points", "best_combination")
 
 
 def combinations_held(
@@ -71,3 +76,23 @@ def combination_names(
         "combination_points": sum(v for v, _ in held),
         "best_combination": max((s for _, s in held), default=0),
     }
+
+
+class CombinationsWhenRead(dict):  # type: ignore[type-arg]
+    """A decision's names (`turns.turn_env`) with `combination_points` and
+    `best_combination` of the hand worked out only when a rule reaches them: `tricks_played
+    == 0 and best_combination > 0` reads them in the first trick alone. (Not compiled by
+    mypyc: a dict subclass stays a plain Python class here.)"""
+
+    __slots__ = ("deal", "seat")
+    deal: Deal
+    seat: int
+
+    def __missing__(self, key: str) -> Any:
+        if key not in COMBINATION_KEYS:
+            raise KeyError(key)
+        deal = self.deal
+        model = deal.game.model
+        hand = deal.hands[self.seat]
+        self.update(combination_names(model.combinations, model.deck, hand, deal.trump))
+        return self[key]

@@ -19,7 +19,7 @@ from ...language.exprs import (
 from ...language.limits import in_range
 from ...language.vocabulary import TURN_STATE
 from ..actions import Action
-from ..combinations import combination_names
+from ..combinations import CombinationsWhenRead
 from ..observation import Declaration
 from .base import Phase
 
@@ -43,10 +43,9 @@ class TurnReads:
     the declared melds' points, the won cards, the other players (aggregates), and which
     names of the player's values."""
 
-    __slots__ = ("combinations", "meld_points", "taken", "table", "values")
+    __slots__ = ("meld_points", "taken", "table", "values")
 
     def __init__(self, reads: frozenset[str]) -> None:
-        self.combinations = "combination_points" in reads or "best_combination" in reads
         self.meld_points = "meld_points" in reads
         self.taken = "taken_suit" in reads or "taken_card" in reads
         self.table = not reads.isdisjoint(AGGREGATE_FUNCS)
@@ -64,26 +63,26 @@ def turn_env(deal: Deal, seat: int, reads: TurnReads | None = None, table: bool 
             if d.seat == seat:
                 meld_points = deal.result_env(seat)["meld_points"]
                 break
-    env = {
-        "tricks_won": deal.tricks_won[seat],
-        "tricks_played": len(deal.tricks),
-        "card_points": deal.card_points[seat],
-        "meld_points": meld_points,
-        "stock_left": stock_left(deal),
-        "stock_closed": deal.stock_closed,
-        "declarer": seat == deal.declarer,
-        "contract": deal.contract,
-        "hand_size": len(deal.hands[seat]),
-        "position": deal.active.index(seat) if seat in deal.active else -1,
-        "combination_points": 0,
-        "best_combination": 0,
-        HAND_KEY: deal.hands[seat],
-        TRUMP_KEY: deal.trump,
-        QUALIFIER_KEY: deal.qualifier,  # bid_is, strain_is: the winning bid's
-    }
-    model = deal.game.model
-    if model.combinations and (reads is None or reads.combinations):  # of his hand now
-        env.update(combination_names(model.combinations, model.deck, deal.hands[seat], deal.trump))
+    env = CombinationsWhenRead(
+        {
+            "tricks_won": deal.tricks_won[seat],
+            "tricks_played": len(deal.tricks),
+            "card_points": deal.card_points[seat],
+            "meld_points": meld_points,
+            "stock_left": stock_left(deal),
+            "stock_closed": deal.stock_closed,
+            "declarer": seat == deal.declarer,
+            "contract": deal.contract,
+            "hand_size": len(deal.hands[seat]),
+            "position": deal.active.index(seat) if seat in deal.active else -1,
+            HAND_KEY: deal.hands[seat],
+            TRUMP_KEY: deal.trump,
+            QUALIFIER_KEY: deal.qualifier,  # bid_is, strain_is: the winning bid's
+        }
+    )
+    env.deal, env.seat = deal, seat
+    if not deal.game.model.combinations:  # else worked out when read
+        env["combination_points"] = env["best_combination"] = 0
     context = deal.context[seat]
     if reads is None:
         env.update(context)
