@@ -69,6 +69,19 @@ def schnapsen() -> trickcore.Variant:
     return trickcore.load_variant("russisch-schnapsen")
 
 
+def refused_at(text: str, line: int | None, words: str) -> trickcore.RulesError:
+    """Compiling `text` (as the file "house") fails with an error saying `words`, placed in
+    that file at `line` (anywhere when None)."""
+    with pytest.raises(trickcore.RulesError) as info:
+        trickcore.variant_from_text(text, "house")
+    err = info.value
+    assert words in str(err)
+    assert err.location is not None
+    if line is not None:
+        assert (err.location.file, err.location.line) == ("house", line), err
+    return err
+
+
 def texts(actions: Iterable[trickcore.Action]) -> list[str]:
     return [str(a) for a in actions]
 

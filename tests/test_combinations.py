@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import refused_at
 
 import trickcore
 from trickcore.interfaces.summary import rules_summary
@@ -70,9 +71,4 @@ def test_show_describes_them():
     ],
 )
 def test_a_misused_combination_is_refused_where_it_stands(block, line, words):
-    text = f'extends "whist"\ncombination x {{\n  {block}\n}}\n'
-    with pytest.raises(trickcore.RulesError) as info:
-        trickcore.variant_from_text(text, "house")
-    err = info.value
-    assert words in str(err)
-    assert err.location is not None and err.location.line == line
+    refused_at(f'extends "whist"\ncombination x {{\n  {block}\n}}\n', line, words)

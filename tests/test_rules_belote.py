@@ -13,6 +13,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from conftest import refused_at
 
 import trickcore
 
@@ -253,6 +254,20 @@ def bl50_order(hands: dict[int, list[str]], turnup: str, dealer: int, taker: int
     return order
 
 
+def bl50_play(v: trickcore.Variant, hands: dict[int, list[str]], *cards: str) -> trickcore.Match:
+    """BL50's deal (dealer 2; seat 3 passes, seat 0 takes the JH: hearts trump) with these
+    final hands, and these cards played from seat 3 on."""
+    m = v.new_match(deck_orders=[bl50_order(hands, turnup="JH", dealer=2, taker=0)], dealer=2)
+    m.apply("pass")
+    m.apply("bid hearts")
+    assert {s: set(m.observation(s).hand) for s in range(4)} == {
+        s: set(h) for s, h in hands.items()
+    }
+    for card in cards:
+        m.apply(f"play {card}")
+    return m
+
+
 def test_bl50_a_partner_who_is_master_frees_him_from_trumping(belote):
     # hearts trump, taken by seat 0 (North) in the first round; West (3) leads the KS
     hands = {
@@ -261,15 +276,7 @@ def test_bl50_a_partner_who_is_master_frees_him_from_trumping(belote):
         1: ["7S", "9S", "10S", "JS", "AC", "KC", "QC", "8H"],
         2: ["8C", "7C", "KH", "10H", "AH", "9H", "7H", "QH"],
     }
-    order = bl50_order(hands, turnup="JH", dealer=2, taker=0)
-    m = belote.new_match(deck_orders=[order], dealer=2)
-    m.apply("pass")  # seat 3
-    m.apply("bid hearts")  # seat 0 takes the JH
-    assert {s: set(m.observation(s).hand) for s in range(4)} == {
-        s: set(h) for s, h in hands.items()
-    }
-    for card in ("KS", "AS", "7S"):
-        m.apply(f"play {card}")
+    m = bl50_play(belote, hands, "KS", "AS", "7S")
     # South (2), North's partner, has no spade: he may discard (the 8C) or trump
     assert {a.text for a in m.legal_actions()} == {f"play {c}" for c in hands[2]}
 
@@ -282,12 +289,7 @@ def test_bl50_an_opponent_master_with_a_trump_must_be_overtrumped(belote):
         1: ["QH", "9C", "10C", "AC", "KC", "QC", "7D", "8D"],
         2: ["8C", "7C", "KH", "10H", "AH", "9H", "7H", "8H"],
     }
-    order = bl50_order(hands, turnup="JH", dealer=2, taker=0)
-    m = belote.new_match(deck_orders=[order], dealer=2)
-    m.apply("pass")
-    m.apply("bid hearts")
-    for card in ("KS", "AS", "QH"):  # East trumps: East is master
-        m.apply(f"play {card}")
+    m = bl50_play(belote, hands, "KS", "AS", "QH")  # East trumps: East is master
     # BL23 (b), BL50: South must overtrump the QH: K, 10, A or 9 of hearts (BL3)
     assert {a.text for a in m.legal_actions()} == {"play KH", "play 10H", "play AH", "play 9H"}
 
@@ -587,11 +589,4 @@ def test_bl28_bl31_c_four_nines_beat_four_kings_and_their_side_scores_both(full)
     ],
 )
 def test_a_misused_draw_up_or_pickup_is_refused_where_it_stands(change, line, words):
-    text = f'extends "belote-sans-annonces"\n\n\n{change}'
-    with pytest.raises(trickcore.RulesError) as info:
-        trickcore.variant_from_text(text, "house")
-    err = info.value
-    assert words in str(err)
-    assert err.location is not None
-    if line is not None:
-        assert err.location.line == line and err.location.file == "house"
+    refused_at(f'extends "belote-sans-annonces"\n\n\n{change}', line, words)

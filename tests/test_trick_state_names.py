@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import refused_at
 
 import trickcore
 from trickcore.testing import check_rules
@@ -207,9 +208,4 @@ def test_hidden_worlds_know_a_discard_under_a_master_partner_proves_no_void():
     ],
 )
 def test_a_name_outside_its_place_is_refused_where_it_stands(setting, word):
-    text = f'extends "whist"\nplay {{\n  {setting}\n}}\n'
-    with pytest.raises(trickcore.RulesError) as info:
-        trickcore.variant_from_text(text, "house")
-    err = info.value
-    assert word in str(err)
-    assert err.location is not None and err.location.line == 3
+    refused_at(f'extends "whist"\nplay {{\n  {setting}\n}}\n', 3, word)

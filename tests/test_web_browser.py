@@ -123,13 +123,16 @@ def click_once(pg) -> None:
     version = pg.get_attribute("body", "data-version")
     buttons = pg.locator("#actions button.action")
     cards = pg.locator("#hand .card.legal, #felt .card.legal")
-    if cards.count():
-        cards.first.click()
-        choice = pg.locator(".chooser button.action")
-        if choice.count():  # a card with two uses (play KH / marry KH): pick one
-            choice.first.click()
-    else:
-        buttons.first.click()
+    # the move is on the server once its POST is answered (a newer page alone may be a
+    # computer player's move or its "thinking" mark, polled before the click's answer)
+    with pg.expect_response(lambda r: r.request.method == "POST"):
+        if cards.count():
+            cards.first.click()
+            choice = pg.locator(".chooser button.action")
+            if choice.count():  # a card with two uses (play KH / marry KH): pick one
+                choice.first.click()
+        else:
+            buttons.first.click()
     attached(pg, f'body:not([data-version="{version}"])')
 
 
@@ -256,12 +259,6 @@ def test_other_games_are_played_by_clicking(page, server, variant):
         assert sorted(hand_cards(page)) == sorted(table.match.observation(0).hand)
         before = len(table.match.history)
         click_once(page)
-        # the page may show a newer version before the move (a computer player's move or
-        # its "thinking" mark reaching it): the move itself is on the server soon after
-        for _ in range(100):
-            if len(table.match.history) > before:
-                break
-            page.wait_for_timeout(100)
         assert len(table.match.history) > before
 
 

@@ -1172,32 +1172,36 @@ class _Compiler:
             value = b.expr("value", scope, INT)
             strength = b.expr("strength", strength_scope, INT, None) if b.raw("strength") else None
             n = len(deck.ranks)
-            for trump in range(-1, len(deck.suits)):
-                for length in range(size, most + 1):
-                    tops = range(len(order) - length + 1) if kind == "run" else range(len(order))
-                    for top in tops:
-                        for suit in range(len(deck.suits)):
-                            env = {
-                                CARD_KEY: suit * n + order[top],
-                                "length": length,
-                                "top": top,
-                                "card_in_trump_suit": kind == "run" and suit == trump,
-                                "trump_set": trump >= 0,
-                            }
-                            worth = value(env)
-                            if not -MAX_VALUE <= worth <= MAX_VALUE:
-                                raise RulesError(
-                                    f"value gives a number outside ±{MAX_VALUE:,}",
-                                    b.raw("value").loc,
-                                )
-                            if strength is not None and worth > 0:
-                                strong = strength({**env, "value": worth})
-                                if not 1 <= strong <= MAX_VALUE:
-                                    raise RulesError(
-                                        f"strength must be from 1 to {MAX_VALUE:,} for a "
-                                        f"combination worth something, not {strong}",
-                                        b.raw("strength").loc,
-                                    )
+            # every combination a hand can hold (its length, top place and suit), every trump
+            shapes = [
+                (length, top)
+                for length in range(size, most + 1)
+                for top in range(len(order) - length + 1 if kind == "run" else len(order))
+            ]
+            for trump, (length, top), suit in itertools.product(
+                range(-1, len(deck.suits)), shapes, range(len(deck.suits))
+            ):
+                env = {
+                    CARD_KEY: suit * n + order[top],
+                    "length": length,
+                    "top": top,
+                    "card_in_trump_suit": kind == "run" and suit == trump,
+                    "trump_set": trump >= 0,
+                }
+                worth = value(env)
+                if not -MAX_VALUE <= worth <= MAX_VALUE:
+                    raise RulesError(
+                        f"value gives a number outside ±{MAX_VALUE:,}", b.raw("value").loc
+                    )
+                strong = (
+                    strength({**env, "value": worth}) if strength is not None and worth > 0 else 1
+                )
+                if not 1 <= strong <= MAX_VALUE:
+                    raise RulesError(
+                        f"strength must be from 1 to {MAX_VALUE:,} for a combination worth "
+                        f"something, not {strong}",
+                        b.raw("strength").loc,
+                    )
             out.append(Combination(entry.name or "", kind, size, tuple(order), value, strength))
         return tuple(out)
 

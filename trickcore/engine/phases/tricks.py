@@ -248,8 +248,10 @@ class TrickPlay(Phase):
         led = eff[trick[0][1]]
         cards: list[int] = hand
         same = [c for c in hand if eff[c] == led]
+        # the trick's names, worked out once for the obligations and play_if that read them
+        state = self._trick_state(deal, deal.turn) if self.trick_reads else None
         follow, beat, trump_void, overtrump = (
-            self._obligations(deal) if self.duty_rules else self.duties
+            self._obligations(deal, state) if self.duty_rules else self.duties
         )
         if same and follow:
             cards = same
@@ -272,11 +274,15 @@ class TrickPlay(Phase):
                         if over:
                             cards = over
         if self.play_if is not None:
-            return sorted(self._allowed(deal, sorted(cards), self.play_if, bool(same)) or cards)
+            allowed = self._allowed(deal, sorted(cards), self.play_if, bool(same), state)
+            return sorted(allowed or cards)
         return sorted(cards)
 
-    def _obligations(self, deal: Deal) -> tuple[bool, bool, bool, bool]:
-        """follow, beat_in_suit, trump_when_void, overtrump now (some written as rules)."""
+    def _obligations(
+        self, deal: Deal, state: tuple[dict[str, Any], Any] | None
+    ) -> tuple[bool, bool, bool, bool]:
+        """follow, beat_in_suit, trump_when_void, overtrump now (some written as rules;
+        `state`: the trick's names, when they read them)."""
         seat = deal.turn
         context = deal.context[seat]
         env: dict[str, Any] = {
@@ -287,8 +293,8 @@ class TrickPlay(Phase):
         }
         for name in deal.rules.play.obligation_reads:
             env[name] = context[name]
-        if self.trick_reads:
-            env.update(self._trick_state(deal, seat))
+        if state is not None:
+            env.update(state[0])
         now = list(self.duties)
         for fn, places in self.duty_rules:  # the same rule written for several duties: once
             value = bool(fn(env))
@@ -297,10 +303,16 @@ class TrickPlay(Phase):
         return now[0], now[1], now[2], now[3]
 
     def _allowed(
-        self, deal: Deal, cards: list[int], rule: Any, can_follow: bool | None
+        self,
+        deal: Deal,
+        cards: list[int],
+        rule: Any,
+        can_follow: bool | None,
+        state: tuple[dict[str, Any], Any] | None = None,
     ) -> list[int]:
         """The cards `play.lead_if` (can_follow None) or `play.play_if` allows this seat to
-        play now (the caller keeps them all when it allows none)."""
+        play now (the caller keeps them all when it allows none; `state`: the trick's
+        names, when play_if reads them)."""
         seat = deal.turn
         trump = deal.trump
         eff = deal.relations()[0]
@@ -320,10 +332,9 @@ class TrickPlay(Phase):
             **deal.context[seat],
         }
         best = None
-        if can_follow is not None and self.trick_reads:
-            env.update(self._trick_state(deal, seat))
-            if self.reads_card_wins:
-                best = self._winning(deal)
+        if state is not None:
+            env.update(state[0])
+            best = state[1] if self.reads_card_wins else None
         allowed = []
         fn = rule.fn
         for c in cards:
@@ -359,9 +370,12 @@ class TrickPlay(Phase):
             return False
         return winner < 0 or power[card] > power[winner]
 
-    def _trick_state(self, deal: Deal, seat: int) -> dict[str, Any]:
-        """The names of the trick in progress as `seat` is to play to it: `cards_in_trick`,
-        `led_trump`, `trick_trumped` and `partner_winning`."""
+    def _trick_state(
+        self, deal: Deal, seat: int
+    ) -> tuple[dict[str, Any], tuple[int, int, bool] | None]:
+        """The names of the trick in progress as `seat` is to play to it (`cards_in_trick`,
+        `led_trump`, `trick_trumped`, `partner_winning`), and the card winning it so far
+        when `partner_winning` or `card_wins` is read (see `_winning`)."""
         eff = deal.relations()[0]
         trumps_id = self.trumps_id
         trick = deal.trick
@@ -370,10 +384,12 @@ class TrickPlay(Phase):
             "led_trump": eff[trick[0][1]] == trumps_id,
             "trick_trumped": any(eff[c] == trumps_id for _, c in trick),
         }
-        if "partner_winning" in self.trick_reads:
-            winner = self._winning(deal)[0]
+        winning = None
+        if self.reads_card_wins or "partner_winning" in self.trick_reads:
+            winning = self._winning(deal)
+            winner = winning[0]
             state["partner_winning"] = winner >= 0 and deal.partners(seat, winner)
-        return state
+        return state, winning
 
     def _meld_leads(self, deal: Deal, leads: list[int]) -> list[int]:
         """The leads that declare a meld held in full, where its `declare_if` allows."""
