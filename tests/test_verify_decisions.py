@@ -153,7 +153,7 @@ def test_claim_that_does_not_end_the_deal_is_caught(monkeypatch):
 def test_strict_phase_written_as_a_rule_ignored_is_caught(monkeypatch):
     """X10, X13: `follow = stock_closed or stock_left == 0` (and beating, trumping) is read
     at each play; an engine that keeps the open phase's freedom to the end is caught."""
-    monkeypatch.setattr(TrickPlay, "_obligations", lambda self, deal: (False,) * 4)
+    monkeypatch.setattr(TrickPlay, "_obligations", lambda self, deal, state: (False,) * 4)
     assert found("sixty-six") == "obligations"
 
 

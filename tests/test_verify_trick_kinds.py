@@ -177,8 +177,8 @@ def test_ignoring_play_if_is_caught(monkeypatch, tmp_path):
     )
     original = TrickPlay._allowed
 
-    def lax(self, deal, cards, rule, can_follow):
-        return original(self, deal, cards, rule, can_follow) if can_follow is None else cards
+    def lax(self, deal, cards, rule, can_follow, state=None):
+        return original(self, deal, cards, rule, can_follow, state) if can_follow is None else cards
 
     monkeypatch.setattr(TrickPlay, "_allowed", lax)
     assert found(rules) == "obligations"
@@ -193,8 +193,8 @@ def test_play_if_allowing_no_card_allows_every_card(monkeypatch, tmp_path):
     )
     original = TrickPlay._allowed
 
-    def stingy(self, deal, cards, rule, can_follow):
-        return original(self, deal, cards, rule, can_follow) or cards[:1]
+    def stingy(self, deal, cards, rule, can_follow, state=None):
+        return original(self, deal, cards, rule, can_follow, state) or cards[:1]
 
     monkeypatch.setattr(TrickPlay, "_allowed", stingy)
     assert found(rules) == "obligations"
