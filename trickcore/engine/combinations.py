@@ -88,6 +88,15 @@ class CombinationsWhenRead(dict):  # type: ignore[type-arg]
     deal: Deal
     seat: int
 
+    @classmethod
+    def over(cls, env: dict[str, Any], deal: Deal, seat: int) -> CombinationsWhenRead:
+        """`env` without its combination names, which `seat`'s hand in `deal` gives when a
+        rule reads them."""
+        out = cls(env)
+        del out["combination_points"], out["best_combination"]
+        out.deal, out.seat = deal, seat
+        return out
+
     def __missing__(self, key: str) -> Any:
         if key not in COMBINATION_KEYS:
             raise KeyError(key)

@@ -63,26 +63,25 @@ def turn_env(deal: Deal, seat: int, reads: TurnReads | None = None, table: bool 
             if d.seat == seat:
                 meld_points = deal.result_env(seat)["meld_points"]
                 break
-    env = CombinationsWhenRead(
-        {
-            "tricks_won": deal.tricks_won[seat],
-            "tricks_played": len(deal.tricks),
-            "card_points": deal.card_points[seat],
-            "meld_points": meld_points,
-            "stock_left": stock_left(deal),
-            "stock_closed": deal.stock_closed,
-            "declarer": seat == deal.declarer,
-            "contract": deal.contract,
-            "hand_size": len(deal.hands[seat]),
-            "position": deal.active.index(seat) if seat in deal.active else -1,
-            HAND_KEY: deal.hands[seat],
-            TRUMP_KEY: deal.trump,
-            QUALIFIER_KEY: deal.qualifier,  # bid_is, strain_is: the winning bid's
-        }
-    )
-    env.deal, env.seat = deal, seat
-    if not deal.game.model.combinations:  # else worked out when read
-        env["combination_points"] = env["best_combination"] = 0
+    env: Env = {
+        "tricks_won": deal.tricks_won[seat],
+        "tricks_played": len(deal.tricks),
+        "card_points": deal.card_points[seat],
+        "meld_points": meld_points,
+        "stock_left": stock_left(deal),
+        "stock_closed": deal.stock_closed,
+        "declarer": seat == deal.declarer,
+        "contract": deal.contract,
+        "hand_size": len(deal.hands[seat]),
+        "position": deal.active.index(seat) if seat in deal.active else -1,
+        "combination_points": 0,
+        "best_combination": 0,
+        HAND_KEY: deal.hands[seat],
+        TRUMP_KEY: deal.trump,
+        QUALIFIER_KEY: deal.qualifier,  # bid_is, strain_is: the winning bid's
+    }
+    if deal.game.model.combinations:  # the hand's, worked out only when a rule reads them
+        env = CombinationsWhenRead.over(env, deal, seat)
     context = deal.context[seat]
     if reads is None:
         env.update(context)
