@@ -46,7 +46,7 @@ PLACES: dict[str, tuple[list[str], list[str]]] = {
         ["loser", "draw"],
     ),
     "bouts": (BOUT_INTS, []),
-    "lead": (LEAD_INTS, LEAD_BOOLS),
+    "lead": ([*LEAD_INTS, "times_led(spades)"], [*LEAD_BOOLS, "holds(AS)"]),
     "declare": (["tricks_won", "tricks_played"], ["declarer", "first_lead"]),
     "card": ([], ["card_in_trump_suit", "trump_set"]),
     "combination": (["length", "top"], ["card_in_trump_suit", "trump_set"]),
@@ -56,8 +56,9 @@ PLACES: dict[str, tuple[list[str], list[str]]] = {
         ["declarer", "stock_closed", "led_trump", "trick_trumped", "partner_winning"],
     ),
     "play": (
-        [*LEAD_INTS, "cards_in_trick"],
-        [*LEAD_BOOLS[1:], "can_follow", "led_trump", "partner_winning", "card_wins"],
+        [*LEAD_INTS, "cards_in_trick", "times_led(x)"],
+        [*LEAD_BOOLS[1:], "can_follow", "led_trump", "partner_winning", "card_wins"]
+        + ["led_suit(spades)", "holds(QS)"],
     ),
     "any": (NAMES, NAMES),
 }
@@ -154,6 +155,9 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
         "ends": st.one_of(st.just("one_left"), SMALL.map(lambda n: f"passes {n}")),
         "cap": typed("hand", "int"),
         "qualifiers": _list(st.sampled_from(["ohne", "q", "pass", "bid", "x1"]), 1, 4),
+        "style": st.sampled_from(["pairs", "calls", "x"]),
+        "join": st.sampled_from(["yes", "no", "1"]),
+        "values": _list(NUMBERS.map(str), 1, 5),
     },
     "talon": {
         "show": YESNO,
@@ -169,6 +173,10 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
         "lead_if": typed("lead", "bool"),
         "play_if": typed("play", "bool"),
         "first_leader": st.sampled_from(["declarer", "forehand"]),
+        # the sides formed as play begins (a hidden partner), over the role and the hand
+        "side_if": st.one_of(
+            typed("lead", "bool"), st.sampled_from(["declarer or holds(AS)", "holds(x)"])
+        ),
     },
     "scoring": {
         "declarer": typed("result", "int"),
@@ -226,6 +234,7 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
     },
 }
 EXPRESSION_SETTINGS = {
+    "side_if",
     "cap",
     "split_if",
     "lead_if",

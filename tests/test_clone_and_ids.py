@@ -68,6 +68,7 @@ def test_a_copy_has_every_attribute_of_its_original_and_no_shared_list(name):
     v = trickcore.load_variant(name)
     shared_ok = {"game", "rules", "deck_order", "_legal", "_ids", "_flow", "_current", "rel"}
     shared_ok |= {"next_player", "_by_number"}  # the game's number -> action list
+    shared_ok |= {"side_of", "side_members"}  # the deal's sides: replaced, never changed
     for seed in range(2):
         deal = v.new_deal(seed=seed)
         _advance(deal, random.Random(seed), 3 + 9 * seed)

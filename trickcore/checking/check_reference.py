@@ -51,6 +51,8 @@ from ..language.model import VariantModel
 _BOOL_WORDS = {"yes": True, "true": True, "no": False, "false": False}
 
 # Keys of an environment that functions read (never a name a rules file can write):
+LED = "\x01led"  # the effective suit led to each finished trick (times_led)
+LEADING = "\x01leading"  # the effective suit led to the trick in progress (led_suit)
 PLAYED = "\x01played"  # the cards in the deal's finished tricks (played_suit, played_card)
 TAKEN = "\x01taken"  # the cards in the player's won tricks (taken_suit, taken_card)
 TABLE = "\x01table"  # every player's scoring environment (sum_all, count_all, ...)
@@ -276,6 +278,12 @@ class Evaluator:
         if f == "count_suit":
             su = self.suits[word]
             return sum(1 for c in hand if self.suit(c) == su)
+        if f == "holds":
+            return self.card_of(word) in hand
+        if f == "times_led":  # finished tricks led with a card of that suit, no trump
+            return sum(1 for led in env[LED] if led == self.suits[word])
+        if f == "led_suit":  # the trick in progress, led with a card of that suit, no trump
+            return env[LEADING] == self.suits[word]
         cards = env[PLAYED if f.startswith("played") else TAKEN]
         if f.endswith("_card"):
             return self.card_of(word) in cards
@@ -307,6 +315,9 @@ _OPERATORS: dict[str, Any] = {
 _CARD_COUNTS = (
     "count_rank",
     "count_suit",
+    "holds",
+    "times_led",
+    "led_suit",
     "played_suit",
     "played_card",
     "taken_suit",
@@ -586,6 +597,7 @@ class Reference:
         self.ends_passes = int(ends[1]) if len(ends) == 2 and ends[0] == "passes" else None
         self.rounds = int(_word(bidding, "rounds", "0"))
         self.doubles = _flag(bidding, "double", False)
+        self.joins = _flag(bidding, "join", False)  # pairs: a round of joining first
         self.first_to_name = _word(bidding, "declarer", "last_bidder") == "first_to_name"
         self.dealer_calls_first = _word(bidding, "first_caller", "forehand") == "dealer"
         self.call_qualifiers = ("", *(parts[0] for parts in _items(bidding, "qualifiers")))
@@ -627,6 +639,7 @@ class Reference:
         self.fixed_trump = ev.suits[word] if word not in ("none", "turnup", "bid") else -1
         self.trump_if = _setting(root, "play", "trump_if")  # public: false, no trump
         self.sit_out_if = _setting(root, "play", "sit_out_if")
+        self.side_if = _setting(root, "play", "side_if")  # the deal's sides, formed in play
         self.partner_plays_if = _setting(root, "play", "partner_plays_if")
         self.draw = _flag(play, "draw", False)
         self.talon_leads = _flag(play, "talon_leads", False)
@@ -832,7 +845,7 @@ class Reference:
         envs = [self.result_env(replay, seat, definitions=False) for seat in range(seats)]
         table = [envs[seat] for seat in replay.active]
         for seat in range(seats):
-            side = [x for x in self.side(seat, seats) if x in replay.active or x == seat]
+            side = [x for x in replay.side(seat) if x in replay.active or x == seat]
             envs[seat][TABLE] = table
             envs[seat][SIDE] = [envs[x] for x in side]
             envs[seat][SEATS] = envs
@@ -959,7 +972,7 @@ RESTATED: dict[str, set[str]] = {
     "redeal": {"allowed_if", "forced_if", "same_dealer"},
     "bidding": {"opening", "forced_opening", "step", "pass", "ends", "cap", "qualifiers"}
     | {"style", "values", "all_pass", "strains", "levels", "bid_if", "pass_if", "rounds"}
-    | {"double", "declarer", "first_caller"},
+    | {"double", "declarer", "first_caller", "join"},
     "pickup": {"who", "take_if", "lay_away"},
     "draw_up": {"to"},
     "combination": {"run", "same_rank", "order", "value", "strength"},
@@ -967,7 +980,7 @@ RESTATED: dict[str, set[str]] = {
     "contract": {"raise", "step", "cap", "raise_if"},
     "play": {"follow", "trump_when_void", "beat_in_suit", "overtrump", "lead_if", "play_if"}
     | {"first_leader", "trump", "draw", "trump_power", "power", "open_hand_if", "stop_if"}
-    | {"sit_out_if", "partner_plays_if", "trump_if", "talon_leads", "skip_if"},
+    | {"sit_out_if", "partner_plays_if", "trump_if", "talon_leads", "skip_if", "side_if"},
     "pass_cards": {"count", "to"},
     "bids": {"min", "max", "blind_if", "blind", "bid_if"},
     "match": {"target", "deal_limit", "redeal_limit", "tie_break", "keep", "rank_by", "end_if"},
@@ -1194,6 +1207,10 @@ class TrickReplay:
         self.listener = -1  # style pairs: who is bid to, the challengers, is he answering
         self.challengers: list[int] = []
         self.answering = False
+        self.joining: list[int] | None = None  # the round of joining: who joined so far
+        self.formed: dict[int, tuple[int, ...]] | None = None  # side_if: each seat's side
+        self.team: tuple[int, ...] = ()  # side_if: the players for whom it held
+        self.calls_asked = 0  # calls made in the round of joining
         # the flow
         self.log: list[tuple[int, str, str, int]] = []  # (seat, kind, text, to) of every action
         self.stage = ""
@@ -1374,6 +1391,10 @@ class TrickReplay:
             self.set_aside = {seat: [] for seat in active}
             return self._stage("pass", active[0])
         if kind == "auction":
+            if ref.bidding is not None and ref.bidding.style == "pairs" and ref.joins:
+                self.joining = []
+                self.calls_asked = 0
+                return self._stage("bid", active[0])
             if ref.bidding is not None and ref.bidding.style == "pairs":
                 self.listener = active[0]
                 self.challengers = list(active[1:])
@@ -1485,6 +1506,8 @@ class TrickReplay:
             first = self.active[(i + 1) % len(self.active)]
         first = self._next_playing(first, 0)
         self.start_hands = {seat: list(self.hands[seat]) for seat in self.active}
+        if ref.side_if is not None:
+            self._form_sides()
         self.tricks_total = len(self.hands[first]) + self.stock_left() // len(self.playing)
         self.stage = "play"
         self.first = first
@@ -1548,18 +1571,48 @@ class TrickReplay:
 
     def contract_env(self, seat: int) -> dict[str, Any]:
         """What every player knows of the contract and of a seat's role in it."""
-        ref = self.ref
         d = self.declarer
         return {
             "contract": self.contract,
             "doubled": self.doubled == 1,
             "redoubled": self.doubled == 2,
             "bid_round": self.bid_round,
-            "declarer_side": d >= 0 and seat in ref.side(d, self.seats),
-            "side": ref.side_index(seat),
+            "declarer_side": d >= 0 and seat in self.side(d),
+            "side": self.side_number(seat),
             "dealer": seat == self.dealer,
             STRAIN: self.strain,
         }
+
+    def side(self, seat: int) -> tuple[int, ...]:
+        """The seats of `seat`'s side in this deal: as `side_if` formed them, else the
+        file's `sides:` (else himself alone)."""
+        if self.formed is not None:
+            return self.formed[seat]
+        return self.ref.side(seat, self.seats)
+
+    def side_number(self, seat: int) -> int:
+        """`side`: 0 for the players for whom `side_if` held, 1 for the others; without it
+        the place of his side in `sides:` (without those: his seat)."""
+        if self.formed is not None:
+            return 0 if seat in self.team else 1
+        return self.ref.side_index(seat)
+
+    def _form_sides(self) -> None:
+        """`side_if` as trick play begins, over each player's role and hand: those for whom
+        it holds are one side, the others the other; a seat sitting out is alone."""
+        ref = self.ref
+        assert ref.side_if is not None
+        team = []
+        for x in self.active:
+            env = self.role_env(x)
+            env[TRUMP] = self.trump
+            if ref.eval(ref.side_if, env, hand=self.hands[x], qualifier=self.qualifier):
+                team.append(x)
+        rest = tuple(x for x in self.active if x not in team)
+        self.team = tuple(team)
+        self.formed = {x: (x,) for x in range(self.seats)}
+        for x in self.active:
+            self.formed[x] = self.team if x in team else rest
 
     def _sits_out(self, seat: int) -> bool:
         """`sit_out_if` for a player (worked out as trick play begins, and for the taker
@@ -1636,7 +1689,7 @@ class TrickReplay:
             return []
         if d.who == "declarer":
             return [self.declarer]
-        partners = self.ref.side(self.declarer, self.seats)
+        partners = self.side(self.declarer)
         return [x for x in turn if x not in partners]
 
     def _ask_next(self) -> bool:
@@ -1673,7 +1726,7 @@ class TrickReplay:
     def _with_table(self, env: dict[str, Any], seat: int, env_of: Any) -> None:
         """Give `env` (seat's) the views of the aggregates: TABLE, the players of the deal;
         SIDE, those of them on his side (himself included)."""
-        partners = self.ref.side(seat, self.seats)
+        partners = self.side(seat)
         table = [env if x == seat else env_of(x) for x in self.active]
         env[TABLE] = table
         env[SIDE] = [e for x, e in zip(self.active, table) if x in partners]
@@ -1731,6 +1784,8 @@ class TrickReplay:
         if stage == "pass":
             return {f"pass {ct[c]}": "pass_card" for c in hand}
         if stage == "bid":
+            if self.joining is not None:  # the round of joining: join or pass
+                return {"join": "join", "pass": "pass"}
             if self.listener >= 0:
                 return self._pair_calls(seat)
             return self._turn_calls(seat) if ref.restate_calls else None
@@ -2067,6 +2122,8 @@ class TrickReplay:
             "trump_broken": any(eff[c] == self.ref.trump_id for c in played),
             "hand_size": len(self.hands[seat]),
             PLAYED: played,
+            LED: [eff[t[0][0][1]] for t in self.tricks],
+            LEADING: eff[self.trick[0][1]] if self.trick else -1,
             MEMO: {},
             **self.contract_env(seat),
             **self.context[seat],
@@ -2247,7 +2304,9 @@ class TrickReplay:
             self._pass_card(seat, card)
         elif stage == "bid":
             self.calls.append((seat, text))
-            if self.listener >= 0:
+            if self.joining is not None:
+                self._join_call(seat, kind)
+            elif self.listener >= 0:
                 self._pair_call(seat, kind, value)
             else:
                 self._call(seat, kind, text)
@@ -2374,6 +2433,32 @@ class TrickReplay:
         self.to_act = next(
             self.active[(i + k) % n] for k in range(1, n + 1) if self.active[(i + k) % n] in still
         )
+
+    def _join_call(self, seat: int, kind: str) -> None:
+        """The round of joining (`join: yes`): everyone in deal order joins or passes; then
+        nobody: all passed; one: he declares at the lowest value; more: the first listens,
+        holding the lowest value, and the others bid to him in order."""
+        joined = self.joining
+        assert joined is not None
+        if kind == "join":
+            joined.append(seat)
+        self.calls_asked += 1
+        if self.calls_asked < len(self.active):
+            self.to_act = self.active[self.calls_asked]
+            return
+        self.joining = None
+        if not joined:
+            self._all_passed()
+            return
+        b = self.ref.bidding
+        assert b is not None
+        self.high = (b.values[0], -1, 0)
+        self.listener = joined[0]
+        self.challengers = joined[1:]
+        if not self.challengers:
+            self._declare(joined[0])
+            return
+        self.to_act = self.challengers[0]
 
     def _pair_call(self, seat: int, kind: str, value: int) -> None:
         """K14-K19: a bid, a hold or a pass; then the answer, the next challenger, the
@@ -2642,10 +2727,13 @@ class TrickReplay:
             (c for c in range(self.ref.size) if eff[c] == self.ref.trump_id),
             key=lambda c: -power[c],
         )
-        held = set(self.start_hands.get(seat, ()))
-        if seat == self.set_aside_owner():
-            held.update(self.laid_away)
-            held.update(self.talon)
+        held: set[int] = set()
+        owner = self.set_aside_owner()
+        for member in self.side(seat):  # his side's cards together
+            held.update(self.start_hands.get(member, ()))
+            if member == owner:
+                held.update(self.laid_away)
+                held.update(self.talon)
         if not trumps:
             return 0
         with_top = trumps[0] in held

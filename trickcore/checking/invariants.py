@@ -277,7 +277,7 @@ class Checker:
         self._public_turns = bouts is not None and (
             bouts.skip_unable or bouts.first_attacker == "lowest_trump"
         )
-        hand_functions = {"count_rank", "count_suit", "holds_trump"}
+        hand_functions = {"count_rank", "count_suit", "holds", "holds_trump"}
         self._public_turns = self._public_turns or any(
             d.offer_if is not None
             and not set(d.at) & {"lead", "play"}

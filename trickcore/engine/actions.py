@@ -46,6 +46,7 @@ class ActionTable:
         options: tuple[str, ...] = (),
         levelless: bool = False,
         doubles: bool = False,
+        joins: bool = False,
         n_ranks: int = 1,
         bid_slot: Callable[[str, int], int] | None = None,
     ) -> None:
@@ -55,7 +56,14 @@ class ActionTable:
         or raise value among the values there can be (for action ids)."""
         self.by_text: dict[str, Action] = {}
         self._layout(
-            len(card_texts), n_ranks, max_seats, len(quals) + 1, decisions, options, len(announced)
+            len(card_texts),
+            n_ranks,
+            max_seats,
+            len(quals) + 1,
+            decisions,
+            options,
+            len(announced),
+            joins,
         )
         # the actions made so far by number (a list: the quickest way from number to action)
         self.by_number: list[Action | None] = [None] * self.size
@@ -85,6 +93,9 @@ class ActionTable:
         if doubles:  # `bidding { double: yes }`
             self._add(self.double)
             self._add(self.redouble)
+        self.join = Action("join", "join")  # `bidding { join: yes }`: the round of joining
+        if joins:
+            self._add(self.join)
         # equal actions are the same decision: each carries its number in `value`
         self.decide = {
             name: self._add(Action("decide", name, value=i)) for i, name in enumerate(decisions)
@@ -123,8 +134,10 @@ class ActionTable:
         decisions: tuple[str, ...],
         options: tuple[str, ...],
         announced: int,
+        joins: bool = False,
     ) -> None:
-        """The blocks of the action space, one after another: every action has its number."""
+        """The blocks of the action space, one after another: every action has its number
+        (`join` last, and only where the auction has a round of joining)."""
         self._cards, self._ranks, self._seats, self._nq = cards, ranks, seats, quals
         self._suits = max(1, cards // max(ranks, 1))
         sizes = {
@@ -139,6 +152,7 @@ class ActionTable:
             "multi_throw": ranks << self._suits,
             "bid": BID_SLOTS * quals,
             "raise": BID_SLOTS,
+            "join": 1 if joins else 0,
         }
         self._offset: dict[str, int] = {}
         at = 0
@@ -151,7 +165,7 @@ class ActionTable:
         """The action's number in the variant's action space (the same every time)."""
         kind = a.kind
         off = self._offset
-        if kind in SINGLE_KINDS:
+        if kind in SINGLE_KINDS or kind == "join":
             return off[kind]
         if kind in ("bid", "raise"):
             slot = self._bid_slot(kind, a.value)

@@ -103,6 +103,8 @@ class Deal(DealState):
         "results",
         "rules",
         "set_aside",
+        "side_members",
+        "side_of",
         "size",
         "skipped",
         "start_hands",
@@ -192,6 +194,10 @@ class Deal(DealState):
         self.passes_in_row = 0
         self.contract = 0
         self.qualifier = ""
+        # each seat's side, and the seats of each seat's side: the file's `sides:` until
+        # `play.side_if` forms the deal's own as trick play begins (replaced, never changed)
+        self.side_of: list[int] = game.side_of[seats]
+        self.side_members: list[list[int]] = game.side_members[seats]
         self.talon_shown: tuple[int, ...] | None = None
         self.gives_left: dict[int, int] = {}
         self.lay_away_left = 0
@@ -249,6 +255,8 @@ class Deal(DealState):
         self.rel = src.rel
         self.rel_trump = src.rel_trump
         self.next_player = src.next_player
+        self.side_of = src.side_of
+        self.side_members = src.side_members
         # values and tuples
         self.turnup = src.turnup
         self.size = src.size
@@ -483,10 +491,13 @@ class Deal(DealState):
         """With the highest trump among his cards: the unbroken run of trumps he holds from
         the top; without it: the trumps above his highest (see the name `top_trumps`)."""
         trumps = self.game.trump_order(self.trump, self.qualifier, self.chosen)
-        held = set(self.start_hands.get(seat, ()))
-        if seat == self.set_aside_owner():
-            held.update(self.laid_away)
-            held.update(self.talon)
+        held: set[int] = set()
+        owner = self.set_aside_owner()
+        for member in self.side_members[seat]:  # his side's cards together
+            held.update(self.start_hands.get(member, ()))
+            if member == owner:
+                held.update(self.laid_away)
+                held.update(self.talon)
         run = 0
         with_top = bool(trumps) and trumps[0] in held
         for c in trumps:
@@ -494,6 +505,24 @@ class Deal(DealState):
                 break
             run += 1
         return run
+
+    def form_sides(self) -> None:
+        """`play.side_if`, as trick play begins: the players for whom it holds (over his
+        role and his hand as play begins) form one side, the others the other; a seat
+        sitting the deal out is a side of his own."""
+        rule = self.rules.play.side_if
+        assert rule is not None
+        seats = self.seats
+        side_of = list(range(seats))
+        for s in self.active:
+            env = self.role_env(s)
+            env[HAND_KEY] = self.start_hands.get(s, self.hands[s])
+            env[TRUMP_KEY] = self.trump
+            side_of[s] = seats + (0 if rule(env) else 1)
+        self.side_of = side_of
+        self.side_members = [
+            [t for t in range(seats) if side_of[t] == side_of[s]] for s in range(seats)
+        ]
 
     def set_aside_owner(self) -> int:
         """Who gets the laid-away and untaken talon cards: the first player in deal order
@@ -535,7 +564,7 @@ class Deal(DealState):
         shared = self._shared_results()
         envs = [self.result_env(s, shared) for s in range(self.seats)]
         table = [envs[s] for s in self.active]
-        members = self.game.side_members[self.seats]  # each seat's side, in seat order
+        members = self.side_members  # each seat's side, in seat order
         for seat, env in enumerate(envs):
             env[TABLE_KEY] = table
             env[SEATS_KEY] = envs
@@ -697,8 +726,8 @@ class Deal(DealState):
         with a declarer, both are defenders."""
         if other == seat:
             return False
-        if self.game.model.sides:
-            side_of = self.game.side_of[self.seats]
+        if self.game.model.sides or self.rules.play.side_if is not None:
+            side_of = self.side_of
             return side_of[seat] == side_of[other]
         declarer = self.declarer
         return declarer >= 0 and declarer not in (seat, other)
@@ -711,7 +740,7 @@ class Deal(DealState):
         play = self.rules.play
         if play.open_aggregates:
             names = play.open_table_reads
-            side_of = self.game.side_of[self.seats]
+            side_of = self.side_of
             env[TABLE_KEY] = _Later(lambda: [self._aggregated(s, names) for s in self.active])
             env[SIDE_KEY] = _Later(
                 lambda: [
@@ -778,7 +807,7 @@ class Deal(DealState):
 
     def _set_role(self, env: dict[str, Any], seat: int) -> None:
         """Add a seat's role in the contract to `env` (the rest of `contract_env`)."""
-        side_of = self.game.side_of[self.seats]
+        side_of = self.side_of
         declarer = self.declarer
         env["declarer_side"] = declarer >= 0 and side_of[seat] == side_of[declarer]
         env["side"] = side_of[seat] - self.seats if side_of[seat] >= self.seats else seat
@@ -814,7 +843,7 @@ class Deal(DealState):
         aggregates' view of the players of the deal and of his side (`count_side(x)`)."""
         envs = [self._role_base(s) for s in self.active]
         env = envs[self.active.index(seat)] if seat in self.active else self._role_base(seat)
-        side_of = self.game.side_of[self.seats]
+        side_of = self.side_of
         env[TABLE_KEY] = envs
         env[SIDE_KEY] = [e for s, e in zip(self.active, envs) if side_of[s] == side_of[seat]]
         return env

@@ -92,6 +92,7 @@ class Game:
             tuple(o for d in (tricks.decisions if tricks else ()) for o in d.options),
             levelless=self.levelless,
             doubles=bidding is not None and bidding.double,
+            joins=bidding is not None and bidding.join,
             n_ranks=len(deck.ranks),
             bid_slot=self.bid_slot,
         )

@@ -1619,6 +1619,8 @@ class _Relabeller:
             if self.turnup:
                 world.turnup = m(world.turnup, world.turnup)
             world._owner = (None, -1)
+            if world.rules.play.side_if is not None and world.start_hands:
+                world.form_sides()  # the sides follow the renamed cards (a hidden partner)
         # the card turned up is public, so never renamed; kept in step all the same
         world.turned_up = m(world.turned_up, world.turned_up)
         if isinstance(world, BoutDeal):  # games of bouts: when each card of a hand came

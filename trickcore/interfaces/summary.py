@@ -373,6 +373,11 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
         (p.stop_if, "Play stops after a trick when, for a player"),
         (p.trump_if, "The deal has a trump only if"),
         (p.sit_out_if, "A player sits out the trick play (tricks hold one card fewer) if"),
+        (
+            p.side_if,
+            "As play begins the players for whom this holds form one side against the "
+            "others (nobody is told who is on which)",
+        ),
         (p.partner_plays_if, "A player's partner plays his cards for him while"),
         (p.skip_if, "No trick is played (the deal is scored at once) if, for a player"),
         (p.lead_if, "A card may be led only if"),
@@ -456,6 +461,15 @@ def _strain_bidding_lines(b: Bidding) -> list[str]:
 
 
 def _pair_bidding_lines(b: Bidding) -> list[str]:
+    if b.join:
+        return [
+            "First each player in deal order says join or pass; only those who joined bid. "
+            "With one, he declares at the lowest value; with more, the first of them holds "
+            f"{b.values[0]} and each later one bids to the survivor, who holds or passes.",
+            f"Bids are the values {_values(b.values)}, each above every value named; a bid "
+            f"may not exceed {b.cap.text}.",
+            _all_pass_line(b.all_pass),
+        ]
     return [
         "The second player bids to the first, who holds (the same value) or passes; whoever "
         "passes is out, and the next player bids to the survivor.",

@@ -22,6 +22,7 @@ from .exprs import (
     BOOL_WORDS,
     CARD_KEY,
     INT,
+    LED_FUNCS,
     TAKEN_FUNCS,
     CompiledExpr,
     Scope,
@@ -166,6 +167,7 @@ BLOCK_SETTINGS: dict[str, set[str]] = {
         "double",
         "declarer",
         "first_caller",
+        "join",
     },
     "talon": {"show", "give_each_defender", "split_if", "lay_away", "counts_for_if"},
     "pickup": {"who", "take_if", "lay_away"},
@@ -191,6 +193,7 @@ BLOCK_SETTINGS: dict[str, set[str]] = {
         "trump_if",
         "talon_leads",
         "skip_if",
+        "side_if",
     },
     "pass_cards": {"count", "to"},
     "bids": {"min", "max", "blind_if", "blind", "bid_if"},
@@ -353,6 +356,7 @@ class _Compiler:
             deck = self.need(lambda: self.card_points(deck, b_points), ("deck",))
         no_sides: tuple[tuple[int, ...], ...] = ()
         sides = self.attempt(lambda: self.sides(top, players), no_sides)
+        self.model_sides = sides
         is_bouts = "bouts" in self.root.entries
         self.player_counts = players
         self.deck_size = deck.size
@@ -1246,6 +1250,11 @@ class _Compiler:
         values = self.bid_values(b)
         if b.word("style", ("calls", "pairs"), "calls") == "pairs":
             return self.pair_bidding(b, hand_scope, values, all_pass)
+        if b.raw("join") is not None:
+            raise RulesError(
+                "'join' is a round of the auction in pairs: it needs 'style: pairs'",
+                b.raw("join").loc,
+            )
         opening_expr: CompiledExpr | None = None
         parts: tuple[str, ...] = ("at_least", "")
         opening = 0
@@ -1409,6 +1418,7 @@ class _Compiler:
             style="pairs",
             values=values,
             all_pass=all_pass,
+            join=b.flag("join", False),
         )
 
     def talon(self, deal: DealRules, players: tuple[int, ...]) -> TalonRules:
@@ -1484,10 +1494,11 @@ class _Compiler:
             hand=True,
             card=True,
             played=True,
+            led=True,
             where="in play.lead_if",
         )
         play_scope = attrs.evolve(
-            lead_scope, names={**PLAY_NAMES, **self.kept}, where="in play.play_if"
+            lead_scope, names={**PLAY_NAMES, **self.kept}, leading=True, where="in play.play_if"
         )
         leader_items = b.items("first_leader")
         first_leader = "declarer" if auction else "forehand"
@@ -1642,7 +1653,43 @@ class _Compiler:
                 if isinstance(b.raw(key), s.ExprSetting)
                 for name in _aggregated_names(b.raw(key).expr)
             ),
+            reads_led=any(
+                functions_used(b.raw(key).expr) & set(LED_FUNCS)
+                for key in ("lead_if", "play_if")
+                if isinstance(b.raw(key), s.ExprSetting)
+            ),
+            side_if=self.side_if(b, partner_plays=b.raw("partner_plays_if") is not None),
         )
+
+    def side_if(self, b: BlockSettings, partner_plays: bool) -> CompiledExpr | None:
+        """`play { side_if = EXPR }`: the sides formed as trick play begins, over each
+        player's role and his hand (`holds(C)`): those for whom it holds against the others.
+        Nobody is told the sides, so no rule a player acts on may read his partner."""
+        raw = b.raw("side_if")
+        if raw is None:
+            return None
+        if self.model_sides:
+            raise RulesError(
+                "'side_if' forms the sides in each deal; the file also fixes them with "
+                "'sides:': keep one",
+                raw.loc,
+            )
+        if partner_plays:
+            raise RulesError(
+                "'partner_plays_if' needs partners known to all; with 'side_if' nobody is "
+                "told who his partner is",
+                b.raw("partner_plays_if").loc,
+            )
+        for key in ("follow", "trump_when_void", "beat_in_suit", "overtrump", "play_if"):
+            entry = b.raw(key)
+            if isinstance(entry, s.ExprSetting) and "partner_winning" in names_used(entry.expr):
+                raise RulesError(
+                    "'partner_winning' would tell a player who his partner is; with 'side_if' "
+                    "nobody is told",
+                    entry.loc,
+                )
+        scope = attrs.evolve(self.role_scope("play.side_if"), hand=True, trump=True)
+        return b.expr("side_if", scope, BOOL)
 
     def role_scope(self, where: str) -> Scope:
         """The names a player's role in the deal reads (`sit_out_if`, `pickup.take_if`)."""
@@ -2144,7 +2191,7 @@ class _Compiler:
         reads_taken = any(functions_used(entry.expr) & set(TAKEN_FUNCS) for entry in defs.values())
         reads_top = any("top_trumps" in names_used(entry.expr) for entry in defs.values())
         reads_hand = any(
-            functions_used(entry.expr) & {"count_rank", "count_suit", "holds_trump"}
+            functions_used(entry.expr) & {"count_rank", "count_suit", "holds", "holds_trump"}
             for entry in defs.values()
         )
         scoring = Scoring(

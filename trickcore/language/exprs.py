@@ -40,6 +40,8 @@ TRUMP_KEY = "\x00trump"  # the trump suit in force (-1: none)
 SEATS_KEY = "\x00seats"  # every seated player's environment, by seat (`seat_left`)
 SEAT_KEY = "\x00seat"  # the player's own seat (`seat_left`)
 NAMED_KEY = "\x00named"  # the strains the player named in his bids (`named_strain`)
+LED_KEY = "\x00led"  # the effective suit led to each finished trick (`times_led`)
+LEADING_KEY = "\x00leading"  # the effective suit led to the trick in progress (`led_suit`)
 MAX_DEPTH = 100
 
 BOOL_WORDS = {"yes": True, "true": True, "no": False, "false": False}
@@ -190,6 +192,7 @@ _NUMERIC_FUNCS: dict[str, tuple[int, int, Callable[..., int], str]] = {
 HAND_FUNCS = {
     "count_rank": "count_rank(R): cards of rank R in the hand",
     "count_suit": "count_suit(S): cards of suit S in the hand",
+    "holds": "holds(C): the hand holds card C (e.g. AH)",
 }
 QUALIFIER_FUNCS = {
     "bid_is": "bid_is(Q): the winning bid carries qualifier Q (e.g. ohne)",
@@ -204,6 +207,11 @@ TRUMP_FUNCS = {"holds_trump": "holds_trump(R): the hand holds the card of rank R
 PLAYED_FUNCS = {
     "played_suit": "played_suit(S): cards of suit S in the deal's finished tricks",
     "played_card": "played_card(C): card C is in one of the deal's finished tricks",
+}
+LED_FUNCS = {
+    "times_led": "times_led(S): finished tricks of the deal led with a card of suit S that is "
+    "no trump",
+    "led_suit": "led_suit(S): the trick in progress was led with a card of suit S that is no trump",
 }
 TAKEN_FUNCS = {
     "taken_suit": "taken_suit(S): cards of suit S in the tricks the player won",
@@ -242,6 +250,8 @@ class Scope:
     seats: bool = False  # seat_left(k, x): every seated player's result is known
     named: bool = False  # named_strain(S): the player's bids in the auction are known
     trump: bool = False  # holds_trump: the hand and the trump suit are known
+    led: bool = False  # times_led: the suits led to the deal's finished tricks are known
+    leading: bool = False  # led_suit: a trick is in progress
 
     def with_names(self, extra: Mapping[str, str]) -> Scope:
         """A copy with more names."""
@@ -487,6 +497,9 @@ def _call_function(expr: s.Call, scope: Scope) -> tuple[str, Fn]:
             raise RulesError(f"{func}() needs a hand, and there is none {scope.where}", expr.loc)
         if len(args) != 1:
             raise RulesError(f"wrong number of arguments: {HAND_FUNCS[func]}", expr.loc)
+        if func == "holds":
+            held = _card_arg(args[0], scope.symbols)
+            return BOOL, lambda env: held in env[HAND_KEY]
         r, of = _rank_or_suit(args[0], scope.symbols, func == "count_rank")
         those = frozenset(c for c, x in enumerate(of) if x == r)  # the cards of that rank/suit
         return INT, lambda env: len(those.intersection(env[HAND_KEY]))
@@ -539,6 +552,15 @@ def _call_function(expr: s.Call, scope: Scope) -> tuple[str, Fn]:
             if len(args) != 1:
                 raise RulesError(f"wrong number of arguments: {table[func]}", expr.loc)
             return _suit_or_card(func, args, scope.symbols, key)
+    if func in LED_FUNCS:
+        if not (scope.leading if func == "led_suit" else scope.led):
+            raise RulesError(f"{func}() means nothing {scope.where}", expr.loc)
+        if len(args) != 1:
+            raise RulesError(f"wrong number of arguments: {LED_FUNCS[func]}", expr.loc)
+        suit = _symbol_arg(args[0], scope.symbols.suits, "suit")
+        if func == "led_suit":
+            return BOOL, lambda env: env[LEADING_KEY] == suit
+        return INT, lambda env: env[LED_KEY].count(suit)
     if func in NAMED_FUNCS:
         if not scope.named:
             raise RulesError(f"{func}() means nothing {scope.where}", expr.loc)
@@ -570,6 +592,7 @@ ALL_FUNCS = {
     **CARD_FUNCS,
     **TRUMP_FUNCS,
     **PLAYED_FUNCS,
+    **LED_FUNCS,
     **TAKEN_FUNCS,
     **NAMED_FUNCS,
     **SEAT_FUNCS,

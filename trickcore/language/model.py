@@ -269,6 +269,9 @@ class Bidding:
     double: bool = False  # `double` and `redouble` calls
     declarer_rule: str = "last_bidder"  # or "first_to_name" (of the last bidder's side)
     first_caller: str = "forehand"  # or "dealer"
+    # `style: pairs` with `join: yes`: first each player says `join` or `pass`; only those
+    # who joined bid, the first of them holding the lowest value
+    join: bool = False
 
     @property
     def first_bid_ends(self) -> bool:
@@ -380,6 +383,11 @@ class PlayRules:
     # the names of the trick in progress (`cards_in_trick`, `partner_winning`, ...,
     # `card_wins`) the obligations and `play_if` read: worked out at a play only if read
     trick_reads: frozenset[str] = frozenset()
+    # `lead_if` / `play_if` read `times_led(S)` or `led_suit(S)`: the suits led are kept
+    reads_led: bool = False
+    # `side_if`: worked out for each player as trick play begins; those for whom it holds
+    # form one side, the others the other (secret: nobody is told who is on which)
+    side_if: CompiledExpr | None = None
 
 
 @attrs.frozen

@@ -88,9 +88,10 @@ QUANTITIES: dict[str, Quantity] = dict(
         _q(
             "top_trumps",
             INT,
-            "with the highest trump among his cards (his hand as play began and the talon "
-            "cards counted for him): how many trumps he holds in an unbroken run from the top; "
-            "without it: how many trumps are above his highest (all, if he has none)",
+            "with the highest trump among his side's cards (the hands of his side as play "
+            "began, himself alone without sides, and the talon cards counted for one of them): "
+            "how many trumps they hold in an unbroken run from the top; without it: how many "
+            "trumps are above their highest (all, if they have none)",
         ),
         # the combinations of a hand (`combination NAME` blocks)
         _q(
@@ -192,8 +193,10 @@ CARD_IN_PLAY_FUNCTIONS = (
     "card_is(C)",
     "count_rank(R)",
     "count_suit(S)",
+    "holds(C)",
     "played_suit(S)",
     "played_card(C)",
+    "times_led(S)",
 )
 
 # The trick in progress as a player is to play to it (obligations and `play_if`).
@@ -250,7 +253,7 @@ PLACES: dict[str, Place] = {
                 "players",
                 *MATCH_STATE,
             ),
-            ("count_rank(R)", "count_suit(S)"),
+            ("count_rank(R)", "count_suit(S)", "holds(C)"),
             "and the player's match and deal `keep` names",
         ),
         Place(
@@ -265,7 +268,7 @@ PLACES: dict[str, Place] = {
                 "stock_closed",
                 *MATCH_STATE,
             ),
-            ("count_rank(R)", "count_suit(S)"),
+            ("count_rank(R)", "count_suit(S)", "holds(C)"),
             "and the player's match and deal `keep` names",
         ),
         Place(
@@ -279,7 +282,7 @@ PLACES: dict[str, Place] = {
             "play",
             "`play.play_if` (a card played to a trick led by another)",
             ("can_follow", "card_wins", *TRICK_STATE, *CARD_IN_PLAY, *MATCH_STATE),
-            CARD_IN_PLAY_FUNCTIONS,
+            (*CARD_IN_PLAY_FUNCTIONS, "led_suit(S)"),
             "and the player's match and deal `keep` names",
         ),
         Place(
@@ -289,6 +292,7 @@ PLACES: dict[str, Place] = {
             (
                 "count_rank(R)",
                 "count_suit(S)",
+                "holds(C)",
                 "holds_trump(R)",
                 "taken_suit(S)",
                 "taken_card(C)",
@@ -401,6 +405,7 @@ PLACES: dict[str, Place] = {
                 "strain_is(S)",
                 "count_rank(R)",
                 "count_suit(S)",
+                "holds(C)",
                 "holds_trump(R)",
                 "taken_suit(S)",
                 "taken_card(C)",
@@ -446,6 +451,7 @@ PLACES: dict[str, Place] = {
                 "named_strain(S)",
                 "count_rank(R)",
                 "count_suit(S)",
+                "holds(C)",
             ),
             "and the player's match and deal `keep` names",
         ),
@@ -453,7 +459,7 @@ PLACES: dict[str, Place] = {
             "raise",
             "`contract.raise_if` (each contract in question, with `strains:`)",
             ("level", "contract", "hand_size", "players", *MATCH_STATE),
-            ("strain_is(S)", "named_strain(S)", "count_rank(R)", "count_suit(S)"),
+            ("strain_is(S)", "named_strain(S)", "count_rank(R)", "count_suit(S)", "holds(C)"),
             "and the declarer's match and deal `keep` names",
         ),
         Place(
@@ -468,7 +474,7 @@ PLACES: dict[str, Place] = {
                 "players",
                 *MATCH_STATE,
             ),
-            ("count_rank(R)", "count_suit(S)"),
+            ("count_rank(R)", "count_suit(S)", "holds(C)"),
             "and the player's match and deal `keep` names",
         ),
         Place(
@@ -476,6 +482,20 @@ PLACES: dict[str, Place] = {
             "`play.sit_out_if`, `pickup.take_if` (for each player, as trick play begins)",
             ("declarer", "players", *CONTRACT_STATE, *MATCH_STATE),
             (*CONTRACT_FUNCTIONS, *AGGREGATE_FUNCTIONS),
+            "and the player's match and deal `keep` names and the options chosen",
+        ),
+        Place(
+            "side",
+            "`play.side_if` (for each player, as trick play begins: over his hand then)",
+            ("declarer", "players", *CONTRACT_STATE, *MATCH_STATE),
+            (
+                *CONTRACT_FUNCTIONS,
+                "count_rank(R)",
+                "count_suit(S)",
+                "holds(C)",
+                "holds_trump(R)",
+                *AGGREGATE_FUNCTIONS,
+            ),
             "and the player's match and deal `keep` names and the options chosen",
         ),
         Place(

@@ -68,8 +68,7 @@ class Auction(Phase):
             call_round=deal.calls_made[seat] + 1,
             bids_made=sum(1 for s, a in deal.bids if s == seat and a.kind == "bid"),
             dealer=seat == deal.dealer,
-            dealer_side=self.game.side_of[deal.seats][seat]
-            == self.game.side_of[deal.seats][deal.dealer],
+            dealer_side=deal.side_of[seat] == deal.side_of[deal.dealer],
             turnup_suit=self.game.suit_of[deal.turnup] if deal.turnup >= 0 else -1,
             level=0,
             bid_suit=-1,
@@ -111,7 +110,7 @@ class Auction(Phase):
     def _doubles(self, deal: Deal, seat: int) -> list[Action]:
         """`double` when the last call other than a pass is an opponent's bid; `redouble`
         when it is an opponent's double (B11, B12)."""
-        side_of = self.game.side_of[deal.seats]
+        side_of = deal.side_of
         for s, a in reversed(deal.bids):
             if a.kind == "pass":
                 continue
@@ -255,7 +254,7 @@ class Auction(Phase):
         deal.contract = deal.high[0]
         deal.qualifier = self.game.qualifiers[deal.high[1]]
         if b.declarer_rule == "first_to_name":
-            side_of = self.game.side_of[deal.seats]
+            side_of = deal.side_of
             strain = deal.qualifier.split(" ")[0]
             side = side_of[deal.high_bidder]
             deal.declarer = next(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...language.exprs import CARD_KEY, HAND_KEY, PLAYED_KEY
+from ...language.exprs import CARD_KEY, HAND_KEY, LEADING_KEY, LED_KEY, PLAYED_KEY
 from ...language.hands import card_bits
 from ..actions import Action
 from ..observation import Declaration
@@ -68,6 +68,8 @@ class TrickPlay(Phase):
         # the names of the trick in progress the obligations and `play_if` read
         self.trick_reads = play.trick_reads if play is not None else frozenset()
         self.reads_card_wins = "card_wins" in self.trick_reads
+        self.reads_led = play is not None and play.reads_led  # times_led, led_suit
+        self.side_if = play.side_if if play is not None else None
         # the open rules read the aggregates: a player's names with the table's view
         self.open_table = play is not None and play.open_aggregates
         # follow, beat_in_suit, trump_when_void, overtrump as written; those written as rules
@@ -129,8 +131,15 @@ class TrickPlay(Phase):
             next_player[s] = playing[(k + 1) % len(playing)]
         self.give_turn(deal, first)
         scoring = deal.rules.scoring
-        if scoring.reads_top_trumps or scoring.reads_hand or self.game.model.combinations:
+        if (
+            scoring.reads_top_trumps
+            or scoring.reads_hand
+            or self.game.model.combinations
+            or self.side_if is not None
+        ):
             deal.start_hands = {s: list(deal.hands[s]) for s in deal.active}
+        if self.side_if is not None:  # the deal's sides, over the hands as play begins
+            deal.form_sides()
         deal.tricks_total = len(deal.hands[first]) + stock_left(deal) // len(playing)
         deal.first_leader = first
         if self.talon_leads and deal.talon:  # the talon's first card leads the first trick
@@ -331,6 +340,9 @@ class TrickPlay(Phase):
             PLAYED_KEY: deal.played,
             **deal.context[seat],
         }
+        if self.reads_led:  # the suit led to each finished trick, and to this one
+            env[LED_KEY] = [eff[t.cards[0][1]] for t in deal.tricks]
+            env[LEADING_KEY] = eff[deal.trick[0][1]] if deal.trick else -1
         best = None
         if state is not None:
             env.update(state[0])

@@ -93,7 +93,7 @@ def turn_env(deal: Deal, seat: int, reads: TurnReads | None = None, table: bool 
         env[TAKEN_KEY] = [c for t in deal.tricks if t.winner == seat for _, c in t.cards]
     if table and (reads is None or reads.table):
         envs = [env if s == seat else turn_env(deal, s, reads, False) for s in deal.active]
-        side_of = deal.game.side_of[deal.seats]
+        side_of = deal.side_of
         env[TABLE_KEY] = envs
         env[SIDE_KEY] = [e for s, e in zip(deal.active, envs) if side_of[s] == side_of[seat]]
     return env
@@ -174,7 +174,7 @@ def asked_in_order(deal: Deal, decision: Decision) -> list[int]:
     if decision.who == "declarer":
         return [s for s in order if s == declarer]
     if decision.who == "defenders":
-        side_of = deal.game.side_of[deal.seats]
+        side_of = deal.side_of
         if declarer < 0:
             return []
         return [s for s in order if side_of[s] != side_of[declarer]]
