@@ -419,3 +419,90 @@ def test_sk61_a_tout_won_with_the_eight_top_trumps():
     while deal.phase != "over":
         deal.apply(rng.choice(deal.legal_actions()))
     assert list(deal.gains) == [-300, 900, -300, -300]  # V = 2 x (70 + 8 x 10)
+
+
+def test_sk35_kontra_and_re_are_offered_without_telling_who_the_partner_is():
+    deal = trickcore.load_variant("schafkopf-kontra-re").new_deal(deck_order=SK47_DECK, dealer=0)
+    declare(deal, [2], "rufspiel_eichel")  # the partner is seat 1 (SK48)
+    assert (deal.to_act, texts(deal.legal_actions())) == (1, ["no_kontra"])  # asked all the same
+    deal.apply("no_kontra")
+    assert (deal.to_act, texts(deal.legal_actions())) == (3, ["kontra", "no_kontra"])
+    deal.apply("kontra")  # the first Kontra ends the offers: seat 0 is not asked
+    assert (deal.to_act, texts(deal.legal_actions())) == (1, ["re", "no_re"])
+    deal.apply("no_re")
+    assert (deal.to_act, texts(deal.legal_actions())) == (2, ["re", "no_re"])  # the declarer
+    deal.apply("no_re")
+    assert (deal.to_act, texts(deal.legal_actions())) == (0, ["no_re"])  # an opponent: only no
+    deal.apply("no_re")
+    assert deal.phase == "play"
+
+
+@pytest.mark.parametrize(("answers", "factor"), [((), 1), (("kontra",), 2), (("kontra", "re"), 4)])
+def test_sk37_sk59_kontra_doubles_the_value_and_re_doubles_it_again(answers, factor):
+    """The same deal and play with and without the doublings (SK59: a plain Rufspiel worth
+    10 is worth 40 with Kontra and Re)."""
+    for seed in range(6):
+        base = trickcore.load_variant("schafkopf").new_deal(seed=seed)
+        doubled = trickcore.load_variant("schafkopf-kontra-re").new_deal(seed=seed)
+        rng = random.Random(seed)
+        while base.phase != "over":
+            legal = texts(base.legal_actions())
+            while doubled.to_act >= 0 and set(texts(doubled.legal_actions())) - set(legal):
+                offered = texts(doubled.legal_actions())  # a Kontra or Re offer
+                said = [a for a in answers if a in offered]
+                doubled.apply(said[0] if said else offered[-1])
+            action = rng.choice(legal if base.declarer >= 0 or "join" not in legal else ["join"])
+            base.apply(action)
+            doubled.apply(action)
+        said = tuple(a for _, a in doubled.observation(0).log if a in ("kontra", "re"))
+        assert said == answers  # everyone joined: there is always a game to double
+        assert list(doubled.gains) == [factor * g for g in base.gains]
+        assert any(base.gains)
+
+
+def ramsch_scores(points: list[int], tricks: list[int]) -> list[int]:
+    """SK40-SK42 restated: the most card points loses (ties: more tricks; still tied, all);
+    each loser pays 10 to each other player, doubled for each Jungfrau; a Durchmarsch is
+    paid 50 by each other player."""
+    if 8 in tricks:
+        return [150 if t == 8 else -50 for t in tricks]
+    top = max(points)
+    most_tricks = max(t for p, t in zip(points, tricks) if p == top)
+    losers = [p == top and t == most_tricks for p, t in zip(points, tricks)]
+    factor = 2 ** tricks.count(0)
+    n = sum(losers)
+    return [-10 * (4 - n) * factor if lost else 10 * n * factor for lost in losers]
+
+
+def test_sk60_the_ramsch_worked_example():
+    # seat 1 48, seat 2 40, seat 3 32, seat 0 nothing and no trick (by seat 0, 1, 2, 3)
+    assert ramsch_scores([0, 48, 40, 32], [0, 3, 3, 2]) == [20, -60, 20, 20]
+    # seats 1 and 2 on 44: seat 1, with more tricks, loses
+    assert ramsch_scores([0, 44, 44, 32], [0, 3, 2, 3])[1:3] == [-60, 20]
+
+
+def test_sk39_to_sk42_the_ramsch_is_played_when_all_pass():
+    ramsch = trickcore.load_variant("schafkopf-ramsch")
+    deal = ramsch.new_deal(deck_order=SK47_DECK, dealer=0)
+    for _ in range(4):
+        deal.apply("pass")
+    deal.apply("play 10H")  # SK39: hearts are trumps after the Ober and Unter
+    assert set(texts(deal.legal_actions())) == {
+        "play UE",
+        "play UH",
+        "play 9H",
+        "play 8H",
+        "play 7H",
+    }
+    for seed in range(40):
+        deal = ramsch.new_deal(seed=seed, dealer=seed % 4)
+        rng = random.Random(seed)
+        for _ in range(4):
+            deal.apply("pass")
+        while deal.phase != "over":
+            deal.apply(rng.choice(deal.legal_actions()))
+        text = deal.game.card_texts
+        points = [0] * 4
+        for t in deal.tricks:
+            points[t.winner] += sum(POINTS[rank(text[c])] for _, c in t.cards)
+        assert list(deal.gains) == ramsch_scores(points, list(deal.tricks_won))
