@@ -1,0 +1,74 @@
+"""The moves of a game of bouts, restated (D5-D8, D12)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import combinations
+
+from .variant import Reference
+
+
+def bout_limit(ref: Reference, env: Mapping[str, int]) -> int:
+    """D7: the most attack cards of a bout, from the variant's `limit` (at least 1)."""
+    if ref.bout_limit is None:
+        return 1
+    return max(int(ref.eval(ref.bout_limit, env)), 1)
+
+
+def beats(ref: Reference, attack: int, card: int, trump: int) -> bool:
+    """D8: a higher card of the same suit, or any trump on a card that is not trump."""
+    ev = ref.eval
+    if ev.suit(card) == ev.suit(attack):
+        return ev.rank(card) < ev.rank(attack)
+    return ev.suit(card) == trump and ev.suit(attack) != trump
+
+
+def bout_moves(
+    ref: Reference,
+    phase: str,
+    hand: Sequence[int],
+    table: Sequence[Sequence[int]],
+    trump: int,
+    limit: int,
+    swap_card: int | None,
+    transfer_room: int | None,
+) -> set[tuple[str, tuple[int, ...]]]:
+    """Every legal action in a bout state, as (kind, cards) (D5-D8, D12).
+
+    `swap_card` is the card the seat may swap for the turned-up trump (D12) or None;
+    `transfer_room` is the hand size of the player a transfer would pass the attack to, or
+    None when transfers are not allowed.
+    """
+    ev = ref.eval
+    bouts = ref.model.bouts
+    assert bouts is not None
+    out: set[tuple[str, tuple[int, ...]]] = set()
+    on_table = {ev.rank(c) for pair in table for c in pair if c >= 0}
+    if phase == "attack":
+        by_rank: dict[int, list[int]] = {}
+        for c in sorted(hand):
+            by_rank.setdefault(ev.rank(c), []).append(c)
+        most = limit if bouts.attack_same_rank else 1
+        for cards in by_rank.values():
+            for k in range(1, min(len(cards), most) + 1):
+                out.update(("attack", combo) for combo in combinations(cards, k))
+    elif phase == "defend":
+        for pair in table:
+            if pair[1] < 0:
+                out.update(("beat", (pair[0], c)) for c in hand if beats(ref, pair[0], c, trump))
+        ranks = {ev.rank(pair[0]) for pair in table}
+        if (
+            transfer_room is not None
+            and all(pair[1] < 0 for pair in table)
+            and len(ranks) == 1
+            and transfer_room >= len(table) + 1
+        ):
+            out.update(("transfer", (c,)) for c in hand if ev.rank(c) in ranks)
+        out.add(("take", ()))
+    elif phase == "throw":
+        if len(table) < limit:
+            out.update(("throw", (c,)) for c in hand if ev.rank(c) in on_table)
+        out.add(("done", ()))
+    if swap_card is not None:
+        out.add(("swap", (swap_card,)))
+    return out

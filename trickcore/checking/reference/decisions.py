@@ -1,0 +1,171 @@
+"""Decisions and choices in a replayed trick deal: asked between phases (in the order of the
+file, while their `offer_if` holds) and at a turn in trick play, their rules and effects."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .expressions import TRUMP
+from .rule_blocks import DecisionRule
+from .scoring import ReplayScoring
+from .variant import run_step
+
+
+class DecisionsReplay(ReplayScoring):
+    """Who is asked which decision when, what it reads, what taking it does."""
+
+    def _ask_point(self, point: str) -> bool:
+        """Queue the decisions of `point`: each decision in the order of the file, and of
+        each, every player of the deal in deal order (`who: declarer`: the declarer alone);
+        ask the first whose `offer_if` holds."""
+        self.queue = [
+            (seat, d) for d in self.ref.decisions if point in d.at for seat in self._asked(d)
+        ]
+        return self._ask_next()
+
+    def _asked(self, d: DecisionRule) -> list[int]:
+        """Whom a decision between phases goes to, in turn: all the players of the deal,
+        the declarer, or the defenders (not of his side); from the forehand, or from the
+        player after the declarer (`first_asked: left_of_declarer`)."""
+        n = len(self.active)
+        start = 0
+        if d.first_asked == "left_of_declarer" and self.declarer in self.active:
+            start = self.active.index(self.declarer) + 1
+        turn = [self.active[(start + k) % n] for k in range(n)]
+        if d.who == "each":
+            return turn
+        if self.declarer < 0:
+            return []
+        if d.who == "declarer":
+            return [self.declarer]
+        partners = self.side(self.declarer)
+        return [x for x in turn if x not in partners]
+
+    def _ask_next(self) -> bool:
+        """Drop the queued decisions not offered now (an earlier answer may have changed
+        it); ask the first one that is."""
+        while self.queue:
+            seat, d = self.queue[0]
+            if d.offer_if is None or self.ref.eval(
+                d.offer_if, self.decision_env(seat), hand=self.hands[seat], qualifier=self.qualifier
+            ):
+                return self._stage("decide", seat)
+            self.queue.pop(0)
+        return False
+
+    def decision_env(self, seat: int, others: bool = True) -> dict[str, Any]:
+        """The names a decision (offer_if, its rules, a choice's OPTION_if) reads now; for
+        the aggregates, every player of the deal's (TABLE) and his side's (SIDE)."""
+        env = self.result_env(seat, definitions=False, now=True)
+        env.update(
+            stock_left=self.stock_left(),
+            stock_closed=self.stock_closed,
+            hand_size=len(self.hands[seat]),
+        )
+        env[TRUMP] = self.trump
+        if others:
+            self._with_table(env, seat, lambda x: self.decision_env(x, others=False))
+        return env
+
+    def _decisions_offered(self, seat: int, at: str) -> list[str]:
+        """The decisions `seat` may take at his turn to `at` (lead, play), or right after
+        announcing a meld (`after_announce`), whose `offer_if` holds now."""
+        out = []
+        env: dict[str, Any] | None = None
+        for d in self.ref.decisions:
+            if d.options or not (d.after_announce if at == "announced" else at in d.at):
+                continue
+            if env is None:
+                env = self.decision_env(seat)
+            hand, q = self.hands[seat], self.qualifier
+            if d.offer_if is None or self.ref.eval(d.offer_if, env, hand=hand, qualifier=q):
+                out.append(d.name)
+        return out
+
+    def _decide_actions(self, seat: int, hand: list[int]) -> dict[str, str]:
+        """The answers to the decision asked between phases: it or keep; of a choice, the
+        options whose conditions hold."""
+        ref = self.ref
+        _, d = self.queue[0]
+        if not d.options:
+            return {d.name: "decide", "keep": "keep"}
+        env = self.decision_env(seat)
+        return {
+            option: "choose"
+            for option, rule in zip(d.options, d.option_ifs, strict=True)
+            if rule is None or ref.eval(rule, env, hand=hand, qualifier=self.qualifier)
+        }
+
+    def _answer(self, seat: int, kind: str, text: str) -> None:
+        """The answer to the decision asked between phases: it, keep, or an option."""
+        _, d = self.queue.pop(0)
+        if kind == "choose" and d.own:  # the chooser's own value, true for him alone
+            self.context[seat][text] = True
+        elif kind == "choose":
+            self.chosen.append(text)
+            for ctx in self.context:  # an option chosen is public, and true for everyone
+                ctx[text] = True
+            trump = d.option_trumps[d.options.index(text)]
+            if trump >= 0:
+                self.trump = trump
+        elif kind == "decide":
+            self._take(seat, d)
+            if d.effect[:1] == ("end_deal",):
+                return
+            if d.effect[:1] == ("exchange_out",):
+                self.to_act = seat  # still deciding: the cards to lay away
+                return
+        if not self._ask_next():
+            self._flow_on()
+
+    def _take(self, seat: int, d: DecisionRule) -> None:
+        """A decision taken: its rules set the player's deal values in order, then its
+        effect (close the stock, exchange the turn-up, end the deal, skip a phase)."""
+        ref = self.ref
+        env = self.decision_env(seat)
+        hand = self.hands[seat]
+        # public: every player's values (of the players of the deal), else his own
+        owners = [self.context[s] for s in self.active] if d.public else [self.context[seat]]
+        for step in d.steps:
+            what = f"decision '{d.name}' rule '{step.name}'"
+            assigned = run_step(ref, step, env, what, hand=hand, qualifier=self.qualifier)
+            for values in owners:
+                values.update(assigned)
+            env.update(assigned)
+        effect = d.effect
+        if not effect:
+            return
+        if effect[0] == "close_stock":
+            self.stock_closed = True
+        elif effect[0] == "swap_turnup":
+            card = self.trump * ref.eval.n_ranks + ref.eval.ranks[effect[1]]
+            hand.remove(card)
+            hand.append(self.turnup)
+            self.turnup = card
+            for seen in self.seen:  # the exchanged card lies face up
+                seen.add(card)
+        elif effect[0] == "end_deal":
+            self._end_now()
+        elif effect[0] == "skip":
+            self.skipped.add(effect[1])
+        elif effect[0] == "exchange_out":  # E49: he lays N away, then takes N left out
+            self.exchange = (seat, int(effect[1]), [])
+
+    def _exchange(self, seat: int, card: int) -> None:
+        """A card laid away in an exchange with the cards left out of the deal; after the
+        last, he takes as many of those (the first in deck order), his in their place."""
+        _, n, away = self.exchange
+        self.hands[seat].remove(card)
+        away.append(card)
+        if len(away) < n:
+            return
+        taken = self.out[: len(away)]
+        self.out[: len(away)] = away
+        self.hands[seat].extend(taken)
+        self.seen[seat].update(taken)
+        self.exchange = (-1, 0, [])
+        if not self._ask_next():
+            self._flow_on()
+
+    def _by_name(self, name: str) -> DecisionRule:
+        return next(d for d in self.ref.decisions if d.name == name and not d.options)

@@ -1,0 +1,302 @@
+"""The expression language evaluated by walking syntax trees (never the compiled closures),
+and what an expression names or calls."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from ...language import syntax as s
+from ...language.model import VariantModel
+from .errors import ReferenceError
+
+BOOL_WORDS = {"yes": True, "true": True, "no": False, "false": False}
+
+# Keys of an environment that functions read (never a name a rules file can write):
+LED = "\x01led"  # the effective suit led to each finished trick (times_led)
+LEADING = "\x01leading"  # the effective suit led to the trick in progress (led_suit)
+PLAYED = "\x01played"  # the cards in the deal's finished tricks (played_suit, played_card)
+TAKEN = "\x01taken"  # the cards in the player's won tricks (taken_suit, taken_card)
+TABLE = "\x01table"  # every player's scoring environment (sum_all, count_all, ...)
+SIDE = "\x01side"  # the environments of the player's side, himself included (sum_side, ...)
+MEMO = "\x01memo"  # counts that are the same for every card in question, once worked out
+TRUMP = "\x01trump"  # the trump suit in force (holds_trump), -1 for none
+STRAIN = "\x01strain"  # the strain of the contract, or of the bid in question (strain_is)
+NAMED = "\x01named"  # the strains the player named in his bids (named_strain)
+SEATS = "\x01seats"  # every seated player's scoring environment, by seat (seat_left)
+SEAT = "\x01seat"  # the player's own seat (seat_left)
+AGGREGATES = ("sum_all", "max_all", "min_all", "count_all", "sum_side", "count_side")
+
+
+_Walk = Callable[[Mapping[str, Any], Sequence[int], str, int], Any]
+
+
+class Evaluator:
+    """Evaluates expression syntax trees of one variant (never the compiled closures)."""
+
+    def __init__(self, model: VariantModel) -> None:
+        self._reads_table: dict[int, bool] = {}
+        self._walkers: dict[int, _Walk] = {}
+        self._kept: list[s.Expr] = []
+        deck = model.deck
+        self.n_ranks = len(deck.ranks)
+        self.ranks = {r.symbol: i for i, r in enumerate(deck.ranks)}
+        self.suits = {su.symbol: i for i, su in enumerate(deck.suits)}
+        self.suits.update({su.name: i for i, su in enumerate(deck.suits)})
+        self.cards = {
+            r.symbol + su.symbol: si * self.n_ranks + ri
+            for si, su in enumerate(deck.suits)
+            for ri, r in enumerate(deck.ranks)
+        }
+
+    def reads_table(self, expr: s.Expr) -> bool:
+        """Whether `expr` reads other players' names (an aggregate such as `sum_all`): only
+        then are their environments made for it."""
+        known = self._reads_table.get(id(expr))
+        if known is None:
+            known = bool(set(AGGREGATES) & set(calls_in(expr)))
+            self._reads_table[id(expr)] = known
+            self._kept.append(expr)  # the id stays this expression's
+        return known
+
+    def rank(self, card: int) -> int:
+        """A card's rank index (0 is the highest)."""
+        return card % self.n_ranks
+
+    def suit(self, card: int) -> int:
+        """A card's suit index."""
+        return card // self.n_ranks
+
+    def __call__(
+        self,
+        expr: s.Expr,
+        env: Mapping[str, Any],
+        hand: Sequence[int] = (),
+        qualifier: str = "",
+        card: int = -1,
+    ) -> Any:
+        """The value of `expr` where the names mean what `env` says."""
+        return self._eval(expr, env, hand, qualifier, card)
+
+    def _symbol(self, arg: s.Expr) -> str:
+        if isinstance(arg, s.Name):
+            return arg.name
+        if isinstance(arg, (s.Number, s.String)):
+            return str(arg.value)
+        raise ReferenceError("a rank, suit or qualifier argument is not a word")
+
+    def card_of(self, text: str) -> int:
+        """The card a card text (rank symbol, then suit symbol: QS, 10H) names."""
+        if text not in self.cards:
+            raise ReferenceError(f"'{text}' is not a card of this deck")
+        return self.cards[text]
+
+    def _eval(
+        self, e: s.Expr, env: Mapping[str, Any], hand: Sequence[int], q: str, card: int
+    ) -> Any:
+        fn = self._walkers.get(id(e))
+        if fn is None:
+            fn = self._walkers[id(e)] = self._walker(e)
+            self._kept.append(e)  # the id stays this expression's
+        return fn(env, hand, q, card)
+
+    def _walker(self, e: s.Expr) -> _Walk:
+        """The expression as nested functions of (env, hand, qualifier, card): its syntax
+        tree walked once, here, instead of at every evaluation (each node becomes a small
+        function of its children; a function call is `_call` on its syntax node)."""
+        kind = type(e)
+        if kind is s.Name:
+            name = e.name  # type: ignore[union-attr]
+            if name in BOOL_WORDS:
+                word = BOOL_WORDS[name]
+                return lambda env, hand, q, card: word
+            return lambda env, hand, q, card: env[name]
+        if kind is s.Number:
+            number = e.value  # type: ignore[union-attr]
+            return lambda env, hand, q, card: number
+        if kind is s.Binary:
+            assert isinstance(e, s.Binary)
+            op, a, b = e.op, self._walker(e.left), self._walker(e.right)
+            if op == "and":  # no side effects: the right side matters only when needed
+                return lambda env, hand, q, card: (
+                    bool(a(env, hand, q, card)) and bool(b(env, hand, q, card))
+                )
+            if op == "or":
+                return lambda env, hand, q, card: (
+                    bool(a(env, hand, q, card)) or bool(b(env, hand, q, card))
+                )
+            f = _OPERATORS.get(op)
+            if f is None:
+                return _fails(f"unknown operator {op}")
+            return lambda env, hand, q, card: f(a(env, hand, q, card), b(env, hand, q, card))
+        if kind is s.Unary:
+            assert isinstance(e, s.Unary)
+            v = self._walker(e.operand)
+            if e.op == "-":
+                return lambda env, hand, q, card: -v(env, hand, q, card)
+            return lambda env, hand, q, card: not v(env, hand, q, card)
+        if kind is s.Cond:
+            assert isinstance(e, s.Cond)
+            test, then, other = self._walker(e.test), self._walker(e.then), self._walker(e.other)
+            return lambda env, hand, q, card: (
+                then(env, hand, q, card) if test(env, hand, q, card) else other(env, hand, q, card)
+            )
+        if kind is s.Call:
+            assert isinstance(e, s.Call)
+            call = self._call
+            return lambda env, hand, q, card: call(e, env, hand, q, card)
+        return _fails(f"cannot evaluate {e!r}")
+
+    def _call(
+        self, e: s.Call, env: Mapping[str, Any], hand: Sequence[int], q: str, card: int
+    ) -> Any:
+        f = e.func
+        if f in ("card_rank", "card_suit", "card_is"):
+            word = self._symbol(e.args[0])
+            if f == "card_rank":
+                return self.rank(card) == self.ranks[word]
+            if f == "card_suit":
+                return self.suit(card) == self.suits[word]
+            return card == self.card_of(word)
+        if f in _CARD_COUNTS:  # the same for every card in question: worked out once
+            memo = env.get(MEMO)
+            key = (f, self._symbol(e.args[0]))
+            if memo is not None and key in memo:
+                return memo[key]
+            value = self._count(f, key[1], env, hand)
+            if memo is not None:
+                memo[key] = value
+            return value
+        if f == "holds_trump":  # the card of rank R of the trump suit is in the hand
+            trump = env.get(TRUMP, -1)
+            rank = self.ranks[self._symbol(e.args[0])]
+            return trump >= 0 and trump * self.n_ranks + rank in hand
+        if f == "bid_is":
+            return q == self._symbol(e.args[0])
+        if f == "strain_is":
+            return env.get(STRAIN, "") == self._symbol(e.args[0])
+        if f == "named_strain":
+            return self._symbol(e.args[0]) in env[NAMED]
+        if f == "seat_left":  # x of the player k seats to the left, every seat counted
+            k = self._eval(e.args[0], env, hand, q, card)
+            everyone = env[SEATS]
+            return everyone[(env[SEAT] + k) % len(everyone)][self._symbol(e.args[1])]
+        if f in AGGREGATES:
+            name = self._symbol(e.args[0])
+            values = [other[name] for other in env[SIDE if f.endswith("_side") else TABLE]]
+            if f.startswith("count"):
+                return sum(1 for v in values if v)
+            if f.startswith("sum"):
+                return sum(values)
+            return max(values) if f.startswith("max") else min(values)
+        args = [self._eval(a, env, hand, q, card) for a in e.args]
+        if f == "min":
+            return min(args)
+        if f == "max":
+            return max(args)
+        if f == "abs":
+            return -args[0] if args[0] < 0 else args[0]
+        if f == "pick":  # the value at index i from 0 (below 0 the first, past the end the last)
+            i, values = args[0], args[1:]
+            return values[0] if i < 0 else values[-1] if i >= len(values) else values[i]
+        x, m = args
+        if f == "round":  # nearest multiple, halves up
+            whole, rest = divmod(x, m)
+            return (whole + (1 if 2 * rest >= m else 0)) * m
+        if f == "floor":
+            return x - x % m
+        if f == "ceil":
+            return x + (-x) % m
+        if f == "mod":  # 0..m-1, m positive
+            return x - (x // m) * m
+        if f == "div":  # whole-number division rounding down, m positive
+            return x // m
+        raise ReferenceError(f"unknown function {f}")
+
+    def _count(self, f: str, word: str, env: Mapping[str, Any], hand: Sequence[int]) -> Any:
+        """count_rank / count_suit in the hand; played_* in the finished tricks; taken_* in
+        the player's won tricks."""
+        if f == "count_rank":
+            r = self.ranks[word]
+            return sum(1 for c in hand if self.rank(c) == r)
+        if f == "count_suit":
+            su = self.suits[word]
+            return sum(1 for c in hand if self.suit(c) == su)
+        if f == "holds":
+            return self.card_of(word) in hand
+        if f == "times_led":  # finished tricks led with a card of that suit, no trump
+            return sum(1 for led in env[LED] if led == self.suits[word])
+        if f == "led_suit":  # the trick in progress, led with a card of that suit, no trump
+            return env[LEADING] == self.suits[word]
+        cards = env[PLAYED if f.startswith("played") else TAKEN]
+        if f.endswith("_card"):
+            return self.card_of(word) in cards
+        su = self.suits[word]
+        return sum(1 for c in cards if self.suit(c) == su)
+
+
+def _fails(message: str) -> _Walk:
+    """A walker that raises ReferenceError when evaluated (not before: an expression the
+    restatement cannot evaluate is an error only if the rules reach it)."""
+
+    def fail(env: Mapping[str, Any], hand: Sequence[int], q: str, card: int) -> Any:
+        raise ReferenceError(message)
+
+    return fail
+
+
+_OPERATORS: dict[str, Any] = {
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+}
+_CARD_COUNTS = (
+    "count_rank",
+    "count_suit",
+    "holds",
+    "times_led",
+    "led_suit",
+    "played_suit",
+    "played_card",
+    "taken_suit",
+    "taken_card",
+)
+
+
+def names_in(expr: s.Expr) -> Iterable[str]:
+    """The names an expression reads (a function's arguments included)."""
+    stack = [expr]
+    while stack:
+        e = stack.pop()
+        if isinstance(e, s.Name):
+            yield e.name
+        elif isinstance(e, s.Unary):
+            stack.append(e.operand)
+        elif isinstance(e, s.Binary):
+            stack += [e.left, e.right]
+        elif isinstance(e, s.Cond):
+            stack += [e.test, e.then, e.other]
+        elif isinstance(e, s.Call):
+            stack += list(e.args)
+
+
+def calls_in(expr: s.Expr) -> Iterable[str]:
+    """The functions an expression calls."""
+    stack = [expr]
+    while stack:
+        e = stack.pop()
+        if isinstance(e, s.Unary):
+            stack.append(e.operand)
+        elif isinstance(e, s.Binary):
+            stack += [e.left, e.right]
+        elif isinstance(e, s.Cond):
+            stack += [e.test, e.then, e.other]
+        elif isinstance(e, s.Call):
+            yield e.func
+            stack += list(e.args)

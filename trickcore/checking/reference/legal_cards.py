@@ -1,0 +1,234 @@
+"""The cards a player may lead or play in a replayed trick deal (the obligations, `lead_if`,
+`play_if`, melds declared by leading), and who wins a trick."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ...language import syntax as s
+from .deal_state import DealState
+from .expressions import LEADING, LED, MEMO, PLAYED
+
+
+class LegalCards(DealState):
+    """The cards a player may lead or play now, and those he may lead declaring a meld."""
+
+    def _card_env(self, seat: int) -> dict[str, Any]:
+        """The names `lead_if` and `play_if` read (besides the card in question)."""
+        eff = self.relations()[0]
+        played = [c for t in self.tricks for _, c in t[0]]
+        return {
+            "first_lead": self.leads[seat] == 0,
+            "tricks_played": len(self.tricks),
+            "tricks_won": self.tricks_won[seat],
+            "declarer": seat == self.declarer,
+            "trump_set": self.trump >= 0,
+            "trump_broken": any(eff[c] == self.ref.trump_id for c in played),
+            "hand_size": len(self.hands[seat]),
+            PLAYED: played,
+            LED: [eff[t[0][0][1]] for t in self.tricks],
+            LEADING: eff[self.trick[0][1]] if self.trick else -1,
+            MEMO: {},
+            **self.contract_env(seat),
+            **self.context[seat],
+        }
+
+    def _play_env(self, seat: int) -> dict[str, Any]:
+        """The names `play_if` reads when `seat` plays to a trick: `_card_env` and whether he
+        can follow the card led."""
+        env = self._card_env(seat)
+        eff = self.relations()[0]
+        led = eff[self.trick[0][1]]
+        env["can_follow"] = any(eff[c] == led for c in self.hands[seat])
+        env.update(self._trick_env(seat))
+        return env
+
+    def _filtered(self, rule: s.Expr, env: dict[str, Any], cards: Iterable[int], hand: list[int]):
+        """The cards a `lead_if` / `play_if` rule allows; all of them when it allows none."""
+        ref = self.ref
+        eff = self.relations()[0]
+        cards = list(cards)
+        allowed = set()
+        for c in cards:
+            env["card_is_trump"] = eff[c] == ref.trump_id
+            if self.trick:
+                env["card_wins"] = self._wins(self.turn, c)
+            if ref.eval(rule, env, hand=hand, card=c):
+                allowed.add(c)
+        return allowed or set(cards)
+
+    def may_play(self, seat: int, card: int) -> bool:
+        """`card in legal_plays(seat)[0]`, worked out for this card: a `lead_if` or `play_if`
+        rule is asked about the other cards only when it does not allow this one."""
+        hand = self.hands[seat]
+        if card not in hand:
+            return False
+        ref = self.ref
+        if self.trick:
+            follow = self._follow_plays(seat, hand)
+            if card not in follow or ref.play_if is None:
+                return card in follow
+            return self._allows_card(ref.play_if, self._play_env(seat), card, follow, hand)
+        if ref.lead_if is None:
+            return True
+        return self._allows_card(ref.lead_if, self._card_env(seat), card, hand, hand)
+
+    def _allows_card(
+        self, rule: s.Expr, env: dict[str, Any], card: int, cards: Iterable[int], hand: list[int]
+    ) -> bool:
+        """`card in _filtered(rule, env, cards, hand)`: the rule allows it, or none of them."""
+        ref = self.ref
+        eff = self.relations()[0]
+
+        def allowed(c: int) -> bool:
+            env["card_is_trump"] = eff[c] == ref.trump_id
+            if self.trick:
+                env["card_wins"] = self._wins(self.turn, c)
+            return bool(ref.eval(rule, env, hand=hand, card=c))
+
+        return allowed(card) or not any(allowed(c) for c in cards if c != card)
+
+    def legal_plays(self, seat: int) -> tuple[set[int], set[int]]:
+        """The cards `seat` may play now, and those it may lead declaring a meld (marry)."""
+        hand = self.hands[seat]
+        ref = self.ref
+        if self.trick:
+            follow = self._follow_plays(seat, hand)
+            if ref.play_if is None:
+                return set(follow), set()
+            return self._filtered(ref.play_if, self._play_env(seat), follow, hand), set()
+        leads = set(hand)
+        if ref.lead_if is not None:
+            leads = self._filtered(ref.lead_if, self._card_env(seat), hand, hand)
+        marry: set[int] = set()
+        if not ref.led_melds:
+            return leads, marry
+        env = self._declare_env(seat)
+        for c in leads:
+            meld = self.meld_led(seat, c)
+            if meld is None:
+                continue
+            declare_if = ref.melds[meld[0]].declare_if
+            if declare_if is None or ref.eval(declare_if, env, hand=hand):
+                marry.add(c)
+        return leads, marry
+
+    def _duties(self, seat: int) -> dict[str, bool]:
+        """follow, beat_in_suit, trump_when_void and overtrump now (each a yes/no, or a rule
+        read at each play: stock_left, stock_closed, tricks_played, declarer, values)."""
+        if self.ref.fixed_duties:
+            return self.ref.obligations  # type: ignore[return-value]
+        out = {}
+        env: dict[str, Any] | None = None
+        for name, rule in self.ref.obligations.items():
+            if isinstance(rule, bool):
+                out[name] = rule
+                continue
+            if env is None:
+                env = {
+                    "stock_left": self.stock_left(),
+                    "stock_closed": self.stock_closed,
+                    "tricks_played": len(self.tricks),
+                    "declarer": seat == self.declarer,
+                    **self.contract_env(seat),
+                    **self.context[seat],
+                    **self._trick_env(seat),
+                }
+            out[name] = bool(self.ref.eval(rule, env, qualifier=self.qualifier))
+        return out
+
+    def _trick_env(self, seat: int) -> dict[str, Any]:
+        """The trick in progress as `seat` is to play to it: the cards in it, a trump led,
+        a trump in it, and whether the card winning it so far (T15) is a partner's (his
+        side's; without sides, against a declarer, another defender's)."""
+        eff = self.relations()[0]
+        trump = self.ref.trump_id
+        winner = trick_winner(self.relations(), trump, self.trick)
+        if winner < 0 or winner == seat:
+            partner = False
+        elif self.ref.sides:
+            partner = winner in self.ref.side(seat, self.seats)
+        else:
+            partner = self.declarer >= 0 and self.declarer not in (seat, winner)
+        return {
+            "cards_in_trick": len(self.trick),
+            "led_trump": eff[self.trick[0][1]] == trump,
+            "trick_trumped": any(eff[c] == trump for _, c in self.trick),
+            "partner_winning": partner,
+        }
+
+    def _wins(self, seat: int, card: int) -> bool:
+        """`card_wins`: played now, the card would win the trick as it stands (T15)."""
+        return (
+            trick_winner(self.relations(), self.ref.trump_id, [*self.trick, (seat, card)]) == seat
+        )
+
+    def _follow_plays(self, seat: int, hand: list[int]) -> list[int]:
+        """T14, S13, X13, K29: follow the led (effective) suit, beat in suit unless trumped,
+        trump when void, overtrump; by the cards' effective suits and powers."""
+        duty = self._duties(seat)
+        eff, power = self.relations()
+        trump = self.ref.trump_id
+        led = eff[self.trick[0][1]]
+        on_table = [c for _, c in self.trick]
+        follow = [c for c in hand if eff[c] == led]
+        if follow:
+            if not duty["follow"]:
+                return hand
+            trumped = led != trump and any(eff[c] == trump for c in on_table)
+            if duty["beat_in_suit"] and not trumped:
+                best = max(power[c] for c in on_table if eff[c] == led)
+                return [c for c in follow if power[c] > best] or follow
+            return follow
+        trumps = [c for c in hand if eff[c] == trump]
+        if duty["trump_when_void"] and trumps:
+            in_trick = [power[c] for c in on_table if eff[c] == trump]
+            if duty["overtrump"] and in_trick:
+                return [c for c in trumps if power[c] > max(in_trick)] or trumps
+            return trumps
+        return hand
+
+    def meld_led(self, seat: int, card: int) -> tuple[int, int, int] | None:
+        """The meld (index, suit, value) that leading this card declares (`marry`): the
+        first meld declared by leading (not announced) that holds the card and that the
+        seat holds complete; None if none."""
+        ref = self.ref
+        held = set(self.hands[seat]) | {card}
+        for mi, suit, _, cards in ref.concrete:
+            if card in cards and not ref.melds[mi].announce and held.issuperset(cards):
+                return mi, suit, ref.melds[mi].value_in(suit, self.trump)
+        return None
+
+    def _declare_env(self, seat: int) -> dict[str, Any]:
+        """The names a meld's `declare_if` reads for the player on lead."""
+        return {
+            "tricks_won": self.tricks_won[seat],
+            "tricks_played": len(self.tricks),
+            "declarer": seat == self.declarer,
+            "first_lead": self.leads[seat] == 0,
+            "stock_left": self.stock_left(),
+            "stock_closed": self.stock_closed,
+            **self.context[seat],
+        }
+
+
+def trick_winner(
+    relations: tuple[list[int], list[int]], trump_id: int, cards: Sequence[tuple[int, int]]
+) -> int:
+    """T15, X9, K30: the highest trump wins, else the highest card of the (effective) suit
+    led; of equal powers the first played. A trick led by a talon card (R31): the same
+    among the players' cards, -1 (nobody) when none is a trump or of the suit led."""
+    eff, power = relations
+    led = eff[cards[0][1]]
+    if cards[0][0] < 0:  # R31: a talon card led: the players' cards alone compete
+        played = [(power[c], -i, seat, eff[c]) for i, (seat, c) in enumerate(cards) if i > 0]
+        for suit in (trump_id, led):
+            best = [x for x in played if x[3] == suit]
+            if best:
+                return max(best)[2]
+        return -1
+    trumps = [(power[c], -i, seat) for i, (seat, c) in enumerate(cards) if eff[c] == trump_id]
+    if trumps:
+        return max(trumps)[2]
+    return max((power[c], -i, seat) for i, (seat, c) in enumerate(cards) if eff[c] == led)[2]

@@ -1,0 +1,228 @@
+"""Trick play in a replayed trick deal: the trump in force, who sits out and who leads,
+whose turn it is (and who plays for him), a turn's actions (decisions, announcements,
+cards), the trick to its winner, drawing from the stock, the end of play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .decisions import DecisionsReplay
+from .expressions import TRUMP
+from .legal_cards import LegalCards, trick_winner
+
+
+class TrickPlayReplay(LegalCards, DecisionsReplay):
+    """The course of trick play, from the first lead to the last trick."""
+
+    def _start_play(self) -> bool:
+        """The trump in force from the first trick (`play.trump`: a suit, the turn-up's
+        suit, or the contract's strain), who sits out (`sit_out_if`, E16), and the first
+        leader (declarer, the player after him, forehand or the holder of a card; if he
+        sits out, the next player in deal order who does not, E17)."""
+        ref = self.ref
+        # a fixed or turned-up trump has been in force since the deal (`_fixed_trump`)
+        if ref.trump_bid and self.strain in ref.strains:
+            self.trump = ref.strain_suits[ref.strains.index(self.strain)]
+        if ref.trump_if is not None and not ref.eval(ref.trump_if, self._public_env()):
+            self.trump = -1  # O42: the deal is played without trump
+        self.playing = [s for s in self.active if not self._sits_out(s)]
+        first = self.active[0]
+        if ref.first_leader == "holder":
+            first = next((s for s in self.active if ref.leader_card in self.hands[s]), first)
+        elif ref.first_leader == "declarer" and self.declarer >= 0:
+            first = self.declarer
+        elif ref.first_leader == "left_of_declarer" and self.declarer >= 0:  # B17
+            i = self.active.index(self.declarer)
+            first = self.active[(i + 1) % len(self.active)]
+        first = self._next_playing(first, 0)
+        self.start_hands = {seat: list(self.hands[seat]) for seat in self.active}
+        if ref.side_if is not None:
+            self._form_sides()
+        self.tricks_total = len(self.hands[first]) + self.stock_left() // len(self.playing)
+        self.stage = "play"
+        self.first = first
+        self._give_turn(first)
+        if ref.talon_leads and self.talon:  # R31: the talon's cards lead the first tricks
+            self._talon_lead()
+        if ref.skip_if is not None and any(  # nothing to play: the deal ends at once
+            ref.eval(
+                ref.skip_if,
+                self.open_env(s, ref.eval.reads_table(ref.skip_if)),
+                qualifier=self.qualifier,
+            )
+            for s in self.active
+        ):
+            self.ended_early = True
+            self.trick = []
+            return False
+        return True
+
+    def _form_sides(self) -> None:
+        """`side_if` as trick play begins, over each player's role and hand: those for whom
+        it holds are one side, the others the other; a seat sitting out is alone."""
+        ref = self.ref
+        assert ref.side_if is not None
+        team = []
+        for x in self.active:
+            env = self.role_env(x)
+            env[TRUMP] = self.trump
+            if ref.eval(ref.side_if, env, hand=self.hands[x], qualifier=self.qualifier):
+                team.append(x)
+        rest = tuple(x for x in self.active if x not in team)
+        self.team = tuple(team)
+        self.formed = {x: (x,) for x in range(self.seats)}
+        for x in self.active:
+            self.formed[x] = self.team if x in team else rest
+
+    def _talon_lead(self) -> None:
+        """The talon's next card, turned face up, is the card led (by nobody, seat -1);
+        the first leader plays to it first."""
+        card = self.talon.pop(0)
+        for seen in self.seen:
+            seen.add(card)
+        self.trick = [(-1, card)]
+        self._give_turn(self.first)
+
+    def _next_playing(self, seat: int, k: int) -> int:
+        """The player `k` places on from `seat` (0: himself), in deal order, among those who
+        take part in trick play; from a seat that sits out, the next who does not."""
+        n = len(self.active)
+        i = self.active.index(seat)
+        order = [self.active[(i + m) % n] for m in range(n)]
+        return [x for x in order if x in self.playing][k]
+
+    def _give_turn(self, seat: int) -> None:
+        """It is `seat`'s turn to lead or play: he acts, or his partner for him while
+        `partner_plays_if` holds (B19); the partner then sees the hand he plays from."""
+        self.turn = seat
+        self.to_act = seat
+        rule = self.ref.partner_plays_if
+        if rule is not None and self.ref.eval(
+            rule, self.open_env(seat, self.ref.eval.reads_table(rule)), qualifier=self.qualifier
+        ):
+            self.to_act = self.ref.partner(seat, self.seats, self.declarer, self.playing)
+            self.seen[self.to_act].update(self.hands[seat])
+
+    def _turn_actions(self, seat: int) -> dict[str, str]:
+        """At a turn in trick play: the decisions offered, announcements, and the cards."""
+        ref = self.ref
+        ct = ref.card_text
+        out: dict[str, str] = {}
+        hand = self.hands[seat]
+        if self.announced is not None:  # lead a card of the meld, or a decision after it
+            mi, suit = self.announced
+            out.update((d, "decide") for d in self._decisions_offered(seat, "announced"))
+            out.update((f"play {ct[c]}", "play") for c in self._meld_cards(mi, suit) if c in hand)
+            return out
+        at = "play" if self.trick else "lead"
+        out.update((d, "decide") for d in self._decisions_offered(seat, at))
+        if not self.trick and ref.announced_melds:
+            out.update((a, "announce") for a in self._announcements(seat))
+        plays, marries = self.legal_plays(seat)
+        out.update((ref.play_text[c], "play") for c in plays)
+        out.update((ref.marry_text[c], "marry") for c in marries)
+        return out
+
+    def _announcements(self, seat: int) -> list[str]:
+        """`announce NAME SUIT` for every announced meld held in full whose declare_if holds."""
+        ref = self.ref
+        held = set(self.hands[seat])
+        out = []
+        env: dict[str, Any] | None = None
+        for mi, suit, _, cards in ref.concrete:
+            meld = ref.melds[mi]
+            if not meld.announce or not held.issuperset(cards):
+                continue
+            if env is None:
+                env = self._declare_env(seat)
+            if meld.declare_if is None or ref.eval(meld.declare_if, env, hand=self.hands[seat]):
+                sym = f" {ref.suit_symbols[suit]}" if suit >= 0 else ""
+                out.append(f"announce {meld.name}{sym}")
+        return out
+
+    def _meld_cards(self, mi: int, suit: int) -> list[int]:
+        meld = self.ref.melds[mi]
+        if meld.cards:
+            return list(meld.cards)
+        return [suit * self.ref.eval.n_ranks + r for r in meld.ranks]
+
+    def _turn(self, seat: int, kind: str, card: int, value: int, to: int, text: str) -> None:
+        """A decision, an announcement or a card at a turn in trick play."""
+        if kind == "decide":
+            self._take(seat, self._by_name(text))
+            return
+        if kind == "announce":
+            meld = self.ref.melds[value]
+            self.declarations.append((seat, value, to, meld.value_in(to, self.trump)))
+            if meld.sets_trump and to >= 0:
+                self.trump = to
+            self.announced = (value, to)
+            for seen in self.seen:  # X24: he shows the meld's cards
+                seen.update(self._meld_cards(value, to))
+            return
+        self.announced = None
+        if not self.trick:
+            self.leads[seat] += 1
+            if kind == "marry":
+                led = self.meld_led(seat, card)
+                if led is not None:
+                    mi, suit, value = led
+                    self.declarations.append((seat, mi, suit, value))
+                    if self.ref.melds[mi].sets_trump and suit >= 0:
+                        self.trump = suit
+                    for seen in self.seen:
+                        seen.update(self._meld_cards(mi, suit))
+        self.hands[seat].remove(card)
+        for seen in self.seen:
+            seen.add(card)
+        self.trick.append((seat, card))
+        self.cards_played += 1
+        from_talon = 1 if self.trick[0][0] < 0 else 0  # a talon card leads: one more card
+        if len(self.trick) < len(self.playing) + from_talon:  # E18: who sits out is skipped
+            self._give_turn(self._next_playing(seat, 1))
+            return
+        self._trick_done()
+
+    def _trick_done(self) -> None:
+        """The trick to its winner, who leads next; stop_if; drawing from the stock; the
+        end of play when every hand is empty."""
+        ref = self.ref
+        winner = trick_winner(self.relations(), ref.trump_id, self.trick)
+        from_talon = self.trick[0][0] < 0
+        if winner >= 0:  # R31: a talon-led trick nobody followed is nobody's
+            self.card_points[winner] += sum(ref.points_for(self.trump)[c] for _, c in self.trick)
+            self.tricks_won[winner] += 1
+        self.tricks.append((tuple(self.trick), winner, self.trump))
+        self.trick = []
+        if from_talon and self.talon:
+            self._talon_lead()
+            return
+        if from_talon:  # R31: after the talon's tricks the first leader leads
+            winner = self.first
+        self._give_turn(winner)
+        if ref.stop_if is not None and any(
+            ref.eval(
+                ref.stop_if,
+                self.open_env(s, ref.eval.reads_table(ref.stop_if)),
+                qualifier=self.qualifier,
+            )
+            for s in self.active
+        ):
+            self.ended_early = True
+            self._flow_on()
+            return
+        if ref.draw and not self.stock_closed:  # X12: the winner first, the turn-up last
+            n = len(self.active)
+            i = self.active.index(winner)
+            for k in range(n):
+                seat = self.active[(i + k) % n]
+                if self.stock:
+                    card = self.stock.pop(0)
+                elif self.turnup >= 0:
+                    card, self.turnup = self.turnup, -1
+                else:
+                    break
+                self.hands[seat].append(card)
+                self.seen[seat].add(card)
+        if not any(self.hands[s] for s in self.playing):
+            self._flow_on()

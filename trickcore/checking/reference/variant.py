@@ -1,0 +1,458 @@
+"""`Reference`: a variant's rules as the checker reads them (syntax trees, the deck's tables,
+plain settings of the model), and what follows from them alone: card relations, sides,
+combinations, the order of the scoring definitions, who is in a deal, a `rule` line's
+values."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...language import syntax as s
+from ...language.loader import MergedRules
+from ...language.model import VariantModel
+from .errors import in_range
+from .expressions import STRAIN, Evaluator, names_in
+from .restated import check_restated, check_words
+from .rule_blocks import MeldRule, read_decisions
+from .rules_text import (
+    block_of,
+    expr_of,
+    flag_of,
+    items_of,
+    load_reference_rules,
+    rule_of,
+    setting_of,
+    value_word,
+    word_of,
+    words_of,
+)
+
+FINAL_RULES = ("declarer", "defender", "player", "sitting_out")  # deal scores, not definitions
+
+
+class Reference:
+    """A variant's rules as the checker reads them: syntax trees plus the deck's tables."""
+
+    def __init__(self, model: VariantModel, rules: MergedRules | None = None) -> None:
+        if rules is None:
+            rules = load_reference_rules(model)
+        self.model = model
+        self.eval = ev = Evaluator(model)
+        root = rules.root
+        self.root = root
+        check_restated(root, model.name)
+        deck = model.deck
+        n = len(deck.ranks)
+        self.size = deck.size
+        self.n_suits = len(deck.suits)
+        self.trump_id = len(deck.suits)  # the effective suit of every trump
+        self.card_text = [deck.card_text(c) for c in range(deck.size)]
+        self.play_text = [f"play {text}" for text in self.card_text]
+        self.marry_text = [f"marry {text}" for text in self.card_text]
+        self.suit_names = [su.name for su in deck.suits]
+        self.suit_symbols = [su.symbol for su in deck.suits]
+        card_points = setting_of(root, "deck", "card_points")
+        # each card's points with each trump (none first, then each suit's)
+        self.points_by_trump: list[list[int]] = []
+        for in_force in range(-1, len(deck.suits)):
+            if card_points is not None:  # `card_points = EXPR`: per card (and trump suit)
+                self.points_by_trump.append(
+                    [
+                        int(
+                            in_range(
+                                ev(
+                                    card_points,
+                                    {
+                                        "card_in_trump_suit": c // n == in_force,
+                                        "trump_set": in_force >= 0,
+                                    },
+                                    card=c,
+                                ),
+                                "deck.card_points",
+                            )
+                        )
+                        for c in range(deck.size)
+                    ]
+                )
+            else:
+                self.points_by_trump.append([deck.points[c % n] for c in range(deck.size)])
+        self.points = self.points_by_trump[0]
+        self.deck_points = sum(self.points)
+        # combinations (BL27, BL28): kind, size and order are plain settings of the model;
+        # value and strength are restated from the file
+        self.combos: list[tuple[str, int, tuple[int, ...], s.Expr, s.Expr | None]] = []
+        for combo in model.combinations:
+            block = block_of(root, f"combination {combo.name}")
+            worth_rule = expr_of(block.entries.get("value")) if block else None
+            strength_rule = expr_of(block.entries.get("strength")) if block else None
+            assert worth_rule is not None
+            self.combos.append(
+                (combo.kind, combo.size, tuple(combo.order), worth_rule, strength_rule)
+            )
+        # melds, and every concrete meld: (meld index, suit or -1, value, cards)
+        self.melds: list[MeldRule] = []
+        self.concrete: list[tuple[int, int, int, tuple[int, ...]]] = []
+        for mi, meld in enumerate(model.melds):
+            block = block_of(root, f"meld {meld.name}")
+            self.melds.append(
+                MeldRule(
+                    meld.name,
+                    tuple(meld.ranks),
+                    tuple(meld.cards),
+                    tuple(meld.values),
+                    meld.trump_value,
+                    meld.sets_trump,
+                    meld.announce,
+                    expr_of(block.entries.get("declare_if")) if block else None,
+                    expr_of(block.entries.get("counts_if")) if block else None,
+                )
+            )
+            if meld.cards:
+                self.concrete.append((mi, -1, meld.values[0], tuple(meld.cards)))
+            else:
+                for suit, value in enumerate(meld.values):
+                    self.concrete.append((mi, suit, value, tuple(suit * n + r for r in meld.ranks)))
+        self.all_melds = sum(value for _, _, value, _ in self.concrete)
+        self.led_melds = any(not m.announce for m in self.melds)  # declared by leading
+        self.announced_melds = any(m.announce for m in self.melds)
+        # scoring
+        scoring = block_of(root, "scoring")
+        self.definitions: dict[str, s.Expr] = {}
+        if scoring is not None:
+            for key, entry in scoring.entries.items():
+                expr = expr_of(entry)
+                if expr is not None:
+                    self.definitions[key] = expr
+        self.order = self._definition_order()
+        after = block_of(root, "after_deal")
+        self.after_deal: list[s.Step] = [
+            e for e in (after.entries.values() if after else ()) if isinstance(e, s.Step)
+        ]
+        # the match
+        self.keep: list[tuple[str, bool | int]] = [
+            (parts[0], value_word(parts[1])) for parts in words_of(root, "match", "keep")
+        ]
+        target = words_of(root, "match", "target")
+        self.target = 0 if not target or target[0][0] == "none" else int(target[0][0])
+        self.has_target = bool(target) and target[0][0] != "none"
+        self.end_if = setting_of(root, "match", "end_if")
+        self.rank_by = setting_of(root, "match", "rank_by")
+        check_words(root, model.name)
+        tie_break = tuple(parts[0] for parts in words_of(root, "match", "tie_break"))
+        self.tie_break = tie_break or ("highest",)  # T21: equal scores share the win
+        self.deal_limit = model.match.deal_limit
+        self.redeal_limit = model.match.redeal_limit
+        self.sides = [[int(w) for w in parts] for parts in words_of(root, "", "sides")]
+        self._side_of: dict[tuple[int, int], tuple[int, ...]] = {}
+        self.bout_limit = setting_of(root, "bouts", "limit")
+        # the deal: keep names, its flow, the redeal
+        self.deal_keep: list[tuple[str, bool | int]] = [
+            (parts[0], value_word(parts[1])) for parts in words_of(root, "deal", "keep")
+        ]
+        tricks = model.tricks
+        self.flow: tuple[str, ...] = tricks.flow if tricks is not None else ()
+        self.has_auction = "auction" in self.flow
+        self.has_redeal = block_of(root, "redeal") is not None
+        self.forced_if = setting_of(root, "redeal", "forced_if")
+        self.allowed_if = setting_of(root, "redeal", "allowed_if")
+        self.same_dealer = model.redeal.same_dealer if model.redeal is not None else False
+        # the auction (plain settings from the model, expressions from the trees)
+        self.bidding = tricks.bidding if tricks is not None else None
+        self.bid_cap = rule_of(root, "bidding", "cap")
+        self.opening = rule_of(root, "bidding", "opening")
+        self.contract_cap = rule_of(root, "contract", "cap") or self.bid_cap
+        # calls naming strains, bid_if, doubles, rounds (spec 4), read from the rules text
+        bidding = block_of(root, "bidding")
+        suit_by_name = {su.name: i for i, su in enumerate(deck.suits)}
+        self.strains = tuple(parts[0] for parts in items_of(bidding, "strains"))
+        self.strain_suits = tuple(suit_by_name.get(st, -1) for st in self.strains)
+        self.levelless = word_of(bidding, "levels", "") == "none"
+        self.bid_values = tuple(int(parts[0]) for parts in items_of(bidding, "values"))
+        self.bid_if = setting_of(root, "bidding", "bid_if")
+        self.pass_if = setting_of(root, "bidding", "pass_if")
+        ends = (items_of(bidding, "ends") or [()])[0]
+        self.ends_first_bid = ends == ("first_bid",)
+        self.ends_passes = int(ends[1]) if len(ends) == 2 and ends[0] == "passes" else None
+        self.rounds = int(word_of(bidding, "rounds", "0"))
+        self.doubles = flag_of(bidding, "double", False)
+        self.joins = flag_of(bidding, "join", False)  # pairs: a round of joining first
+        self.first_to_name = word_of(bidding, "declarer", "last_bidder") == "first_to_name"
+        self.dealer_calls_first = word_of(bidding, "first_caller", "forehand") == "dealer"
+        self.call_qualifiers = ("", *(parts[0] for parts in items_of(bidding, "qualifiers")))
+        # the calls of an auction in turns are restated one by one when it says which calls
+        # there are in the spec-4 way (strains, bid_if, pass_if, doubles, rounds); otherwise
+        # who calls next, when it ends and who declares at what
+        spec4 = ("strains", "levels", "bid_if", "pass_if", "double", "rounds", "first_caller")
+        self.restate_calls = bidding is not None and any(k in bidding.entries for k in spec4)
+        # the pickup of the turned-up card (spec 4)
+        pickup = block_of(root, "pickup")
+        self.pickup_who = word_of(pickup, "who", "dealer")
+        self.take_if = setting_of(root, "pickup", "take_if")
+        self.pickup_lay_away = int(word_of(pickup, "lay_away", "0"))
+        # BL11: each hand drawn up from the stock to this many cards (0: no such phase)
+        self.draw_up_to = int(word_of(block_of(root, "draw_up"), "to", "0"))
+        self.contract = tricks.contract if tricks is not None else None
+        # talon
+        self.split_if = setting_of(root, "talon", "split_if")
+        self.counts_for_if = setting_of(root, "talon", "counts_for_if")
+        self.talon = tricks.talon if tricks is not None else None
+        # decisions and choices, in the order of the file
+        self.decisions = read_decisions(root, ev)
+        self.options = list(dict.fromkeys(o for d in self.decisions for o in d.options))
+        # play
+        play = block_of(root, "play")
+        self.lead_if = setting_of(root, "play", "lead_if")
+        self.play_if = setting_of(root, "play", "play_if")
+        self.stop_if = setting_of(root, "play", "stop_if")
+        self.skip_if = setting_of(root, "play", "skip_if")
+        self.open_hand_if = setting_of(root, "play", "open_hand_if")
+        self.trump_power = setting_of(root, "play", "trump_power")
+        self.power = setting_of(root, "play", "power")
+        trump = words_of(root, "play", "trump")
+        word = trump[0][0] if trump else "none"
+        self.trump_rule = rule_of(root, "play", "trump")  # `trump = EXPR`: a suit's number
+        self.suit_numbers = {su.name: i for i, su in enumerate(model.deck.suits)}
+        self.trump_turnup = word == "turnup"
+        self.trump_bid = word == "bid"  # the contract's strain (none for one without a suit)
+        self.fixed_trump = ev.suits[word] if word not in ("none", "turnup", "bid") else -1
+        self.trump_if = setting_of(root, "play", "trump_if")  # public: false, no trump
+        self.sit_out_if = setting_of(root, "play", "sit_out_if")
+        self.side_if = setting_of(root, "play", "side_if")  # the deal's sides, formed in play
+        self.partner_plays_if = setting_of(root, "play", "partner_plays_if")
+        self.draw = flag_of(play, "draw", False)
+        self.talon_leads = flag_of(play, "talon_leads", False)
+        self.raise_if = setting_of(root, "contract", "raise_if")
+        play_rules = tricks.play if tricks is not None else None
+        # the four obligations: a yes/no or an expression read at each play
+        self.obligations: dict[str, s.Expr | bool] = {}
+        for name in ("follow", "beat_in_suit", "trump_when_void", "overtrump"):
+            duty = play.entries.get(name) if play is not None else None
+            expr = expr_of(duty)
+            default = bool(getattr(play_rules, name)) if play_rules is not None else False
+            self.obligations[name] = expr if expr is not None else default
+        self.fixed_duties = all(isinstance(v, bool) for v in self.obligations.values())
+        leader = words_of(root, "play", "first_leader")
+        self.first_leader = (
+            leader[0][0] if leader else ("declarer" if self.has_auction else "forehand")
+        )
+        self.leader_card = (
+            ev.card_of("".join(leader[0][1:])) if self.first_leader == "holder" else -1
+        )
+        # pass phase: how many cards, and how many seats on they go
+        count = words_of(root, "pass_cards", "count")
+        self.pass_count = int(count[0][0]) if count else 0
+        self.pass_to = setting_of(root, "pass_cards", "to") if "pass" in self.flow else None
+        # bids phase: the range, and who bids blind with which values
+        low = words_of(root, "bids", "min")
+        self.bids_min = int(low[0][0]) if low else 0
+        self.bids_max = setting_of(root, "bids", "max")
+        self.blind_if = setting_of(root, "bids", "blind_if")
+        self.blind = [int(parts[0]) for parts in words_of(root, "bids", "blind")]
+        self.has_bids = "bids" in self.flow
+        self.bids_bid_if = setting_of(root, "bids", "bid_if")
+        # the deal pattern as written (`size` and `rest` resolved as each deal begins)
+        self.pattern = words_of(root, "deal", "pattern")
+        self.size_rule = setting_of(root, "deal", "size")
+        self.reads_top_trumps = any(
+            "top_trumps" in names_in(e)
+            for e in [*self.definitions.values(), *(m.counts_if for m in self.melds if m.counts_if)]
+        )
+        self._relations: dict[tuple[Any, ...], tuple[list[int], list[int]]] = {}
+
+    def start_context(self) -> dict[str, Any]:
+        """What a seat knows of the match as it begins (deal 1, score 0, initial kept)."""
+        return {
+            **dict(self.keep),
+            "deal_number": 1,
+            "score": 0,
+            "target": self.target,
+            "max_other_score": 0,
+        }
+
+    def combination_names(self, hand: Sequence[int], trump: int) -> dict[str, int]:
+        """BL27-BL29: each maximal run of `size` or more cards of one suit in the order, and
+        each rank held `size` times or more, is a combination worth its value (none if worth
+        0): their sum, and the highest strength (its value, by default)."""
+        ev = self.eval
+        n = len(self.card_text) // len(self.suit_names)
+        held = set(hand)
+        points = best = 0
+        for kind, size, order, value, strength in self.combos:
+            found: list[tuple[int, int, int, bool]] = []  # (highest card, length, top, trump)
+            if kind == "run":
+                for su in range(len(self.suit_names)):
+                    length = 0
+                    for place in range(len(order) + 1):
+                        if place < len(order) and su * n + order[place] in held:
+                            length += 1
+                            continue
+                        if length >= size:
+                            top = place - length
+                            found.append((su * n + order[top], length, top, su == trump))
+                        length = 0
+            else:
+                for top, r in enumerate(order):
+                    cards = [su * n + r for su in range(len(self.suit_names)) if su * n + r in held]
+                    if len(cards) >= size:
+                        found.append((cards[0], len(cards), top, False))
+            for card, length, top, in_trump in found:
+                env = {
+                    "length": length,
+                    "top": top,
+                    "card_in_trump_suit": in_trump,
+                    "trump_set": trump >= 0,
+                }
+                worth = int(ev(value, env, card=card))
+                if worth > 0:
+                    points += worth
+                    env["value"] = worth
+                    strong = int(ev(strength, env, card=card)) if strength is not None else worth
+                    best = max(best, strong)
+        return {"combination_points": points, "best_combination": best}
+
+    def points_for(self, trump: int) -> list[int]:
+        """Each card's points while `trump` (-1: none) is trump (`card_points` may read it)."""
+        return self.points_by_trump[trump + 1]
+
+    # ------------------------------------------------------------ sides
+    def side(self, seat: int, seats: int) -> tuple[int, ...]:
+        """The seats of `seat`'s side at a table of `seats` (`sides`; else himself alone)."""
+        key = (seat, seats)
+        found = self._side_of.get(key)
+        if found is None:
+            found = (seat,)
+            for members in self.sides:
+                here = tuple(x for x in members if x < seats)
+                if seat in here:
+                    found = here
+                    break
+            self._side_of[key] = found  # asked at every step: worked out once
+        return found
+
+    def side_index(self, seat: int) -> int:
+        """`side`: the place of the seat's side in `sides:` from 0 (without one: his seat)."""
+        for i, members in enumerate(self.sides):
+            if seat in members:
+                return i
+        return seat
+
+    def partner(
+        self, seat: int, seats: int, declarer: int = -1, playing: Sequence[int] = ()
+    ) -> int:
+        """The other player of the seat's side (`partner_plays_if`); without sides, in a
+        deal with a declarer against two defenders, the other defender; else himself."""
+        others = [x for x in self.side(seat, seats) if x != seat]
+        if others:
+            return others[0]
+        defenders = [x for x in playing if x != declarer]
+        if not self.sides and declarer >= 0 and seat in defenders and len(defenders) == 2:
+            return defenders[1 - defenders.index(seat)]
+        return seat
+
+    def max_other_score(self, seat: int, scores: Sequence[int]) -> int:
+        """The highest score of a seat not on `seat`'s side (0 when there is none)."""
+        mine = self.side(seat, len(scores))
+        return max((x for i, x in enumerate(scores) if i not in mine), default=0)
+
+    # ------------------------------------------------------------ hands
+    def hand_env(
+        self, hand: Sequence[int], players: int, context: Mapping[str, Any], contract: int = 0
+    ) -> dict:
+        """The names a hand rule (caps, `bids.max`, the redeal) reads for this hand."""
+        held = set(hand)
+        in_hand = sum(value for _, _, value, cards in self.concrete if held.issuperset(cards))
+        return {
+            "melds_in_hand": in_hand,
+            "hand_size": len(hand),
+            "deck_points": self.deck_points,
+            "all_melds": self.all_melds,
+            "contract": contract,
+            "players": players,
+            **context,
+        }
+
+    # ------------------------------------------------------------ card relations
+    def relations(
+        self, trump: int, qualifier: str, chosen: Sequence[str], strain: str = ""
+    ) -> tuple[list[int], list[int]]:
+        """Each card's effective suit (`trump_id` for a trump) and power while `trump` is
+        trump, the contract carries `qualifier` (and names `strain`) and these options were
+        chosen: a card whose `trump_power` is above 0 is a trump; by default the trump
+        suit's cards, and powers follow the deck's rank order."""
+        key = (trump, qualifier, tuple(sorted(chosen)), strain)
+        found = self._relations.get(key)
+        if found is not None:
+            return found
+        ev = self.eval
+        n = ev.n_ranks
+        eff: list[int] = []
+        power: list[int] = []
+        for c in range(self.size):
+            env = {
+                "rank_index": ev.rank(c),
+                "suit_index": ev.suit(c),
+                "card_in_trump_suit": ev.suit(c) == trump,
+                "trump_set": trump >= 0,
+                **{o: o in chosen for o in self.options},
+                STRAIN: strain,
+            }
+            if self.trump_power is not None:
+                tp = in_range(ev(self.trump_power, env, qualifier=qualifier, card=c), "trump_power")
+            else:
+                tp = n - ev.rank(c) if ev.suit(c) == trump else 0
+            if tp > 0:
+                eff.append(self.trump_id)
+                power.append(tp)
+            elif self.power is not None:
+                eff.append(ev.suit(c))
+                power.append(in_range(ev(self.power, env, qualifier=qualifier, card=c), "power"))
+            else:
+                eff.append(ev.suit(c))
+                power.append(n - ev.rank(c))
+        self._relations[key] = (eff, power)
+        return eff, power
+
+    # ------------------------------------------------------------ scoring definitions
+    def _definition_order(self) -> list[str]:
+        """The scoring definitions, each after the ones it reads (else as written)."""
+        order: list[str] = []
+        visiting: set[str] = set()
+
+        def visit(name: str) -> None:
+            if name in order or name in visiting:
+                return
+            visiting.add(name)
+            for dep in names_in(self.definitions[name]):
+                if dep in self.definitions and dep not in FINAL_RULES:
+                    visit(dep)
+            visiting.discard(name)
+            order.append(name)
+
+        for name in self.definitions:
+            if name not in FINAL_RULES:
+                visit(name)
+        return order
+
+
+def players_in_deal(model: VariantModel, dealer: int, seats: int) -> list[int]:
+    """C1, S3: the seats in a deal, from the left of the dealer; the dealer sits out if needed."""
+    order = [(dealer + k) % seats for k in range(1, seats + 1)]
+    hands = model.deal.hands or seats
+    if hands < seats:
+        order = [x for x in order if x != dealer][:hands]
+    return order
+
+
+def run_step(
+    ref: Reference, step: Any, env: dict[str, Any], what: str, each: bool = False, **kw: Any
+) -> list[tuple[str, Any]]:
+    """The values one `rule` line assigns in `env` (none when its condition fails), each
+    computed before any is assigned and kept within ±MAX_VALUE (`what` names the rule; with
+    `each`, the message also names the value)."""
+    if step.condition is not None and not ref.eval(step.condition, env, **kw):
+        return []
+    return [
+        (a.name, in_range(ref.eval(a.expr, env, **kw), f"{what} ({a.name})" if each else what))
+        for a in step.assigns
+    ]
