@@ -33,7 +33,7 @@ COMPILED = (
     "trickcore/engine/deal.py",
     "trickcore/engine/bouts.py",
     "trickcore/engine/phases/*.py",
-    "trickcore/engine/worlds.py",
+    "trickcore/engine/worlds/*.py",
     "trickcore/engine/shuffling.py",
     "trickcore/engine/records.py",
     "trickcore/language/hands.py",

@@ -1,0 +1,110 @@
+"""Questions about one past step, asked of the engine itself: which hand acts, which cards
+its action needs, and whether the action stays legal (and the deal goes on the same way)
+had a hand held other cards."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...language.errors import StuckError, TrickcoreError
+from ..actions import Action
+from ..bouts import BoutDeal
+from ..deal import Deal
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+def acting_hand(deal: Deal | BoutDeal) -> int:
+    """The hand the next action is played from (in trick play, the player whose turn it is)."""
+    if isinstance(deal, Deal) and deal.phase == "play" and deal.turn >= 0:
+        return deal.turn
+    return deal.to_act
+
+
+def needed_cards(game: Game, deal: Deal | BoutDeal, action: Action) -> list[int]:
+    """The cards an action takes from the acting hand (or that must be held for it)."""
+    if action.card >= 0:
+        if action.kind == "marry":
+            melds = game.meld_of_card.get(action.card, [])
+            return list(melds[0][3]) if melds else [action.card]
+        return [action.card]
+    if action.kind == "announce":
+        for mi, suit, cards in game.announced_melds:
+            if mi == action.value and suit == action.to:
+                return list(cards)
+    if isinstance(deal, BoutDeal):
+        on_table = {c for pair in deal.table for c in pair}
+        return [c for c in action.cards if c not in on_table]
+    return list(action.cards)
+
+
+def legal_with(deal: Deal | BoutDeal, h: int, hand: list[int], action: Action) -> bool:
+    """Would `action` be legal now if hand h held these cards?"""
+    saved = deal.hands[h]
+    deal.hands[h] = hand
+    deal._legal = None
+    deal._ids = None
+    try:
+        return action in deal._compute_legal()
+    except (StuckError, TrickcoreError):
+        return False
+    finally:
+        deal.hands[h] = saved
+        deal._legal = None
+        deal._ids = None
+
+
+def fits_with(
+    state: Deal | BoutDeal,
+    q: int,
+    hand: list[int],
+    action: Action,
+    expect: tuple[Any, ...],
+) -> bool:
+    """Had hand q held these cards, would the action have been legal, and would the
+    deal have gone on the same way (the same phase and player to act)?"""
+    return fits_with_hands(state, {q: hand}, action, expect)
+
+
+def fits_with_hands(
+    state: Deal | BoutDeal,
+    hands: dict[int, list[int]],
+    action: Action,
+    expect: tuple[Any, ...],
+) -> bool:
+    """`fits_with` with several hands changed; a phase of None in `expect` is not compared."""
+    st = state.clone()
+    for q, hand in hands.items():
+        st.hands[q] = list(hand)
+    st._legal = None
+    st._ids = None
+    try:
+        legal = st._compute_legal()
+        for a in legal:
+            if a == action:
+                break
+        else:
+            return False
+        st._legal = legal
+        st.apply(a)
+    except TrickcoreError:
+        return False
+    phase, to_act = expect[0], expect[1]
+    follow = expect[2] if len(expect) > 2 else ()
+    if st.to_act != to_act or (phase is not None and st.phase != phase):
+        return False
+    # the actions that follow must stay legal too, up to the changed hand's next one
+    # seen (applying one may work out what a later one reads: a bid's cap)
+    try:
+        for actor, after, hidden in follow:
+            legal = st._compute_legal()
+            if after not in legal:
+                return False
+            st._legal = legal
+            st.apply(after)
+            if actor in hands and not hidden:
+                break
+    except TrickcoreError:
+        return False
+    return True

@@ -1,0 +1,141 @@
+"""What one seat knows of its deal, read from its observation: which cards it saw where
+(fixed in a place, its own, played by others, unseen), the hidden steps of its log, the
+cards it remembers drawing, and who it knows held a card."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...language.errors import TrickcoreError
+from ..observation import BoutObservation, Observation
+from ..phases.passing import seat_on
+from .errors import WorldsError
+from .places import turned_card
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+# how the log shows an action the seat did not see the card of
+HIDDEN_FORMS = ("give a card to ", "pass a card", "discard a card")
+
+
+class SeatKnowledge:
+    """The cards of one observation sorted by what its seat saw of them; `fixed` may be
+    widened by the sampler (a turned-up card taken as dealt where it lies now)."""
+
+    def __init__(self, game: Game, observation: Observation | BoutObservation) -> None:
+        self.game = game
+        self.obs = observation
+        self._check_input()
+        self.seat = observation.seat
+        self.seats = len(observation.hand_sizes)
+        self.log = observation.log
+        self._collect_cards()
+
+    def _check_input(self) -> None:
+        obs, game = self.obs, self.game
+        bouts = game.model.bouts is not None
+        kind = BoutObservation if bouts else Observation
+        if not isinstance(obs, (Observation, BoutObservation)):
+            raise TrickcoreError(f"sample_worlds takes a seat's observation, not {type(obs)}")
+        if not isinstance(obs, kind):
+            raise WorldsError(
+                f"this observation is from a game of {'tricks' if bouts else 'bouts'}, "
+                f"not of {game.name}"
+            )
+        if obs.seat < 0:
+            raise WorldsError(
+                "the public view (seat -1) has no seat to sample worlds for; "
+                "pass observation(seat) of one player"
+            )
+        seats = len(obs.hand_sizes)
+        if seats not in game.model.players or obs.seat >= seats:
+            raise WorldsError(f"this observation has {seats} seats; {game.name} has not")
+
+    def card(self, text: str) -> int:
+        """The card of a card text (a WorldsError when the variant has no such card)."""
+        c = self.game._card_by_text.get(text, -1)
+        if c < 0:
+            raise WorldsError(f"'{text}' is not a card of {self.game.name}")
+        return c
+
+    def _collect_cards(self) -> None:
+        """Which cards the seat saw where: fixed (seen in a place: a shown talon, a turned
+        card, an open hand), its own (held, played, given or received: they go where its
+        hand went), seen played by others, or unseen."""
+        obs, seat = self.obs, self.seat
+        fixed: set[int] = set()
+        texts: list[str] = []
+        own_texts: list[str] = [*obs.hand]
+        if isinstance(obs, Observation):
+            texts += [*(obs.talon_shown or ()), *obs.talon_taken]
+            texts += [*obs.laid_away, *obs.set_aside]
+            texts += [c for _, cs in obs.open_hands for c in cs]
+            own_texts += [*obs.received, *(c for _, cs in obs.given for c in cs)]
+        # a turned-up card shown now may have come there later (exchanged): tried first as
+        # dealt there, else it is fixed where the reference world has it (see
+        # `ModelBuilder.build`)
+        shown = [turned_card(obs)]
+        self.shown_now = {self.card(t) for t in shown if t is not None}
+        fixed.update(self.card(t) for t in texts)
+        own = {self.card(t) for t in own_texts}
+        # every card played in the log: card -> (step, player), the first time
+        self.played_at: dict[int, tuple[int, int]] = {}
+        self.hidden_steps: set[int] = set()
+        self.own_actions: set[int] = set()
+        parse = self.game.actions.parse
+        for k, (s, text) in enumerate(self.log):
+            if text.startswith(HIDDEN_FORMS):
+                self.hidden_steps.add(k)
+                continue
+            a = parse(text)
+            if a is None:
+                raise WorldsError(f"'{text}' (step {k + 1} of the log) is no action of this game")
+            cards = [a.card] if a.card >= 0 else list(a.cards)
+            for c in cards:
+                self.played_at.setdefault(c, (k, s))
+                if s == seat:
+                    own.add(c)
+                    self.own_actions.add(c)
+        self.fixed = fixed
+        self.own = own - fixed
+        # a card first played by another player (one the seat played first is its own)
+        self.seen_played = {
+            c: k for c, (k, _) in self.played_at.items() if c not in fixed and c not in own
+        }
+        size = self.game.model.deck.size
+        self.unseen = {
+            c for c in range(size) if c not in fixed and c not in own and c not in self.played_at
+        }
+        # games of bouts: when each card the seat was dealt or drew came to it
+        self.draws: dict[int, set[int]] = {}
+        if isinstance(obs, BoutObservation):
+            for k, t in obs.drawn:
+                self.draws.setdefault(k, set()).add(self.card(t))
+
+    def known_givers(self, obs: Observation, active: list[int]) -> list[tuple[int, int]]:
+        """(card, player) for the cards the seat knows another player had: those it received
+        from him (a card given openly, or passed to it: the passing goes a known number of
+        seats on), then those it saw him play, in the order of the log."""
+        out: list[tuple[int, int]] = []
+        for t in obs.received:
+            c = self.card(t)
+            if c in self.fixed:  # seen lying somewhere (a talon shown): it was dealt there
+                continue
+            shown = self.played_at.get(c)
+            if shown is not None and shown[1] != self.seat:
+                out.append((c, shown[1]))
+            elif obs.pass_to and self.seat in active:  # passed: from as many seats back
+                out.append((c, seat_on(active, self.seat, -obs.pass_to)))
+        seen = sorted((k, c) for c, k in self.seen_played.items())
+        return out + [(c, self.log[k][0]) for k, c in seen]
+
+    def played_after(self, card: int, k: int) -> int:
+        """Who the log first shows playing (or giving) the card, when that is after step k;
+        -1 otherwise."""
+        seen = self.played_at.get(card)
+        return seen[1] if seen is not None and seen[0] > k else -1
+
+    def actor(self, k: int) -> int:
+        """Who acts at step k of the log (after its last step: who is to act now)."""
+        return self.log[k][0] if k < len(self.log) else self.obs.to_act

@@ -1,0 +1,239 @@
+"""The reference world: one deal consistent with the seat's observation, found by
+replaying its log from a first deck order and repairing each step that fails (see the
+package's docstring, step 1)."""
+
+from __future__ import annotations
+
+from ..bouts import BoutDeal
+from ..deal import Deal
+from ..observation import Observation
+from .constraints import ModelBuilder
+from .places import sightings, trump_card
+from .replaying import LogReplay
+from .slot_model import SlotModel
+from .step_repairs import StepRepairs, change, swap
+
+_REPAIRS = 400  # replays tried when building the reference world
+_START_TRIES = 8  # replays from a given start before a fresh first order is tried
+
+
+class ReferenceSearch:
+    """The search for a reference world: a first order (or the `start` given), replayed and
+    repaired until the seat's view matches."""
+
+    def __init__(
+        self,
+        replay: LogReplay,
+        repairs: StepRepairs,
+        builder: ModelBuilder,
+        start: list[int] | None,
+    ) -> None:
+        self.replay = replay
+        self.repairs = repairs
+        self.builder = builder
+        self.known = replay.known
+        self.game = replay.game
+        self.obs = replay.obs
+        self.seat = replay.seat
+        self.seats = replay.seats
+        self.log = replay.log
+        self.rng = replay.rng
+        # a deck order to build the reference world from first (a world of an earlier
+        # view of the same deal: a few repairs away); only the start of the search
+        self.start = start
+
+    def first_order(self) -> list[int]:
+        """A shuffled deck order with the seat's likely first cards in its hand."""
+        rng = self.rng
+        game = self.game
+        size = game.model.deck.size
+        obs = self.obs
+        order_of_play = game.model.deal.players_in_deal(obs.dealer, self.seats)
+        places = game.deal_places(order_of_play, self.replay.context[order_of_play[0]])
+        mine = [p for p, place in enumerate(places) if place == self.seat]
+        own = {self.known.card(t) for t in obs.hand}
+        own.update(self.known.own_actions)
+        if isinstance(obs, Observation):
+            own -= {self.known.card(t) for t in (*obs.received, *obs.talon_taken)}
+            if obs.turned_up is not None:  # dealt face up, not to him (he may have taken it)
+                own.discard(self.known.card(obs.turned_up))
+        first = list(own)
+        rng.shuffle(first)
+        if self.known.draws.get(0):  # the cards it was dealt, known
+            first = list(self.known.draws[0])
+            rng.shuffle(first)
+        first = first[: len(mine)]
+        order = [-1] * size
+        for p, c in zip(mine, first, strict=False):
+            order[p] = c
+        if isinstance(obs, Observation):
+            # the cards seen leaving another player's hand dealt to him, as many as his
+            # hand takes (the others came to him later: a talon, a card given); the
+            # repairs below then start close to a consistent world
+            placed = set(first)
+            room: dict[int, list[int]] = {
+                q: [p for p, place in enumerate(places) if place == q]
+                for q in range(self.seats)
+                if q != self.seat
+            }
+            for c, q in self.known.known_givers(obs, order_of_play):
+                free = room.get(q)
+                if free and c not in placed:
+                    order[free.pop()] = c
+                    placed.add(c)
+        taken = set(order)
+        rest = [c for c in range(size) if c not in taken]
+        rng.shuffle(rest)
+        it = iter(rest)
+        order = [c if c >= 0 else next(it) for c in order]
+        # cards shown from the start (a turned-up card, the trump card, a talon shown later)
+        deal = self.replay.new_deal(order)
+        first_view = sightings(deal.observation(self.seat))
+        final_view = sightings(obs)
+        for key in ("turnup", "turned_up", "trump_card"):
+            want, have = final_view.get(key, ()), first_view.get(key, ())
+            if want and have and want != have and self.known.card(want[0]) in self.known.fixed:
+                swap(order, {}, self.known.card(want[0]), self.known.card(have[0]))
+        # a trump suit set by the turned card from the start is the one shown now (if the
+        # turned card was exchanged, another card of that suit lay there)
+        deal = self.replay.new_deal(order)
+        turned = trump_card(deal)
+        suits = self.game.model.deck.suits
+        if turned >= 0 and obs.trump is not None and suits[deal.trump].name != obs.trump:
+            trumps = [
+                c
+                for c in range(size)
+                if suits[self.game.suit_of[c]].name == obs.trump and c not in self.known.fixed
+            ]
+            trumps = [c for c in trumps if c in self.known.unseen] or trumps
+            if trumps:
+                swap(order, {}, rng.choice(trumps), turned)
+        if isinstance(obs, Observation):  # a talon seen (shown, or taken by the seat)
+            for i, t in enumerate(obs.talon_shown or obs.talon_taken):
+                if not isinstance(deal, Deal) or i >= len(deal.talon):
+                    break
+                swap(order, {}, self.known.card(t), order[order.index(deal.talon[i])])
+                deal = self.replay.new_deal(order)
+            for s, cards in obs.open_hands:  # a hand shown to all was dealt so
+                for t in cards:
+                    c = self.known.card(t)
+                    spare = [
+                        x for x in deal.hands[s] if x not in {self.known.card(u) for u in cards}
+                    ]
+                    if c not in deal.hands[s] and spare:
+                        swap(order, {}, c, rng.choice(spare))
+                        deal = self.replay.new_deal(order)
+        return order
+
+    def find(self) -> tuple[Deal | BoutDeal, dict[int, int]] | None:
+        """A consistent world found by replaying and repairing (None: none found).
+
+        Where the replay fails at a step, the worlds that agree with the steps before it and
+        make that step possible are counted (as for sampling) and one is drawn; when that is
+        not possible, two cards are swapped (the swap whose replay gets furthest)."""
+        order = self.start if self.start is not None else self.first_order()
+        picks: dict[int, int] = {}
+        flows = 0
+        last: tuple[str, int] | None = None
+        reach = -1  # the furthest step a replay got to: cheap repairs while it grows
+        for attempt in range(_REPAIRS):
+            self.replay.check_time()
+            # in a trick game a start that does not lead to a world in a few repairs is
+            # left for a fresh first order, which places the cards the seat saw leave each
+            # hand (what it saw since the start may lie far from it); in a game of bouts
+            # the first order places only the seat's own cards, and the start is kept
+            leave = attempt == _START_TRIES and self.start and isinstance(self.obs, Observation)
+            if attempt and (attempt % 100 == 0 or leave):
+                order = self.first_order()
+                picks = {}
+            deal, fail = self.replay.replay(order, picks, choose=True)
+            if fail is None:
+                view = self.replay.view(deal)
+                if view == self.obs:
+                    return deal, picks
+                swaps = self.repairs.view_repairs(view)
+                if not swaps and (view.phase, view.to_act) != (self.obs.phase, self.obs.to_act):
+                    fail = ("flow", len(self.log))  # the last action went on another way
+                elif not swaps:
+                    return None  # the same cards, another shape: not this deal
+            if fail is not None and fail[0] == "draw":  # the cards the seat remembers drawing
+                swaps = self.replay.draw_fix
+                fail = None
+            if fail is not None:
+                kind, k = fail
+                drawn_again = last == (kind, k)  # a drawn world failed where the last did
+                last = None
+                progress, reach = k > reach, max(reach, k)
+                stuck = drawn_again
+                if not progress and not drawn_again and (kind == "illegal" or k > 0):
+                    upto = k if kind == "illegal" else k - 1
+                    model = self.builder.build(deal, upto, kind)
+                    drawn = None if model is None else model.greedy(self.rng)
+                    if model is not None and drawn is not None:
+                        order, picks = self._drawn_order(model, drawn, order, picks, upto)
+                        last = (kind, k)
+                        continue
+                    stuck = True
+                options = {tuple(self.repairs.for_step(deal, k, kind == "flow")) for _ in range(6)}
+                options.update(self.repairs.pick_changes(deal, k, picks))
+                if stuck or k == 0:  # the cause may lie in a heap (a turned-up card, a talon)
+                    options.update(self.repairs.heap_swaps(deal))
+                options.discard(())
+                if not options:
+                    flows += 1
+                    if flows > 20:
+                        return None
+                    order = self.first_order()
+                    picks = {}
+                    continue
+                swaps = list(self._best(order, picks, sorted(options)))
+            for x, y in swaps:
+                change(order, picks, x, y)
+        return None
+
+    def _drawn_order(
+        self, model: SlotModel, slots: list[int], order: list[int], picks: dict[int, int], upto: int
+    ) -> tuple[list[int], dict[int, int]]:
+        """The deck order (and hidden picks) of an assignment in a model of the first steps."""
+        new_order = model.new_order(slots, self.rng)
+        new_picks = {k: new_order[order.index(c)] for k, c in picks.items() if k < upto}
+        return new_order, new_picks
+
+    def _best(
+        self, order: list[int], picks: dict[int, int], options: list[tuple[tuple[int, int], ...]]
+    ) -> tuple[tuple[int, int], ...]:
+        """The repair whose replay gets furthest (ties: at random)."""
+        best: list[tuple[tuple[int, int], ...]] = []
+        reach = -2
+        for swaps in options:
+            self.replay.check_time()
+            o, p = list(order), dict(picks)
+            for x, y in swaps:
+                change(o, p, x, y)
+            if not self._trump_kept(o):
+                if reach < -1:
+                    best, reach = [swaps], -1
+                elif reach == -1:
+                    best.append(swaps)
+                continue
+            world, fail = self.replay.replay(o, p, choose=True)
+            got = (
+                fail[1]
+                if fail is not None
+                else len(self.log) + (self.replay.view(world) == self.obs)
+            )
+            if got > reach:
+                best, reach = [swaps], got
+            elif got == reach:
+                best.append(swaps)
+        return self.rng.choice(best)
+
+    def _trump_kept(self, order: list[int]) -> bool:
+        """False when the card dealt face up sets a trump suit other than the one shown."""
+        trump = self.obs.trump
+        if trump is None:
+            return True
+        deal = self.replay.new_deal(order)
+        if trump_card(deal) < 0:
+            return True
+        return bool(self.game.model.deck.suits[deal.trump].name == trump)

@@ -1,0 +1,165 @@
+"""The public sampler: `sample_worlds` and `WorldSampler`, which tie the steps together
+(what the seat knows, the reference world, the model of the worlds, the draws)."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from ...language.errors import TrickcoreError
+from ..bouts import BoutDeal
+from ..deal import Deal
+from ..observation import BoutObservation, Observation
+from .constraints import ModelBuilder
+from .errors import WorldsError
+from .hand_probes import fits_with, legal_with
+from .knowledge import SeatKnowledge
+from .reference import ReferenceSearch
+from .relabelling import Relabeller
+from .replaying import LogReplay
+from .step_repairs import StepRepairs
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+_TRIES = 200  # draws per world wanted before the sampling gives up
+
+
+def sample_worlds(
+    game: Game,
+    observation: Observation | BoutObservation,
+    n: int,
+    rng: random.Random | int | None = None,
+    deal_number: int | None = None,
+) -> list[Deal | BoutDeal]:
+    """`n` complete deals that agree with everything `observation`'s seat has seen (see the
+    package docstring for the method). `rng`: a random.Random or a seed. `deal_number`: the
+    deal's number in its match (by default the observation's `deal_number`)."""
+    if type(n) is not int or n < 0:
+        raise TrickcoreError(f"the number of worlds is a whole number >= 0, not {n!r}")
+    r = rng if isinstance(rng, random.Random) else random.Random(rng)
+    return WorldSampler(game, observation, r, deal_number).sample(n)
+
+
+class WorldSampler:
+    """The worlds of one observation: reference world, slots and counting table, made once;
+    `sample(n)` then draws worlds."""
+
+    def __init__(
+        self,
+        game: Game,
+        observation: Observation | BoutObservation,
+        rng: random.Random,
+        deal_number: int | None = None,
+        deadline: float | None = None,
+        start: list[int] | None = None,
+    ) -> None:
+        self.game = game
+        self.obs = observation
+        self.rng = rng
+        # `time.perf_counter()` after which the work stops (WorldsError): a search bot's cap
+        self.deadline = deadline
+        # a deck order to build the reference world from first (a world of an earlier
+        # view of the same deal: a few repairs away); only the start of the search
+        size = game.model.deck.size
+        self.start = (
+            list(start) if start is not None and sorted(start) == list(range(size)) else None
+        )
+        known = self.known = SeatKnowledge(game, observation)
+        self.seat = known.seat
+        self.seats = known.seats
+        self.log = known.log
+        replay = self.replay = LogReplay(known, rng, deadline)
+        builder = ModelBuilder(replay)
+        search = ReferenceSearch(replay, StepRepairs(replay), builder, self.start)
+        numbers: Iterable[int] = (
+            (deal_number,)
+            if deal_number is not None
+            else (self.obs.deal_number,)
+            if isinstance(getattr(self.obs, "deal_number", None), int)
+            else replay.likely_numbers()
+        )
+        ref = None
+        base = set(known.fixed)
+        for number in numbers:
+            replay.context = replay.context_of(number)
+            # first with the turned-up card seen now taken as dealt there, then without
+            # (it may have been exchanged during the deal)
+            for shown in (True, False):
+                known.fixed = base | (known.shown_now if shown else set())
+                ref = search.find()
+                if ref is not None or not known.shown_now:
+                    break
+            if ref is not None:
+                break
+        if ref is None:
+            raise WorldsError(
+                f"no deal of {game.name} matches this observation of seat {self.seat} "
+                "(is it from another variant, or another deal number?)"
+            )
+        self.ref, self.picks = ref
+        model = builder.build(self.ref, len(self.log))
+        assert model is not None
+        self.model = model
+        model.index_cards()
+        self.relabeller = Relabeller(self.ref, model.unseen, game)
+
+    @property
+    def count(self) -> int:
+        """How many assignments of cards to slots there are (worlds up to the order of the
+        cards within a slot)."""
+        return self.model.total
+
+    def sample(self, n: int, deadline: float | None = None) -> list[Deal | BoutDeal]:
+        """`n` worlds drawn independently and uniformly (see the package docstring). With a
+        `deadline` (a `time.perf_counter()` value) fewer once it has passed (one draw is
+        always tried; a WorldsError when not even one world was found in time)."""
+        out: list[Deal | BoutDeal] = []
+        tries = 0
+        while len(out) < n:
+            if tries and deadline is not None and time.perf_counter() > deadline:
+                if out:
+                    break
+                raise WorldsError("no hidden world found in the time allowed")
+            tries += 1
+            if tries > _TRIES * (n + 1):
+                raise WorldsError(
+                    f"found only {len(out)} of {n} worlds: the constraints reject almost every draw"
+                )
+            world = self._one()
+            if world is not None:
+                out.append(world)
+        return out
+
+    def _one(self) -> Deal | BoutDeal | None:
+        """One draw: a world, or None when the draw is rejected."""
+        m = self.model
+        slots = m.draw(self.rng)
+        if m.whole and not m.whole_ok(slots, fits_with, legal_with):
+            return None
+        cards = m.cards
+        slot_of = m.slot_of_card
+        if all(slots[i] == slot_of[cards[i]] for i in m.seen_index):
+            # the seen cards stay: the unseen ones are renamed in a copy of the reference
+            # world (what the seat sees does not change)
+            new: list[list[int]] = [[] for _ in m.slot_positions]
+            for i in m.unseen_index:
+                new[slots[i]].append(cards[i])
+            relabel: dict[int, int] = {}
+            shuffle = self.rng.shuffle
+            for s, old in enumerate(m.unseen_by_slot):
+                if old:
+                    got = new[s]
+                    shuffle(got)
+                    relabel.update(zip(old, got))
+            return self.relabeller(relabel)
+        ref = self.ref
+        order = ref.deck_order
+        new_order = m.new_order(slots, self.rng)
+        picks = {k: new_order[order.index(c)] for k, c in self.picks.items()}
+        world, fail = self.replay.replay(new_order, picks, choose=False)
+        if fail is not None or self.replay.view(world) != self.obs:
+            return None
+        return world
