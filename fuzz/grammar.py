@@ -60,6 +60,11 @@ PLACES: dict[str, tuple[list[str], list[str]]] = {
         [*LEAD_BOOLS[1:], "can_follow", "led_trump", "partner_winning", "card_wins"]
         + ["led_suit(spades)", "holds(QS)"],
     ),
+    # a finished trick (`after_trick`, and each trick of `sum_tricks`)
+    "trick": (
+        ["trick_number", "trick_points", "in_trick(QC)", "opponents_played(AD)"],
+        ["won_trick", "last_trick", "side_won", "winning_card_is(JC)", "played_to_trick(x)"],
+    ),
     "any": (NAMES, NAMES),
 }
 
@@ -126,6 +131,8 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
             st.tuples(st.sampled_from(RANKS), NUMBERS).map(lambda t: f"{t[0]} {t[1]}"), 1, 9
         ),
         "card_points": typed("card", "int"),
+        "copies": st.one_of(SMALL.map(str), st.just("x")),  # every card N times
+        "without": _list(st.sampled_from(["9S", "AS", "7C", "x", "JD"]), 1, 3),
     },
     "draw_up": {"to": st.one_of(SMALL.map(str), st.just("0"), st.just("x"))},
     "deal": {
@@ -143,7 +150,10 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
         ),
         "hands": SMALL.map(str),
         "sits_out": st.sampled_from(["dealer", "none", "x"]),
-        "next_dealer": st.sampled_from(["left", "same", "loser"]),
+        "next_dealer": st.one_of(
+            st.sampled_from(["left", "same", "loser"]).map(lambda w: f": {w}"),
+            typed("match", "bool").map(lambda e: f" = {e}"),
+        ),
     },
     "bidding": {
         "opening": st.tuples(st.sampled_from(["at_least", "exactly"]), NUMBERS).map(
@@ -172,7 +182,11 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
         "overtrump": OBLIGATION,
         "lead_if": typed("lead", "bool"),
         "play_if": typed("play", "bool"),
-        "first_leader": st.sampled_from(["declarer", "forehand"]),
+        "first_leader": st.one_of(
+            st.sampled_from(["declarer", "forehand", "holder AS"]).map(lambda w: f": {w}"),
+            typed("lead", "bool").map(lambda e: f" = {e}"),
+            st.just(" = count_card(QC) == 2"),
+        ),
         # the sides formed as play begins (a hidden partner), over the role and the hand
         "side_if": st.one_of(
             typed("lead", "bool"), st.sampled_from(["declarer or holds(AS)", "holds(x)"])
@@ -183,6 +197,28 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
         "defender": typed("result", "int"),
         "made": typed("result", "bool"),
         "extra": typed("result", "int"),
+        # single tricks: sum_tricks / count_tricks over each finished trick
+        "tricks": st.one_of(
+            typed("trick", "int").map(lambda e: f"sum_tricks({e})"),
+            typed("trick", "bool").map(lambda e: f"count_tricks({e})"),
+        ),
+    },
+    "define": {
+        "own_total": typed("any", "int"),
+        "made": typed("result", "bool"),
+        "loop": st.just("loop + 1"),
+    },
+    "decision call": {
+        "at": st.sampled_from(["card", "lead", "card, lead", "before tricks"]),
+        "offer_if": typed("lead", "bool"),
+        "public": YESNO,
+    },
+    "choice game": {
+        "at": st.sampled_from(["before tricks", "card"]),
+        "options": _list(st.sampled_from(["solo", "grand", "pass", "x"]), 1, 3),
+        "declares": st.sampled_from(["yes", "no", "x"]),
+        "trump": _list(st.sampled_from(["solo none", "grand spades", "x none"]), 1, 2),
+        "offer_if": typed("lead", "bool"),
     },
     "match": {
         "target": st.one_of(NUMBERS.map(str), st.just("none")),
@@ -249,9 +285,20 @@ EXPRESSION_SETTINGS = {
     "counts_if",
     "play_if",
     "card_points",
+    "tricks",
+    "own_total",
+    "loop",
+    "offer_if",
 }
 # settings whose drawn text starts with its own separator (": " or " = ")
-OWN_SEPARATOR = {"follow", "trump_when_void", "beat_in_suit", "overtrump"}
+OWN_SEPARATOR = {
+    "follow",
+    "trump_when_void",
+    "beat_in_suit",
+    "overtrump",
+    "next_dealer",
+    "first_leader",
+}
 OWN_SEPARATOR_IN = {("combination run", "value"), ("combination run", "strength")}
 
 
@@ -272,6 +319,17 @@ def blocks(draw: st.DrawFn, choices: list[str]) -> str:
         sep = "" if own else " = " if name in EXPRESSION_SETTINGS else ": "
         lines.append(f"  {name}{sep}{draw(SETTINGS[block][name])}")
     return f"{block} {{\n" + "\n".join(lines) + "\n}\n"
+
+
+@st.composite
+def after_trick(draw: st.DrawFn) -> str:
+    """An after_trick block with a few rules over the trick just finished."""
+    rules = []
+    for i in range(draw(st.integers(1, 3))):
+        target = draw(st.sampled_from(["partner", "seen", "claimed", "x"]))
+        cond = draw(st.one_of(st.just(""), typed("trick", "bool").map(lambda e: f"if {e} then ")))
+        rules.append(f"  rule t{i}: {cond}{target} = {draw(typed('trick', 'int'))}")
+    return "after_trick {\n" + "\n".join(rules) + "\n}\n"
 
 
 @st.composite
@@ -305,7 +363,9 @@ def rules_text(draw: st.DrawFn) -> str:
     if draw(st.integers(0, 9)) == 0:
         choices = list(SETTINGS)
     for _ in range(draw(st.integers(1, 3))):
-        parts.append(draw(st.one_of(blocks(choices), blocks(choices), after_deal(bouts))))
+        parts.append(
+            draw(st.one_of(blocks(choices), blocks(choices), after_deal(bouts), after_trick()))
+        )
     if draw(st.integers(0, 19)) == 0:
         parts.append(f"remove {draw(st.sampled_from(REMOVABLE))}\n")
     return "".join(parts)

@@ -221,3 +221,41 @@ def test_every_name_of_a_place_is_defined_once_with_a_meaning():
             assert voc.QUANTITIES[name].meaning
     used = {n for p in voc.PLACES.values() for n in p.names}
     assert used == set(voc.QUANTITIES)
+
+
+def test_names_of_finished_tricks_are_all_readable():
+    """Every name and function of `after_trick`, and of a trick in `sum_tricks(x)` and
+    `count_tricks(b)` in a decision and in scoring, is read in play of a variant built on
+    Hearts."""
+    event = use_all(
+        {**voc.TRICK_EVENT_NAMES, "seen": "int"},
+        "in_trick(QS) + (if winning_card_is(AH) or played_to_trick(2C) then 1 else 0)"
+        " + count_all(won_trick) + sum_side(seen)",
+    )
+    turn = use_all(
+        voc.TURN_TRICK_NAMES,
+        "in_trick(QS) + (if winning_card_is(AH) or played_to_trick(2C) then 1 else 0)",
+    )
+    result = use_all(
+        voc.RESULT_TRICK_NAMES,
+        "in_trick(QS) + opponents_played(QS)"
+        " + (if winning_card_is(AH) or played_to_trick(2C) then 1 else 0)",
+    )
+    text = f"""
+extends "hearts"
+deal {{
+  keep: seen 0
+}}
+after_trick {{
+  rule probe: seen = {event}
+}}
+decision glance {{
+  at: lead
+  offer_if = sum_tricks({turn}) < 0 or count_tricks({turn} < 0) < 0
+}}
+scoring {{
+  probe = sum_tricks({result}) + count_tricks({result} >= 0) + seen
+  player = (if moon then (if shot then 0 else 26) else card_points) + 0 * probe
+}}
+"""
+    play(trickcore.variant_from_text(text, "every-trick-name"), deals=10)

@@ -9,8 +9,9 @@ spec 4 (strains, levels, rounds, doubles, the pickup, `trump: bid`) from the rul
 itself. The checker compares the engine against what is computed here:
 
 - `Evaluator` (`reference/expressions.py`): a tree-walking evaluator of the expression
-  language (card functions, played and taken cards, `holds_trump`, the aggregates over the
-  table and the side, `mod`, `div`, `pick`, `bid_is` and `strain_is`);
+  language (card functions over a deck with copies of each card, played and taken cards,
+  `holds_trump`, the aggregates over the table and the side, single tricks with
+  `sum_tricks` and `count_tricks`, `mod`, `div`, `pick`, `bid_is` and `strain_is`);
 - `Reference` (`reference/variant.py`): the rules as read, what follows from them alone
   (card relations, sides, combinations), and the settings it follows
   (`reference/restated.py`);
@@ -27,17 +28,19 @@ itself. The checker compares the engine against what is computed here:
   trick play with a stock and turn-up (drawing, closing, exchanging), announced and led
   melds, the card relations (`trump_power`, `power`), obligations written as rules,
   `lead_if` / `play_if`, who sits out (`sit_out_if`) and whose hand a partner plays
-  (`partner_plays_if`), open hands and `stop_if`; from it the phase, the seat to act, its
-  legal actions, what each seat may see (the turn-up while it lies or until play, who sits
-  out, for whom the player to act plays, the contract as said), and the deal scores (every
+  (`partner_plays_if`), open hands and `stop_if`, the first leader by a rule, the round of
+  offers before each card (`at: card`), `after_trick` and the sides formed again; from it
+  the phase, the seat to act, its legal actions, what each seat may see (the turn-up while
+  it lies or until play, who sits out, for whom the player to act plays, the contract as
+  said, the declarer), and the deal scores (every
   definition for every player before the next, with the names of the contract: `doubled`,
   `side`, `dealer`, ...);
 - `bout_moves` (`reference/bouts.py`): every legal action of a game of bouts in the current
   state (D5-D8, D12);
 - `MatchBook` (`reference/match_book.py`): scores and kept values across a match, by running
   `after_deal` itself, the match state each deal begins with (`max_other_score` by `sides`),
-  who deals, and when the match ends and who wins (target, `end_if`, `tie_break` with
-  `play_on`, the limits).
+  who deals (`next_dealer`, also as a rule over after_deal's names), and when the match
+  ends and who wins (target, `end_if`, `tie_break` with `play_on`, the limits).
 
 This module is the front of the package `trickcore.checking.reference`, where each part
 lives: every name is imported from here as before.

@@ -21,23 +21,25 @@ evaluator of the rules' expressions and a replay of each deal from its deck orde
   laid away after a pickup, talon cards given and laid away, contract raises, decisions
   and choices between phases
   (in the order of the file, while their `offer_if` holds; the options their conditions
-  allow), and at a turn in trick play the decisions offered, meld announcements, card
-  plays (the first leader, follow, beat, trump, overtrump by the card relations and
-  obligations written as rules, `lead_if`, `play_if`, `declare_if`, the meld's cards after
-  an announcement) and every move of a bout (attack, throw, beat, take, transfer, swap, and
-  who is asked to throw in), nothing missing and nothing extra; every trick goes to the
-  right player under the right trump;
+  allow), the round of offers before each card (`at: card`), and at a turn in trick play
+  the decisions offered, meld announcements, card plays (the first leader, follow, beat,
+  trump, overtrump by the card relations and obligations written as rules, `lead_if`,
+  `play_if`, `declare_if`, the meld's cards after an announcement) and every move of a
+  bout (attack, throw, beat, take, transfer, swap, and who is asked to throw in), nothing
+  missing and nothing extra; every trick goes to the right player under the right trump
+  (of two copies of a card, the first played);
 - what a player sees of his own cards and of what lies open: his hand (nothing while he
   may bid blind and has not decided), the cards he set aside, received and passed, the
   turn-up (while it lies and the stock is open, or until play once picked up), the stock's
   size and state, the meld announced, the deal values, cards laid away, open hands, the
   passing offset, who sits out, for whom the player to act plays, the contract as said,
-  the log (cards given, passed and laid away hidden from the others), match scores and
-  kept values;
+  the declarer, the log (cards given, passed and laid away hidden from the others), match
+  scores and kept values;
 - card points, tricks won and declarations are recomputed from the cards in the tricks,
-  deal scores from them by the scoring rules, match scores and kept values by running
-  `after_deal`; scores change only at the end of a deal; the match ends exactly when the
-  rules end it (target, `end_if`, `play_on`, limits) with the winners they rank first;
+  the deal values `after_trick` sets after each trick, deal scores by the scoring rules
+  (single tricks too), match scores and kept values by running `after_deal`; scores change
+  only at the end of a deal; the match ends exactly when the rules end it (target,
+  `end_if`, `play_on`, limits) with the winners they rank first;
 - illegal actions are refused and change nothing;
 - information: at every step, for every seat, in another world consistent with what the
   seat has seen (two cards hidden from it swapped, the public history replayed), the seat

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -49,14 +49,20 @@ class ActionTable:
         joins: bool = False,
         n_ranks: int = 1,
         bid_slot: Callable[[str, int], int] | None = None,
+        faces: Sequence[int] = (),
+        n_faces: int = 0,
     ) -> None:
         """`decisions`: the names of the variant's decisions; `announced`: (meld index, meld
         name, suit index, suit symbol) of every meld that is announced on its own;
         `options`: the options of its choices; `bid_slot(kind, value)`: the place of a bid
-        or raise value among the values there can be (for action ids)."""
+        or raise value among the values there can be (for action ids); `faces`: the face of
+        each card, and `n_faces` how many faces there are (`Deck`; empty: each card is its
+        own face). An action with a card is numbered by its face: the copies of a face make
+        actions of one text and one number, told apart only by the card they carry."""
         self.by_text: dict[str, Action] = {}
+        self._face: Sequence[int] = faces or range(len(card_texts))
         self._layout(
-            len(card_texts),
+            n_faces or len(card_texts),
             n_ranks,
             max_seats,
             len(quals) + 1,
@@ -175,27 +181,28 @@ class ActionTable:
                 return off[kind] + slot
             qi = self._quals_index.get(a.qualifier, 0)
             return off[kind] + slot * self._nq + qi
+        face = self._face
         if kind == "give":
-            return off[kind] + a.card * self._seats + a.to
+            return off[kind] + face[a.card] * self._seats + a.to
         if kind in ("decide", "choose"):
             return off[kind] + a.value
         if kind == "announce":
             return off[kind] + self._announce_ids[(a.value, a.to)]
         cards = a.cards
         if kind == "beat":
-            return off[kind] + cards[0] * self._cards + cards[1]
+            return off[kind] + face[cards[0]] * self._cards + face[cards[1]]
         if len(cards) > 1:
             mask = 0
             for c in cards:
-                mask |= 1 << (c // self._ranks)
-            return off[f"multi_{kind}"] + (cards[0] % self._ranks << self._suits) + mask
+                mask |= 1 << (face[c] // self._ranks)
+            return off[f"multi_{kind}"] + (face[cards[0]] % self._ranks << self._suits) + mask
         card = a.card if a.card >= 0 else cards[0]
-        return off[kind] + card
+        return off[kind] + face[card]
 
     def _add(self, action: Action) -> Action:
         object.__setattr__(action, "id", self.id_for(action))
-        self.by_text[action.text] = action
-        if action.id >= 0:
+        self.by_text.setdefault(action.text, action)  # a face's first copy
+        if action.id >= 0 and self.by_number[action.id] is None:
             self.by_number[action.id] = action
         return action
 

@@ -194,9 +194,8 @@ class BoutDeal(DealState):
         rank = self.settings.swap_rank
         if rank < 0 or not self.trump_card_in_stock:
             return []
-        n = len(self.game.model.deck.ranks)
-        card = self.trump * n + rank
-        if card == self.trump_card or card not in self.hands[seat]:
+        card = self.game.model.deck.card_of(self.trump, rank)
+        if card < 0 or card == self.trump_card or card not in self.hands[seat]:
             return []
         return [self.game.actions.bout("swap", (card,))]
 

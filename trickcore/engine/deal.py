@@ -15,17 +15,19 @@ from ..language.exprs import (
     SIDE_KEY,
     TABLE_KEY,
     TAKEN_KEY,
+    TRICKS_KEY,
     TRUMP_KEY,
     CompiledExpr,
 )
 from ..language.limits import MAX_VALUE, in_range
-from ..language.model import STOCK, TALON, TURNUP
+from ..language.model import NO_TRUMP, STOCK, TALON, TURNUP
 from .actions import Action
 from .combinations import combination_names
 from .observation import Declaration, Observation
 from .phases.turns import ask_decisions
 from .records import TrickView
 from .state import OVER, DealState
+from .trick_names import tricks_envs
 
 if TYPE_CHECKING:
     from .game import Game
@@ -116,6 +118,9 @@ class Deal(DealState):
         "talon_taken",
         "trick",
         "tricks",
+        "window_offers",
+        "window_quiet",
+        "window_seat",
         "tricks_bid",
         "tricks_total",
         "tricks_won",
@@ -211,6 +216,12 @@ class Deal(DealState):
         self.received: dict[int, list[int]] = {s: [] for s in order}
         self.talon_taken: dict[int, list[int]] = {s: [] for s in order}
         self.trick: list[tuple[int, int]] = []
+        # before each card, with `at: card` decisions: whom the round of offers is at (-1:
+        # no round open) and how many players in a row passed or were passed over
+        self.window_seat = -1
+        self.window_quiet = 0
+        # what each player is offered in the round now (worked out once until a decision)
+        self.window_offers: tuple[tuple[Action, ...], ...] | None = None
         self.leader = -1
         self.tricks: list[TrickView] = []
         self.tricks_won = [0] * seats
@@ -280,6 +291,9 @@ class Deal(DealState):
         self.exchange_by = src.exchange_by
         self.exchange_left = src.exchange_left
         self.leader = src.leader
+        self.window_seat = src.window_seat
+        self.window_quiet = src.window_quiet
+        self.window_offers = src.window_offers  # replaced, never changed in place
         self.tricks_total = src.tricks_total
         self.pass_to = src.pass_to
         self._owner = src._owner
@@ -445,6 +459,10 @@ class Deal(DealState):
         if rules.scoring.reads_hand:  # count_rank, holds_trump: his hand as play began
             env[HAND_KEY] = self.start_hands.get(seat, [])
             env[TRUMP_KEY] = self.trump
+        if rules.scoring.reads_tricks:  # sum_tricks: each finished trick, the deal's sides
+            env[TRICKS_KEY] = tricks_envs(
+                tricks, self.tricks_total, self.game.points_with, seat, self.side_of
+            )
         if own:
             game = self.game
             melds = game.model.melds
@@ -470,6 +488,11 @@ class Deal(DealState):
         shared["top_trumps"] = 0
         return shared
 
+    def declare(self, seat: int) -> None:
+        """A choice with `declares: yes` made `seat` the declarer (a declarer without an
+        auction, or in place of the auction's)."""
+        self.declarer = seat
+
     def note_choice(self, option: str, trump: int) -> None:
         """An option of a choice was chosen: it is public, and may set the trump suit."""
         self.chosen = (*self.chosen, option)
@@ -477,6 +500,8 @@ class Deal(DealState):
             self.context[seat][option] = True
         if trump >= 0:
             self.trump = trump
+        elif trump == NO_TRUMP:
+            self.trump = -1
         self.rel = None
 
     def relations(self) -> tuple[list[int], list[int]]:
@@ -515,14 +540,19 @@ class Deal(DealState):
         seats = self.seats
         side_of = list(range(seats))
         for s in self.active:
-            env = self.role_env(s)
-            env[HAND_KEY] = self.start_hands.get(s, self.hands[s])
-            env[TRUMP_KEY] = self.trump
-            side_of[s] = seats + (0 if rule(env) else 1)
+            side_of[s] = seats + (0 if rule(self.hand_role_env(s)) else 1)
         self.side_of = side_of
         self.side_members = [
             [t for t in range(seats) if side_of[t] == side_of[s]] for s in range(seats)
         ]
+
+    def hand_role_env(self, seat: int) -> dict[str, Any]:
+        """`role_env` with the player's hand as trick play began (the names of
+        `play.side_if` and `play.first_leader = EXPR`)."""
+        env = self.role_env(seat)
+        env[HAND_KEY] = self.start_hands.get(seat, self.hands[seat])
+        env[TRUMP_KEY] = self.trump
+        return env
 
     def set_aside_owner(self) -> int:
         """Who gets the laid-away and untaken talon cards: the first player in deal order
@@ -810,8 +840,14 @@ class Deal(DealState):
         side_of = self.side_of
         declarer = self.declarer
         env["declarer_side"] = declarer >= 0 and side_of[seat] == side_of[declarer]
-        env["side"] = side_of[seat] - self.seats if side_of[seat] >= self.seats else seat
+        env["side"] = self.side_number(seat)
         env["dealer"] = seat == self.dealer
+
+    def side_number(self, seat: int) -> int:
+        """The name `side`: the seat's side's place in `sides:` (with `play.side_if`, once
+        trick play began: 0 where it holds, 1 where not), else his seat."""
+        side = self.side_of[seat]
+        return side - self.seats if side >= self.seats else seat
 
     def ruled_trump(self, rule: CompiledExpr) -> int:
         """`play { trump = EXPR }` for this deal: a suit's number (its place in `suits:`),

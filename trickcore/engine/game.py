@@ -41,9 +41,11 @@ class Game:
     def __init__(self, model: VariantModel) -> None:
         self.model = model
         deck = model.deck
-        n = len(deck.ranks)
-        self.suit_of = [c // n for c in range(deck.size)]
-        self.rank_of = [c % n for c in range(deck.size)]
+        self.suit_of = list(deck.suit_of_card)
+        self.rank_of = list(deck.rank_of_card)
+        # `deck { copies: N }`: cards of one face are one card to the players (one text, one
+        # action); the legal actions name each face once
+        self.copies = not deck.plain and deck.copies > 1
         self.points_of = list(deck.card_points)
         # with `card_points` reading the trump: each card's points with each trump (-1 first)
         self.points_by_trump = (
@@ -52,7 +54,9 @@ class Game:
             else None
         )
         self.card_texts = [deck.card_text(c) for c in range(deck.size)]
-        self._card_by_text = {t: c for c, t in enumerate(self.card_texts)}
+        self._card_by_text: dict[str, int] = {}  # a text -> its (first) card
+        for c, t in enumerate(self.card_texts):
+            self._card_by_text.setdefault(t, c)
         # melds declared by leading one of their cards (`marry CARD`), by card ...
         self.meld_of_card: dict[int, list[tuple[int, int, int, tuple[int, ...]]]] = {}
         # ... and melds announced on their own (`announce NAME SUIT`)
@@ -95,6 +99,8 @@ class Game:
             joins=bidding is not None and bidding.join,
             n_ranks=len(deck.ranks),
             bid_slot=self.bid_slot,
+            faces=() if deck.plain else deck.faces,
+            n_faces=len(deck.suits) * len(deck.ranks),
         )
         # number -> action, for the numbers a phase offers (None where no action was made)
         self.action_by_number = cast("list[Action]", self.actions.by_number)
@@ -110,7 +116,7 @@ class Game:
         # the decisions offered at a turn ("lead", "play", or right after an announcement)
         # and what they read
         self.decisions_at: dict[str, tuple[list[Decision], TurnReads]] = {}
-        for at in ("lead", "play", "announced"):
+        for at in ("lead", "play", "announced", "card"):
             asked = [
                 d
                 for d in (tricks.decisions if tricks else ())
@@ -121,7 +127,7 @@ class Game:
             point
             for d in (tricks.decisions if tricks else ())
             for point in d.at
-            if point not in ("lead", "play")
+            if point not in ("lead", "play", "card")
         }
         self.trump_suit_id = len(deck.suits)  # the effective suit of every trump
         self.flow: list[Phase] = (
@@ -223,27 +229,29 @@ class Game:
         self, trump: int, qualifier: str, chosen: tuple[str, ...]
     ) -> tuple[list[int], list[int]]:
         play = self.model.tricks.play if self.model.tricks else None
-        n = len(self.model.deck.ranks)
+        deck = self.model.deck
+        n = len(deck.ranks)
         eff: list[int] = []
         power: list[int] = []
-        for c in range(self.model.deck.size):
-            env = relation_env(c, n, trump, qualifier, self.options, chosen)
+        for c, face in enumerate(deck.faces):
+            suit, rank = face // n, face % n
+            env = relation_env(c, face, n, trump, qualifier, self.options, chosen)
             if play is not None and play.trump_power is not None:
                 tp = play.trump_power(env)
                 in_range(tp, "play.trump_power", None)
             else:
-                tp = n - c % n if c // n == trump else 0
+                tp = n - rank if suit == trump else 0
             if tp > 0:
                 eff.append(self.trump_suit_id)
                 power.append(tp)
                 continue
-            eff.append(c // n)
+            eff.append(suit)
             if play is not None and play.power is not None:
                 p = play.power(env)
                 in_range(p, "play.power", None)
                 power.append(p)
             else:
-                power.append(n - c % n)
+                power.append(n - rank)
         return eff, power
 
     def bout_offers(self, trump: int, numbers: bool) -> BoutOffers:
@@ -305,6 +313,8 @@ class Game:
         if isinstance(texts, (str, bytes)) or not isinstance(texts, Sequence):
             raise TrickcoreError("a deck order is a list of card texts (or card numbers)")
         order = [self._card_of(t, size) for t in texts[: size + 1]]
+        if self.copies:  # a text names each copy of its face in turn
+            order = self._copies_in_turn(order)
         if sorted(order) != list(range(size)):
             counts = {c: order.count(c) for c in set(order) if 0 <= c < size}
             dup = [self.card_texts[c] for c, n in sorted(counts.items()) if n > 1]
@@ -313,6 +323,21 @@ class Game:
                 f"(got {len(order)} cards{', repeated: ' + ', '.join(dup) if dup else ''})"
             )
         return order
+
+    def _copies_in_turn(self, cards: list[int]) -> list[int]:
+        """Cards named by text (each the first copy of its face) as the copies of their
+        faces in turn: the second QC named is the second copy (a copy named too often stays
+        the last, so that the caller finds it repeated)."""
+        faces = self.model.deck.faces
+        copies = self.model.deck.cards_of_face
+        used: dict[int, int] = {}
+        out = []
+        for c in cards:
+            face = faces[c]
+            k = used.get(face, 0)
+            used[face] = k + 1
+            out.append(copies[face][min(k, len(copies[face]) - 1)])
+        return out
 
     def hand_env(
         self,
@@ -541,6 +566,10 @@ class Game:
         wanted[TALON] = [self.card(c) for c in talon]
         if turnup is not None:
             wanted[TURNUP] = [self.card(turnup)]
+        if self.copies:  # the copies of a face in turn, in the order named
+            flat = self._copies_in_turn([c for cs in wanted.values() for c in cs])
+            for dest, cards in wanted.items():
+                wanted[dest], flat = flat[: len(cards)], flat[len(cards) :]
         named = [c for cs in wanted.values() for c in cs]
         if len(set(named)) != len(named):
             raise TrickcoreError("stack_deck: a card is named twice")

@@ -445,25 +445,32 @@ class Match:
             self._deal_results.append({"redeal": True, "by": deal.redeal_by, "dealer": deal.dealer})
         else:
             try:
-                self._run_after_deal(deal)
+                after = self._run_after_deal(deal)
             except RulesError as exc:
                 self._stop(exc)
                 raise
             self.deals_played += 1
-            if model.deal.next_dealer == "left":
+            rule = model.match.next_dealer
+            if rule is not None:  # the first from the dealer's left for whom it holds
+                seats = self.seats
+                order = [(self.dealer + k) % seats for k in range(1, seats + 1)]
+                self.dealer = next((s for s in order if rule(after[s])), order[0])
+            elif model.deal.next_dealer == "left":
                 self.dealer = (self.dealer + 1) % self.seats
             elif model.deal.next_dealer == "loser":
                 loser = deal.loser
                 self.dealer = loser if loser >= 0 else (self.dealer + 1) % self.seats
         self._check_end(deal)
 
-    def _run_after_deal(self, deal: Deal | BoutDeal) -> None:
-        """Run the after_deal rules for every seat; nothing changes unless all succeed."""
+    def _run_after_deal(self, deal: Deal | BoutDeal) -> list[dict[str, Any]]:
+        """Run the after_deal rules for every seat; nothing changes unless all succeed.
+        Returns each seat's names after the rules (what `deal.next_dealer = EXPR` reads)."""
         model = self.game.model
         gains = deal.gains or [0] * self.seats
         record = deal.summary()
         scores = list(self._scores)
         kept = [dict(k) for k in self._kept]
+        after: list[dict[str, Any]] = []
         for seat in range(self.seats):
             in_range(gains[seat], "the deal score (scoring's declarer or defender)", None)
             env = deal.final_env(seat)
@@ -483,10 +490,12 @@ class Match:
             scores[seat] = env["score"]
             for name in kept[seat]:
                 kept[seat][name] = env[name]
+            after.append(env)
         self._scores = scores
         self._kept = kept
         record["scores"] = list(self._scores)
         self._deal_results.append(record)
+        return after
 
     def _check_end(self, deal: Deal | BoutDeal) -> None:
         rules = self.game.model.match

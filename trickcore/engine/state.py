@@ -116,6 +116,8 @@ class DealState:
                 if current is not None
                 else self._compute_legal()
             )
+            if self.game.copies:  # the copies of a face held: one action (the first's)
+                legal = self._legal = once_per_text(legal)
             if not legal and self.phase != OVER:
                 raise StuckError(
                     f"the rules leave seat {self.to_act} with no legal action ({self.phase}); "
@@ -178,6 +180,8 @@ class DealState:
         ids = self._ids
         if ids is None:
             legal = self._legal
+            if legal is None and self.game.copies:  # the actions say which copy is played
+                legal = self._legal_now()
             if legal is None:  # numbered afresh, without making Action objects
                 ids = self._compute_ids()
                 if not ids:
@@ -257,6 +261,12 @@ class DealState:
             action = parsed
         if not isinstance(action, Action):
             raise IllegalActionError(f"{str(action)[:80]!r} is not an action", texts)
+        if action not in legal and self.game.copies:  # another copy of a legal card
+            same = next((a for a in legal if a.text == action.text and a.id == action.id), None)
+            if same is not None:
+                if self._beside(action.card, same.card):  # held beside it: that copy moves
+                    return action
+                action = same
         if action in legal:
             mine = legal[legal.index(action)]
             if given_object and mine.text != action.text:  # another variant's action
@@ -269,6 +279,11 @@ class DealState:
         raise IllegalActionError(
             f"'{action.text}' is not legal now (seat {self.to_act} to act, {self.phase})", texts
         )
+
+    def _beside(self, card: int, other: int) -> bool:
+        """Two copies of a card lie in the same hand (so either may be the one that moves:
+        the players cannot tell them apart)."""
+        return card >= 0 and any(card in hand and other in hand for hand in self.hands)
 
     def _parse(self, text: str) -> Action | None:
         return self.game.actions.parse(text)
@@ -315,3 +330,14 @@ class DealState:
     def _observe(self, seat: int) -> Any:
         """The view of `seat` (-1: the public view)."""
         raise NotImplementedError
+
+
+def once_per_text(actions: list[Action]) -> list[Action]:
+    """The actions with each text once (the first): the copies of a card are one card."""
+    seen: set[str] = set()
+    out = []
+    for a in actions:
+        if a.text not in seen:
+            seen.add(a.text)
+            out.append(a)
+    return out

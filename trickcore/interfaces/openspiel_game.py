@@ -298,16 +298,35 @@ class _Core:
         return sorted(self.match.legal_ids())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The cards that may come next in the deck order, each as likely."""
+        """The cards that may come next in the deck order, each as likely (the copies of a
+        card, `deck { copies: N }`, are one outcome: the first copy's number, as likely as
+        the copies left)."""
         placed = set(self.dealing)
         rest = [c for c in range(self.deck) if c not in placed]
         p = 1.0 / len(rest)
-        return [(c, p) for c in rest]
+        deck = self.variant.model.deck
+        if deck.plain:
+            return [(c, p) for c in rest]
+        left: dict[int, int] = {}
+        for c in rest:
+            first = deck.cards_of_face[deck.faces[c]][0]
+            left[first] = left.get(first, 0) + 1
+        return [(c, n * p) for c, n in left.items()]
+
+    def _copy_left(self, action: int) -> int:
+        """A chance outcome as the card dealt: with copies, the first copy of its card not
+        dealt yet (-1: none left)."""
+        deck = self.variant.model.deck
+        if deck.plain or not 0 <= action < self.deck:
+            return action
+        placed = set(self.dealing)
+        return next((c for c in deck.cards_of_face[deck.faces[action]] if c not in placed), -1)
 
     def apply(self, action: int) -> None:
         """Apply a chance outcome (the next card of the deck order) or a player's action."""
         action = int(action)
         if self.chance:
+            action = self._copy_left(action)
             if action in self.dealing or not 0 <= action < self.deck:
                 raise TrickcoreError(f"{action} is not a card still to deal")
             self.actions.append(action)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..language.model import Bidding, BoutRules, Packet, TrickRules, VariantModel
+from ..language.defines import fold_defines
+from ..language.model import NO_TRUMP, Bidding, BoutRules, Packet, TrickRules, VariantModel
 
 
 def describe_pattern(packets: tuple[Packet, ...]) -> str:
@@ -32,7 +33,18 @@ def _yes(flag: bool) -> str:
 
 
 def rules_summary(model: VariantModel) -> list[tuple[str, list[str]]]:
-    """The variant's rules as (section title, lines of plain English)."""
+    """The variant's rules as (section title, lines of plain English); the file's defines
+    are listed first and shown by name wherever they are used."""
+    sections = _sections(model)
+    if not model.defines:
+        return sections
+    defines = [f"{name} = {text}" for name, text, _ in model.defines]
+    return [("Defines", defines)] + [
+        (title, [fold_defines(line, model.defines) for line in lines]) for title, lines in sections
+    ]
+
+
+def _sections(model: VariantModel) -> list[tuple[str, list[str]]]:
     deck = model.deck
     out: list[tuple[str, list[str]]] = []
     players = " or ".join(str(p) for p in model.players)
@@ -49,6 +61,16 @@ def rules_summary(model: VariantModel) -> list[tuple[str, list[str]]]:
         + ", ".join(deck.card_text(c) for c in (0, deck.size - 1))
         + ".",
     ]
+    if deck.copies > 1:
+        cards.append(
+            f"Every card is in the deck {deck.copies} times; its copies are the same card to "
+            "the players (one text, one action), and of two equal cards in a trick the first "
+            "played ranks higher."
+        )
+    if deck.without:
+        cards.append(
+            "Left out of the deck: " + ", ".join(deck.face_text(f) for f in deck.without) + "."
+        )
     if model.sides:
         cards.append(
             "Sides (partners): " + "; ".join(" and ".join(map(str, s)) for s in model.sides) + "."
@@ -147,6 +169,9 @@ def rules_summary(model: VariantModel) -> list[tuple[str, list[str]]]:
             "same": "The same dealer deals again.",
             "loser": "The loser of a deal deals the next one "
             "(after a draw, the dealer moves one seat left).",
+            "rule": "After a deal, the first player from the dealer's left (the dealer last) "
+            f"for whom {model.match.next_dealer.text if model.match.next_dealer else '?'} "
+            "deals next; if none, the dealer's left.",
         }[deal.next_dealer]
     )
     if model.redeal:
@@ -332,7 +357,9 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
         "declarer": "The declarer",
         "forehand": "Forehand",
         "left_of_declarer": "The player after the declarer",
-        "holder": f"The holder of {model.deck.card_text(max(p.leader_card, 0))}",
+        "holder": f"The holder of {model.deck.face_text(max(p.leader_card, 0))}",
+        "rule": "The first player in deal order for whom "
+        f"{p.first_leader_rule.text if p.first_leader_rule else '?'} holds (else forehand)",
     }[p.first_leader]
     play_lines = [
         leader + " leads the first trick; the winner of each trick leads the next.",
@@ -396,6 +423,16 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
     play_lines.append(
         "A trick is won by its highest trump, else by the highest card of the led suit."
     )
+    for st in tricks.after_trick:
+        if st is tricks.after_trick[0]:
+            play_lines.append(
+                "After each trick, for every player (each rule worked out for all first):"
+            )
+        assigns = ", ".join(f"{a.name} = {a.expr.text}" for a in st.assigns)
+        cond = f"if {st.condition.text} then " if st.condition else ""
+        play_lines.append(f"  {st.name}: {cond}{assigns}")
+    if tricks.after_trick and p.side_if is not None:
+        play_lines.append("  Then the sides are formed again.")
     out.append(("Play", play_lines))
     s = tricks.scoring
     score_lines = [f"{name} = {expr.text}" for name, expr in s.definitions]
@@ -488,6 +525,7 @@ def _decision_lines(model: VariantModel, tricks: TrickRules) -> list[str]:
             {
                 "lead": "at his turn to lead",
                 "play": "at his turn to follow",
+                "card": "before every card, in a round of offers from the player to play",
                 "end": "after play",
             }.get(a, a)
             for a in d.at
@@ -503,17 +541,26 @@ def _decision_lines(model: VariantModel, tricks: TrickRules) -> list[str]:
             lines.append(f"[{d.name}] {when}, {who} chooses one of: {', '.join(d.options)}{asked}.")
             if d.own:
                 lines.append("  Each option is the chooser's own value (count_all counts them).")
+            if d.declares:
+                lines.append("  The player who chooses becomes the declarer.")
             for option, rule, trump in zip(d.options, d.option_ifs, d.option_trumps, strict=True):
                 notes = []
                 if rule.text not in ("yes", "true"):
                     notes.append(f"only if {rule.text}")
                 if trump >= 0:
                     notes.append(f"{model.deck.suits[trump].name} are trumps")
+                elif trump == NO_TRUMP:
+                    notes.append("no suit is trumps")
                 if notes:
                     lines.append(f"  {option}: {'; '.join(notes)}.")
             continue
         condition = "" if d.offer_if.text in ("yes", "true") else f" if {d.offer_if.text}"
         lines.append(f"[{d.name}] {when}, {who} may say '{d.name}'{condition}.")
+        if "card" in d.at and d is next(x for x in tricks.decisions if "card" in x.at):
+            lines.append(
+                "  (The round goes on after a decision; a player offered nothing is passed "
+                "over; when every player in a row has passed, the card is played.)"
+            )
         for st in d.rules:
             assigns = ", ".join(f"{a.name} = {a.expr.text}" for a in st.assigns)
             cond = f"if {st.condition.text} then " if st.condition else ""

@@ -15,15 +15,18 @@ from typing import TypeVar
 import attrs
 
 from . import syntax as s
+from .defines import DEFINE_BLOCK, defines_shown
 from .errors import Location, RulesError
 from .exprs import (
     AGGREGATE_FUNCS,
+    ALL_FUNCS,
     BOOL,
     BOOL_WORDS,
     CARD_KEY,
     INT,
     LED_FUNCS,
     TAKEN_FUNCS,
+    TRICKS_AGGREGATES,
     CompiledExpr,
     Scope,
     Symbols,
@@ -35,6 +38,7 @@ from .exprs import (
 from .limits import MAX_BIDS, MAX_VALUE
 from .loader import Entry, MergedBlock, MergedRules
 from .model import (
+    NO_TRUMP,
     OUT,
     STOCK,
     TRICK_PHASES,
@@ -90,12 +94,15 @@ from .vocabulary import (
     RAISE_NAMES,
     RELATION_NAMES,
     RESULT_NAMES,
+    RESULT_TRICK_NAMES,
     ROLE_NAMES,
     SIZE_NAMES,
     STRENGTH_NAMES,
+    TRICK_EVENT_NAMES,
     TRICK_STATE,
     TRUMP_IF_NAMES,
     TRUMP_NAMES,
+    TURN_TRICK_NAMES,
 )
 
 # the names of the trick in progress a play reads (worked out at a play only when read)
@@ -134,7 +141,7 @@ MAX_SYMBOL = 8  # rank and suit symbols: card texts stay short (action texts fit
 
 BLOCK_SETTINGS: dict[str, set[str]] = {
     "variant": {"name", "players", "sides"},
-    "deck": {"suits", "ranks", "points", "card_points"},
+    "deck": {"suits", "ranks", "points", "card_points", "copies", "without"},
     "meld": {
         "cards",
         "suits",
@@ -217,6 +224,7 @@ BLOCK_SETTINGS: dict[str, set[str]] = {
     },
 }
 TOP_BLOCKS = {
+    "define",
     "bouts",
     "decision",
     "choice",
@@ -236,6 +244,7 @@ TOP_BLOCKS = {
     "scoring",
     "match",
     "after_deal",
+    "after_trick",
 }
 
 
@@ -341,15 +350,17 @@ class _Compiler:
         qualifiers = self.attempt(lambda: self.qualifiers(bidding_block), no_qualifiers)
         no_strains: tuple[tuple[str, int], ...] = ()
         strains = self.attempt(lambda: self.strains(bidding_block, suits, qualifiers), no_strains)
-        n = len(deck.ranks)
+        self.the_deck = deck
         self.symbols = Symbols(
             ranks,
             suits,
             qualifiers,
-            tuple(c % n for c in range(deck.size)),
-            tuple(c // n for c in range(deck.size)),
-            {deck.card_text(c): c for c in range(deck.size)},
+            deck.rank_of_card,
+            deck.suit_of_card,
+            {deck.card_text(c): deck.faces[c] for c in range(deck.size)},
             tuple(name for name, _ in strains),
+            () if deck.plain else deck.faces,
+            () if deck.plain else deck.cards_of_face,
         )
         self.strain_list = strains
         if b_points := self.block("deck").raw("card_points"):
@@ -371,6 +382,7 @@ class _Compiler:
         melds = self.attempt(lambda: self.melds(deck), no_melds)
         no_combinations: tuple[Combination, ...] = ()
         combinations = self.attempt(lambda: self.combinations(deck), no_combinations)
+        self.attempt(lambda: self.check_plain_deck(deck), None)
         hand_scope = Scope(
             {**HAND_NAMES, **self.kept}, self.symbols, hand=True, where="in a hand rule"
         )
@@ -455,6 +467,8 @@ class _Compiler:
                     ("deal", "deck"),
                     ("players",),
                 )
+            no_steps: tuple[StepRule, ...] = ()
+            after_trick = self.attempt(self.after_trick, no_steps, ("after_trick",))
             scoring_types = self.attempt(lambda: self.scoring(auction), None)
             if scoring_types is not None:
                 def_types = scoring_types[1]
@@ -482,6 +496,7 @@ class _Compiler:
                     decisions,
                     pickup,
                     draw_up,
+                    after_trick,
                 )
             result_names = dict(RESULT_NAMES)
         match = (
@@ -489,6 +504,7 @@ class _Compiler:
             if scoring_failed and self.errors
             else self.attempt(lambda: self.match(def_types, result_names), None)
         )
+        self.attempt(lambda: self.check_defines(def_types), None)
         if self.errors:
             raise _Failed(self.errors)
         assert match is not None and (tricks is not None or bouts is not None)
@@ -509,6 +525,7 @@ class _Compiler:
             source_texts=tuple(text for _, text in self.rules.sources),
             sides=sides,
             combinations=combinations,
+            defines=self.defines_shown(),
         )
         if tricks is not None and tricks.bidding is not None:
             self.need(lambda: _check_bid_ranges(model, tricks, bidding_block), ("bidding",))
@@ -628,15 +645,14 @@ class _Compiler:
         b = self.block("deck")
         scope = Scope(CARD_POINT_NAMES, self.symbols, card=True, where="in deck.card_points")
         fn = b.expr("card_points", scope, INT)
-        n = len(deck.ranks)
+        suit_of = deck.suit_of_card
         reads_trump = bool(names_used(b.raw("card_points").expr) & CARD_POINT_NAMES.keys())
         tables = []
         for trump in range(-1, len(deck.suits) if reads_trump else 0):
             points = []
             for c in range(deck.size):
-                value = fn(
-                    {CARD_KEY: c, "card_in_trump_suit": c // n == trump, "trump_set": trump >= 0}
-                )
+                in_trump = suit_of[c] == trump
+                value = fn({CARD_KEY: c, "card_in_trump_suit": in_trump, "trump_set": trump >= 0})
                 if not -MAX_VALUE <= value <= MAX_VALUE:
                     raise RulesError(
                         f"card_points gives {deck.card_text(c)} a number outside ±{MAX_VALUE:,}",
@@ -795,7 +811,8 @@ class _Compiler:
                     f"a card symbol is letters and digits (no spaces or signs), not '{sym}'",
                     it.loc,
                 )
-        if len(suits) * len(ranks) > MAX_DECK:
+        copies = b.integer("copies", 1, minimum=1) or 1
+        if len(suits) * len(ranks) * copies > MAX_DECK:
             raise RulesError(f"a deck may hold at most {MAX_DECK} cards", b.loc)
         texts: dict[str, tuple[str, str]] = {}
         for su in suits:
@@ -832,7 +849,83 @@ class _Compiler:
             missing = [r.symbol for i, r in enumerate(ranks) if i not in points]
             if missing:
                 raise RulesError(f"rank {', '.join(missing)} has no points", b.raw("points").loc)
-        return Deck(tuple(suits), tuple(ranks), tuple(points.get(i, 0) for i in range(len(ranks))))
+        without = self.without(b, suits, ranks)
+        return Deck(
+            tuple(suits),
+            tuple(ranks),
+            tuple(points.get(i, 0) for i in range(len(ranks))),
+            copies=copies,
+            without=without,
+        )
+
+    def check_defines(self, def_types: dict[str, str]) -> None:
+        """`define { NAME = EXPR }`: the loader wrote each define into the expressions that
+        name it; a define's name may not be a name, card, rank, suit or word of the rules
+        already (it would stand for two things)."""
+        block = self.root.entries.get(DEFINE_BLOCK)
+        if not isinstance(block, MergedBlock):
+            return
+        if block.name is not None:
+            raise RulesError("the define block has no name: 'define { NAME = EXPR }'", block.loc)
+        taken = {
+            **dict.fromkeys(QUANTITIES, "a name of the rules"),
+            **dict.fromkeys(BOOL_WORDS, "a word of the rules"),
+            **dict.fromkeys(ALL_FUNCS, "a function"),
+            **dict.fromkeys(self.kept, "a kept value or option"),
+            **dict.fromkeys(def_types, "a scoring definition"),
+            **dict.fromkeys(self.symbols.ranks, "a rank"),
+            **dict.fromkeys(self.symbols.suits, "a suit"),
+            **dict.fromkeys(self.symbols.cards, "a card"),
+            **dict.fromkeys(self.symbols.qualifiers, "a bid qualifier"),
+            **dict.fromkeys(self.symbols.strains, "a strain"),
+        }
+        for key, entry in block.entries.items():
+            if key in taken:
+                raise RulesError(
+                    f"'{key}' is {taken[key]} already: a define needs a name of its own",
+                    entry.loc,
+                )
+
+    def defines_shown(self) -> tuple[tuple[str, str, str], ...]:
+        """The defines, as written and as written into other expressions (for `show`)."""
+        block = self.root.entries.get(DEFINE_BLOCK)
+        return defines_shown(block.entries) if isinstance(block, MergedBlock) else ()
+
+    def check_plain_deck(self, deck: Deck) -> None:
+        """Melds, combinations and games of bouts take a deck of every card once: they
+        are refused beside `copies` or `without` (not yet defined for them)."""
+        if deck.plain:
+            return
+        for entry in self.root.entries.values():
+            if isinstance(entry, MergedBlock) and entry.kind in ("meld", "combination", "bouts"):
+                what = {"meld": "melds", "combination": "combinations"}.get(
+                    entry.kind, "a game of bouts"
+                )
+                raise RulesError(
+                    f"{what} need a deck of every card once: 'copies' and 'without' cannot "
+                    "be used with them yet",
+                    entry.loc,
+                )
+
+    def without(self, b: BlockSettings, suits: list[Suit], ranks: list[Rank]) -> tuple[int, ...]:
+        """`without: CARD, ...`: the faces the deck does not hold (each named once)."""
+        faces = {
+            r.symbol + su.symbol: si * len(ranks) + ri
+            for si, su in enumerate(suits)
+            for ri, r in enumerate(ranks)
+        }
+        out: list[int] = []
+        for it in b.items("without") or ():
+            text = it.parts[0] if len(it.parts) == 1 else ""
+            if text not in faces:
+                some = ", ".join(list(faces)[:3])
+                raise RulesError(f"'without' names cards, written like {some}", it.loc)
+            if faces[text] in out:
+                raise RulesError(f"card {text} is named twice in 'without'", it.loc)
+            out.append(faces[text])
+        if out and len(out) == len(faces):
+            raise RulesError("'without' leaves no card in the deck", b.raw("without").loc)
+        return tuple(out)
 
     def deal(self, players: tuple[int, ...], deck: Deck, is_bouts: bool) -> DealRules:
         b = self.block("deal")
@@ -919,7 +1012,9 @@ class _Compiler:
                 "play (no 'hands' or 'sits_out' in the deal block)",
                 b.raw("pattern").loc,
             )
-        if not is_bouts and b.word("next_dealer", ("left", "same", "loser"), "left") == "loser":
+        ruled = isinstance(b.raw("next_dealer"), s.ExprSetting)  # compiled with the match
+        next_dealer = "rule" if ruled else b.word("next_dealer", ("left", "same", "loser"), "left")
+        if not is_bouts and next_dealer == "loser":
             raise RulesError(
                 "'next_dealer: loser' needs a deal with a loser (a game of bouts); a trick game "
                 "says left or same",
@@ -932,7 +1027,7 @@ class _Compiler:
             tuple(packets),
             hands,
             None if sits_out == "none" else sits_out,
-            b.word("next_dealer", ("left", "same", "loser"), "left"),
+            next_dealer,
             keep,
             size_expr,
         )
@@ -1500,9 +1595,15 @@ class _Compiler:
         play_scope = attrs.evolve(
             lead_scope, names={**PLAY_NAMES, **self.kept}, leading=True, where="in play.play_if"
         )
-        leader_items = b.items("first_leader")
         first_leader = "declarer" if auction else "forehand"
         leader_card = -1
+        leader_rule: CompiledExpr | None = None
+        leader_scope = attrs.evolve(self.role_scope("play.first_leader"), hand=True, trump=True)
+        raw_leader = b.raw("first_leader")
+        leader_items = None if isinstance(raw_leader, s.ExprSetting) else b.items("first_leader")
+        if isinstance(raw_leader, s.ExprSetting):  # the first player for whom it holds
+            first_leader = "rule"
+            leader_rule = b.expr("first_leader", leader_scope, BOOL)
         if leader_items is not None:
             it = leader_items[0]
             parts = it.parts
@@ -1512,6 +1613,9 @@ class _Compiler:
                 if found is None:
                     raise RulesError(f"'{text}' is not a card of this deck", it.loc)
                 first_leader, leader_card = "holder", found
+                # the shorthand of the rule `first_leader = holds(CARD)`
+                holds = s.Call("holds", (s.Name(text, it.loc),), it.loc)
+                leader_rule = compile_expr(holds, leader_scope, BOOL)
             else:
                 first_leader = b.word(
                     "first_leader", ("declarer", "forehand", "left_of_declarer"), first_leader
@@ -1586,6 +1690,7 @@ class _Compiler:
             overtrump=flags["overtrump"],
             lead_if=b.expr("lead_if", lead_scope, BOOL, None) if b.raw("lead_if") else None,
             first_leader=first_leader,
+            first_leader_rule=leader_rule,
             play_if=b.expr("play_if", play_scope, BOOL, None) if b.raw("play_if") else None,
             trump=trump,
             leader_card=leader_card,
@@ -1846,11 +1951,12 @@ class _Compiler:
         )
         fn = b.expr(name, scope, INT)
         n = len(self.symbols.ranks)
-        for trump in range(-1, len(set(self.symbols.suit_of_card))):
+        faces = self.the_deck.faces
+        for trump in range(-1, len(self.the_deck.suits)):
             for quals in ("", *self.symbols.qualifiers):
                 for chosen in ["", *options]:
-                    for c in range(len(self.symbols.suit_of_card)):
-                        env = relation_env(c, n, trump, quals, options, (chosen,))
+                    for c, face in enumerate(faces):
+                        env = relation_env(c, face, n, trump, quals, options, (chosen,))
                         value = fn(env)
                         if not -MAX_VALUE <= value <= MAX_VALUE:
                             raise RulesError(
@@ -1869,6 +1975,12 @@ class _Compiler:
             aggregates=True,
             qualifier=True,
             where="in a decision",
+            tricks=Scope(
+                dict(TURN_TRICK_NAMES),
+                self.symbols,
+                where="in a trick of sum_tricks / count_tricks",
+                trick=True,
+            ),
         )
         assignable = {k: t for k, t, _ in self.deal_rules.keep}
         rank_index = {r.symbol: i for i, r in enumerate(deck.ranks)}
@@ -1888,30 +2000,36 @@ class _Compiler:
             flow = self.flow_kinds
             for it, point in zip(b.items("at") or (), at, strict=True):
                 parts = it.parts
-                turn = point in ("lead", "play", "end")
+                turn = point in ("lead", "play", "end", "card")
                 between = len(parts) == 2 and parts[0] == "before" and parts[1] in flow
                 if not (turn or between):
                     raise RulesError(
                         "'at' is one of: lead, play (turns in trick play; both may be listed), "
-                        f"end, before PHASE (phases here: {', '.join(flow)})",
+                        "card (a round of offers to every player before each card), end, "
+                        f"before PHASE (phases here: {', '.join(flow)})",
                         it.loc,
                     )
+            if "card" in at and len(at) > 1:
+                raise RulesError(
+                    "'at: card' (offered to every player before each card) stands alone",
+                    b.raw("at").loc,
+                )
             if len(at) > 1 and not set(at) <= {"lead", "play"}:
                 raise RulesError(
                     "a decision between phases ('end', 'before PHASE') has one 'at'",
                     b.raw("at").loc,
                 )
             who = b.word("who", ("each", "declarer", "defenders"), "each")
-            if who != "each" and "auction" not in flow:
+            if who != "each" and "auction" not in flow and not self.declaring_choice():
                 raise RulesError(f"'who: {who}' needs an auction (a declarer)", b.raw("who").loc)
             first_asked = b.word("first_asked", ("forehand", "left_of_declarer"), "forehand")
-            if first_asked != "forehand" and "auction" not in flow:
+            if first_asked != "forehand" and "auction" not in flow and not self.declaring_choice():
                 raise RulesError(
                     f"'first_asked: {first_asked}' needs an auction (a declarer)",
                     b.raw("first_asked").loc,
                 )
             for key in ("who", "first_asked"):
-                if b.raw(key) is not None and set(at) <= {"lead", "play"}:
+                if b.raw(key) is not None and set(at) <= {"lead", "play", "card"}:
                     raise RulesError(
                         f"'{key}' is for decisions between phases: at its turn a player decides",
                         b.raw(key).loc,
@@ -1944,7 +2062,7 @@ class _Compiler:
                     effect, exchange = "exchange_out", int(parts[1])
                     if not 1 <= exchange <= deck.size:
                         raise RulesError(f"'exchange_out' takes 1 to {deck.size} cards", it.loc)
-                    if set(at) & {"lead", "play"}:
+                    if set(at) & {"lead", "play", "card"}:
                         raise RulesError(
                             "'exchange_out' is for decisions between phases "
                             "('at: before PHASE' or 'at: end')",
@@ -2022,7 +2140,7 @@ class _Compiler:
         option is a yes/no name of the deal, and may set the trump suit."""
         block = b.block
         assert block is not None
-        if set(at) & {"lead", "play"}:
+        if set(at) & {"lead", "play", "card"}:
             raise RulesError(
                 "a choice is made between phases: 'at: before PHASE' or 'at: end'",
                 b.raw("at").loc,
@@ -2042,9 +2160,12 @@ class _Compiler:
         trumps = dict.fromkeys(options, -1)
         for it in b.items("trump") or ():
             parts = it.parts
-            if len(parts) != 2 or parts[0] not in trumps or parts[1] not in self.symbols.suits:
-                raise RulesError("'trump' pairs an option with a suit: OPTION SUIT, ...", it.loc)
-            trumps[parts[0]] = self.symbols.suits[parts[1]]
+            suits = {**self.symbols.suits, "none": NO_TRUMP}
+            if len(parts) != 2 or parts[0] not in trumps or parts[1] not in suits:
+                raise RulesError(
+                    "'trump' pairs an option with a suit (or none): OPTION SUIT, ...", it.loc
+                )
+            trumps[parts[0]] = suits[parts[1]]
         known = {
             "at",
             "who",
@@ -2053,19 +2174,20 @@ class _Compiler:
             "own",
             "options",
             "trump",
+            "declares",
             *(f"{o}_if" for o in options),
         }
         for key, entry in block.entries.items():
             if key not in known:
                 raise RulesError(
                     f"unknown setting '{key}' in {b.label}; settings: at, who, first_asked, "
-                    "offer_if, own, options, trump, and OPTION_if = ... for an option offered "
-                    "only sometimes",
+                    "offer_if, own, options, trump, declares, and OPTION_if = ... for an "
+                    "option offered only sometimes",
                     entry.loc,
                 )
         yes = compile_expr(s.Name("yes", b.loc or self.top_loc), scope, BOOL)
         own = b.flag("own", False)
-        if own and any(trumps[o] >= 0 for o in options):
+        if own and any(trumps[o] != -1 for o in options):
             raise RulesError(
                 "the options of a choice with 'own: yes' are each player's own values and "
                 "cannot set the deal's trump",
@@ -2091,7 +2213,47 @@ class _Compiler:
             _block_reads(block),
             first_asked=first_asked,
             own=own,
+            declares=b.flag("declares", False),
         )
+
+    def after_trick(self) -> tuple[StepRule, ...]:
+        """`after_trick { rule NAME: [if C then] x = e, ... }`: run for every player of the
+        deal after each finished trick, over that trick's names; they set deal `keep`
+        values."""
+        b = self.block("after_trick")
+        if b.block is None:
+            return ()
+        if "tricks" not in self.flow_kinds:
+            raise RulesError("after_trick needs trick play", b.loc)
+        scope = Scope(
+            {**TRICK_EVENT_NAMES, **self.kept},
+            self.symbols,
+            where="in after_trick",
+            trick=True,
+            aggregates=True,
+        )
+        assignable = {k: t for k, t, _ in self.deal_rules.keep}
+        steps = []
+        for key, entry in b.block.entries.items():
+            if not isinstance(entry, s.Step):
+                raise RulesError(
+                    f"after_trick holds 'rule NAME: ...' lines; '{key}' is not one", entry.loc
+                )
+            steps.append(self.step_rule(entry, scope, assignable, "a deal's keep names"))
+        return tuple(steps)
+
+    def declaring_choice(self) -> bool:
+        """Some choice makes its chooser the declarer (`declares: yes`): a declarer without
+        an auction."""
+        for entry in self.root.entries.values():
+            if isinstance(entry, MergedBlock) and entry.kind == "choice":
+                raw = entry.entries.get("declares")
+                if isinstance(raw, s.ListSetting) and [it.parts for it in raw.items] in (
+                    [("yes",)],
+                    [("true",)],
+                ):
+                    return True
+        return False
 
     def step_rule(
         self, entry: s.Step, scope: Scope, assignable: dict[str, str], what: str
@@ -2118,6 +2280,13 @@ class _Compiler:
             seats=True,
             hand=True,
             trump=True,
+            tricks=Scope(
+                dict(RESULT_TRICK_NAMES),
+                self.symbols,
+                where="in a trick of sum_tricks / count_tricks",
+                trick=True,
+                opponents=True,
+            ),
         )
         roles = ("declarer", "defender") if auction else ("player",)
         defs: dict[str, s.ExprSetting] = {}
@@ -2191,11 +2360,22 @@ class _Compiler:
         reads_taken = any(functions_used(entry.expr) & set(TAKEN_FUNCS) for entry in defs.values())
         reads_top = any("top_trumps" in names_used(entry.expr) for entry in defs.values())
         reads_hand = any(
-            functions_used(entry.expr) & {"count_rank", "count_suit", "holds", "holds_trump"}
+            functions_used(entry.expr)
+            & {"count_rank", "count_suit", "holds", "count_card", "holds_trump"}
             for entry in defs.values()
         )
+        reads_tricks = any(
+            functions_used(entry.expr) & set(TRICKS_AGGREGATES) for entry in defs.values()
+        )
         scoring = Scoring(
-            tuple(ordered), declarer, defender, reads_taken, reads_top, sitting_out, reads_hand
+            tuple(ordered),
+            declarer,
+            defender,
+            reads_taken,
+            reads_top,
+            sitting_out,
+            reads_hand,
+            reads_tricks,
         )
         return scoring, types
 
@@ -2281,6 +2461,12 @@ class _Compiler:
             {**END_NAMES, **{k: t for k, t, _ in keep}}, self.symbols, where="in match.end_if"
         )
         end_if = b.expr("end_if", end_scope, BOOL, None) if b.raw("end_if") else None
+        next_dealer = None
+        deal_block = self.block("deal")
+        if isinstance(deal_block.raw("next_dealer"), s.ExprSetting):  # over after_deal's names
+            next_dealer = deal_block.expr(
+                "next_dealer", attrs.evolve(scope, where="in deal.next_dealer"), BOOL
+            )
         changes_score = any(a.name == "score" for st in steps for a in st.assigns)
         if not changes_score and rank_by is None:
             raise RulesError(
@@ -2298,6 +2484,7 @@ class _Compiler:
             rank_by,
             redeal_limit,
             end_if,
+            next_dealer,
         )
 
     def bouts(self, deck: Deck, deal: DealRules, players: tuple[int, ...]) -> BoutRules:

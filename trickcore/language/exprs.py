@@ -42,6 +42,13 @@ SEAT_KEY = "\x00seat"  # the player's own seat (`seat_left`)
 NAMED_KEY = "\x00named"  # the strains the player named in his bids (`named_strain`)
 LED_KEY = "\x00led"  # the effective suit led to each finished trick (`times_led`)
 LEADING_KEY = "\x00leading"  # the effective suit led to the trick in progress (`led_suit`)
+# a finished trick (`after_trick`, and each trick of `sum_tricks`): its cards, the player's
+# own card(s) in it, his opponents' cards in it, and the card that won it
+TRICK_CARDS_KEY = "\x00trick_cards"
+OWN_TRICK_KEY = "\x00own_trick"
+OPPONENTS_TRICK_KEY = "\x00opponents_trick"
+WINNING_KEY = "\x00winning"
+TRICKS_KEY = "\x00tricks"  # the finished tricks' environments, for `sum_tricks`
 MAX_DEPTH = 100
 
 BOOL_WORDS = {"yes": True, "true": True, "no": False, "false": False}
@@ -128,8 +135,19 @@ class Symbols:
     qualifiers: Sequence[str]
     rank_of_card: Sequence[int]
     suit_of_card: Sequence[int]
-    cards: Mapping[str, int] = attrs.field(factory=dict)  # card text -> card number
+    # card text -> its face (a rank of a suit: `Deck`), for the faces the deck holds
+    cards: Mapping[str, int] = attrs.field(factory=dict)
     strains: Sequence[str] = ()  # the bidding's strains, low to high (`strains:`)
+    # the face of each card and the cards of each face; empty when every face is one card
+    # whose number is the face's (a plain deck)
+    face_of_card: Sequence[int] = ()
+    cards_of_face: Sequence[Sequence[int]] = ()
+
+    def copies(self, face: int) -> frozenset[int]:
+        """The cards of a face (one card, the face's number, in a plain deck)."""
+        if not self.cards_of_face:
+            return frozenset((face,))
+        return frozenset(self.cards_of_face[face])
 
 
 def _round_half_up(x: int, m: int) -> int:
@@ -192,7 +210,8 @@ _NUMERIC_FUNCS: dict[str, tuple[int, int, Callable[..., int], str]] = {
 HAND_FUNCS = {
     "count_rank": "count_rank(R): cards of rank R in the hand",
     "count_suit": "count_suit(S): cards of suit S in the hand",
-    "holds": "holds(C): the hand holds card C (e.g. AH)",
+    "holds": "holds(C): the hand holds card C (e.g. AH; with copies: one of them at least)",
+    "count_card": "count_card(C): copies of card C in the hand (with `copies: 2`: 0, 1 or 2)",
 }
 QUALIFIER_FUNCS = {
     "bid_is": "bid_is(Q): the winning bid carries qualifier Q (e.g. ohne)",
@@ -216,6 +235,19 @@ LED_FUNCS = {
 TAKEN_FUNCS = {
     "taken_suit": "taken_suit(S): cards of suit S in the tricks the player won",
     "taken_card": "taken_card(C): card C is in a trick the player won",
+}
+TRICK_FUNCS = {
+    "in_trick": "in_trick(C): copies of card C in the trick",
+    "winning_card_is": "winning_card_is(C): the card that won the trick is C",
+    "played_to_trick": "played_to_trick(C): the player played card C to the trick",
+    "opponents_played": "opponents_played(C): copies of card C his opponents (the players not "
+    "of his side) played to the trick",
+}
+TRICKS_AGGREGATES = {
+    "sum_tricks": "sum_tricks(x): x, an expression over the names of a finished trick, summed "
+    "over the deal's finished tricks",
+    "count_tricks": "count_tricks(b): the deal's finished tricks for which b, an expression over "
+    "the names of a finished trick, holds",
 }
 NAMED_FUNCS = {
     "named_strain": "named_strain(S): the player named strain S in a bid of this auction",
@@ -252,6 +284,10 @@ class Scope:
     trump: bool = False  # holds_trump: the hand and the trump suit are known
     led: bool = False  # times_led: the suits led to the deal's finished tricks are known
     leading: bool = False  # led_suit: a trick is in progress
+    trick: bool = False  # in_trick, winning_card_is, played_to_trick: a finished trick
+    opponents: bool = False  # opponents_played: a finished trick and the player's side
+    # sum_tricks / count_tricks: the scope of each finished trick (None: not here)
+    tricks: Scope | None = None
 
     def with_names(self, extra: Mapping[str, str]) -> Scope:
         """A copy with more names."""
@@ -396,7 +432,7 @@ def _symbol_arg(arg: s.Expr, table: Mapping[str, int], kind: str) -> int:
 
 
 def _card_arg(arg: s.Expr, sym: Symbols) -> int:
-    """A card argument (its text, e.g. QS or 10H) as a card number."""
+    """A card argument (its text, e.g. QS or 10H) as its face (see `Symbols.cards`)."""
     text = (
         arg.name
         if isinstance(arg, s.Name)
@@ -414,8 +450,11 @@ def _suit_or_card(func: str, args: Sequence[s.Expr], sym: Symbols, key: str) -> 
     """played_suit / taken_suit (a count) and played_card / taken_card (yes/no) over the
     cards under `key` in the environment."""
     if func.endswith("_card"):
-        card = _card_arg(args[0], sym)
-        return BOOL, lambda env: card in env[key]
+        face = _card_arg(args[0], sym)
+        if not sym.cards_of_face:
+            return BOOL, lambda env: face in env[key]
+        copies = sym.copies(face)
+        return BOOL, lambda env: not copies.isdisjoint(env[key])
     suit = _symbol_arg(args[0], sym.suits, "suit")
     of = sym.suit_of_card
     return INT, lambda env: sum(1 for c in env[key] if of[c] == suit)
@@ -497,9 +536,15 @@ def _call_function(expr: s.Call, scope: Scope) -> tuple[str, Fn]:
             raise RulesError(f"{func}() needs a hand, and there is none {scope.where}", expr.loc)
         if len(args) != 1:
             raise RulesError(f"wrong number of arguments: {HAND_FUNCS[func]}", expr.loc)
-        if func == "holds":
-            held = _card_arg(args[0], scope.symbols)
-            return BOOL, lambda env: held in env[HAND_KEY]
+        if func in ("holds", "count_card"):
+            face = _card_arg(args[0], scope.symbols)
+            if func == "count_card":
+                copies = scope.symbols.copies(face)
+                return INT, lambda env: len(copies.intersection(env[HAND_KEY]))
+            if not scope.symbols.cards_of_face:
+                return BOOL, lambda env: face in env[HAND_KEY]
+            held = scope.symbols.copies(face)
+            return BOOL, lambda env: not held.isdisjoint(env[HAND_KEY])
         r, of = _rank_or_suit(args[0], scope.symbols, func == "count_rank")
         those = frozenset(c for c, x in enumerate(of) if x == r)  # the cards of that rank/suit
         return INT, lambda env: len(those.intersection(env[HAND_KEY]))
@@ -527,8 +572,11 @@ def _call_function(expr: s.Call, scope: Scope) -> tuple[str, Fn]:
         if len(args) != 1:
             raise RulesError(f"wrong number of arguments: {CARD_FUNCS[func]}", expr.loc)
         if func == "card_is":
-            card = _card_arg(args[0], scope.symbols)
-            return BOOL, lambda env: env[CARD_KEY] == card
+            face = _card_arg(args[0], scope.symbols)
+            if not scope.symbols.face_of_card:
+                return BOOL, lambda env: env[CARD_KEY] == face
+            face_of = scope.symbols.face_of_card
+            return BOOL, lambda env: face_of[env[CARD_KEY]] == face
         want, of = _rank_or_suit(args[0], scope.symbols, func == "card_rank")
         return BOOL, lambda env: of[env[CARD_KEY]] == want
     if func in TRUMP_FUNCS:
@@ -538,6 +586,14 @@ def _call_function(expr: s.Call, scope: Scope) -> tuple[str, Fn]:
             raise RulesError(f"wrong number of arguments: {TRUMP_FUNCS[func]}", expr.loc)
         rank = _symbol_arg(args[0], scope.symbols.ranks, "rank")
         n_ranks = len(scope.symbols.ranks)
+        if scope.symbols.cards_of_face:  # any copy of that face
+            of_face = [frozenset(cs) for cs in scope.symbols.cards_of_face]
+
+            def holds_trump(env: Env) -> bool:
+                trump = env[TRUMP_KEY]
+                return trump >= 0 and not of_face[trump * n_ranks + rank].isdisjoint(env[HAND_KEY])
+
+            return BOOL, holds_trump
         return (
             BOOL,
             lambda env: env[TRUMP_KEY] >= 0 and env[TRUMP_KEY] * n_ranks + rank in env[HAND_KEY],
@@ -561,6 +617,34 @@ def _call_function(expr: s.Call, scope: Scope) -> tuple[str, Fn]:
         if func == "led_suit":
             return BOOL, lambda env: env[LEADING_KEY] == suit
         return INT, lambda env: env[LED_KEY].count(suit)
+    if func in TRICK_FUNCS:
+        allowed = scope.opponents if func == "opponents_played" else scope.trick
+        if not allowed:
+            raise RulesError(f"{func}() means nothing {scope.where}", expr.loc)
+        if len(args) != 1:
+            raise RulesError(f"wrong number of arguments: {TRICK_FUNCS[func]}", expr.loc)
+        copies = scope.symbols.copies(_card_arg(args[0], scope.symbols))
+        if func == "winning_card_is":
+            return BOOL, lambda env: env[WINNING_KEY] in copies
+        key = {
+            "in_trick": TRICK_CARDS_KEY,
+            "played_to_trick": OWN_TRICK_KEY,
+            "opponents_played": OPPONENTS_TRICK_KEY,
+        }[func]
+        if func == "played_to_trick":
+            return BOOL, lambda env: not copies.isdisjoint(env[key])
+        return INT, lambda env: sum(1 for c in env[key] if c in copies)
+    if func in TRICKS_AGGREGATES:
+        inner = scope.tricks
+        if inner is None:
+            raise RulesError(f"{func}() means nothing {scope.where}", expr.loc)
+        if len(args) != 1:
+            raise RulesError(f"wrong number of arguments: {TRICKS_AGGREGATES[func]}", expr.loc)
+        typ = BOOL if func == "count_tricks" else INT
+        each = compile_expr(args[0], inner, typ).fn
+        if func == "count_tricks":
+            return INT, lambda env: sum(1 for t in env[TRICKS_KEY] if each(t))
+        return INT, lambda env: sum(each(t) for t in env[TRICKS_KEY])
     if func in NAMED_FUNCS:
         if not scope.named:
             raise RulesError(f"{func}() means nothing {scope.where}", expr.loc)
@@ -594,6 +678,8 @@ ALL_FUNCS = {
     **PLAYED_FUNCS,
     **LED_FUNCS,
     **TAKEN_FUNCS,
+    **TRICK_FUNCS,
+    **TRICKS_AGGREGATES,
     **NAMED_FUNCS,
     **SEAT_FUNCS,
     **AGGREGATE_FUNCS,
@@ -602,6 +688,7 @@ ALL_FUNCS = {
 
 def relation_env(
     card: int,
+    face: int,
     n_ranks: int,
     trump: int,
     qualifier: str,
@@ -609,13 +696,14 @@ def relation_env(
     chosen: Sequence[str],
 ) -> Env:
     """The names `play.trump_power` and `play.power` read for one card (the `relation`
-    place): its rank and suit, the trump suit in force, the qualifier, the options chosen."""
+    place): its rank and suit (from its `face`), the trump suit in force, the qualifier, the
+    options chosen."""
     return {
         CARD_KEY: card,
         QUALIFIER_KEY: qualifier,
-        "rank_index": card % n_ranks,
-        "suit_index": card // n_ranks,
-        "card_in_trump_suit": card // n_ranks == trump,
+        "rank_index": face % n_ranks,
+        "suit_index": face // n_ranks,
+        "card_in_trump_suit": face // n_ranks == trump,
         "trump_set": trump >= 0,
         **{option: option in chosen for option in options},
     }

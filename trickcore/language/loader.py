@@ -20,6 +20,7 @@ from pathlib import Path
 import attrs
 
 from . import syntax as s
+from .defines import DEFINE_BLOCK, expander
 from .errors import Location, RulesError, RulesErrors
 from .parser import MAX_FILE_CHARS, parse_text
 from .resources import VARIANT_SUFFIX, shipped_path, shipped_variants, variants_dir
@@ -728,6 +729,7 @@ def _merge(doc: s.Document, name: str, top: _Source, resolve: Resolver) -> Merge
             raise RulesErrors([*errors, exc]) if errors else exc from None
     if errors:
         raise RulesErrors(errors) if len(errors) > 1 else errors[0]
+    root = _with_defines(root)
     rules = MergedRules(
         name,
         doc.path,
@@ -736,6 +738,27 @@ def _merge(doc: s.Document, name: str, top: _Source, resolve: Resolver) -> Merge
         tuple(f for _, f in order),
     )
     return rules
+
+
+def _with_defines(root: MergedBlock) -> MergedBlock:
+    """The merged rules with the `define` block's names written into every expression that
+    names them (`define { NAME = EXPR }`); the block itself stays for the compiler."""
+    block = root.entries.get(DEFINE_BLOCK)
+    if not isinstance(block, MergedBlock):
+        return root
+    expand = expander(block.entries)
+    if expand is None:
+        return root
+
+    def walk(b: MergedBlock) -> MergedBlock:
+        if b.kind == DEFINE_BLOCK:
+            return b
+        entries: dict[str, Entry] = {}
+        for key, entry in b.entries.items():
+            entries[key] = walk(entry) if isinstance(entry, MergedBlock) else expand.entry(entry)  # type: ignore[assignment]
+        return attrs.evolve(b, entries=entries)
+
+    return walk(root)
 
 
 def merge_document(

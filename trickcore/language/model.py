@@ -41,9 +41,14 @@ class Rank:
 
 @attrs.frozen
 class Deck:
-    """Suits, ranks from high to low, and card points by rank.
+    """Suits, ranks from high to low, card points by rank, and which cards the deck holds.
 
-    Card numbers: ``suit_index * len(ranks) + rank_index`` (rank 0 is the highest).
+    A *face* is a rank of a suit, numbered ``suit_index * len(ranks) + rank_index`` (rank 0
+    is the highest). The deck holds every face `copies` times, except the faces of
+    `without`; its cards are numbered from 0, face by face, the copies of a face one after
+    another (so with one copy of every face a card's number is its face's). Two copies of a
+    face are the same card to the players: they have one text, and no rule can tell them
+    apart.
     """
 
     suits: tuple[Suit, ...]
@@ -53,11 +58,47 @@ class Deck:
     # `card_points = EXPR` reading the trump: each card's points with each trump (no trump
     # first, then each suit's); empty when they do not depend on it
     by_trump: tuple[tuple[int, ...], ...] = ()
+    copies: int = 1  # `copies: N`: each face N times
+    without: tuple[int, ...] = ()  # `without: CARD, ...`: faces the deck does not hold
+    # worked out from the above: the face of each card, and the cards of each face
+    faces: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    cards_of_face: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        left_out = set(self.without)
+        faces = tuple(
+            f
+            for f in range(len(self.suits) * len(self.ranks))
+            if f not in left_out
+            for _ in range(self.copies)
+        )
+        of_face: list[list[int]] = [[] for _ in range(len(self.suits) * len(self.ranks))]
+        for card, face in enumerate(faces):
+            of_face[face].append(card)
+        object.__setattr__(self, "faces", faces)
+        object.__setattr__(self, "cards_of_face", tuple(tuple(cs) for cs in of_face))
 
     @property
     def size(self) -> int:
         """Number of cards."""
-        return len(self.suits) * len(self.ranks)
+        return len(self.faces)
+
+    @property
+    def plain(self) -> bool:
+        """Every face once: a card's number is its face's."""
+        return self.copies == 1 and not self.without
+
+    @property
+    def suit_of_card(self) -> tuple[int, ...]:
+        """The suit index of each card."""
+        n = len(self.ranks)
+        return tuple(f // n for f in self.faces)
+
+    @property
+    def rank_of_card(self) -> tuple[int, ...]:
+        """The rank index of each card."""
+        n = len(self.ranks)
+        return tuple(f % n for f in self.faces)
 
     @property
     def card_points(self) -> tuple[int, ...]:
@@ -65,7 +106,7 @@ class Deck:
         if self.by_card is not None:
             return self.by_card
         n = len(self.ranks)
-        return tuple(self.points[c % n] for c in range(self.size))
+        return tuple(self.points[f % n] for f in self.faces)
 
     @property
     def total_points(self) -> int:
@@ -76,18 +117,28 @@ class Deck:
         """The points of each card while `trump` (a suit index, -1 for none) is trump."""
         return self.by_trump[trump + 1] if self.by_trump else self.card_points
 
-    def card_text(self, card: int) -> str:
-        """Canonical card text: rank symbol + suit symbol (e.g. 10H)."""
+    def face_text(self, face: int) -> str:
+        """A face's text: rank symbol + suit symbol (e.g. 10H)."""
         n = len(self.ranks)
-        return self.ranks[card % n].symbol + self.suits[card // n].symbol
+        return self.ranks[face % n].symbol + self.suits[face // n].symbol
+
+    def card_text(self, card: int) -> str:
+        """Canonical card text: rank symbol + suit symbol (e.g. 10H); copies share it."""
+        return self.face_text(self.faces[card])
 
     def card_glyph(self, card: int) -> str:
         """Card text with the suit's glyph (e.g. 10♥)."""
         n = len(self.ranks)
-        return self.ranks[card % n].symbol + self.suits[card // n].glyph
+        face = self.faces[card]
+        return self.ranks[face % n].symbol + self.suits[face // n].glyph
 
-    def card_index(self, text: str) -> int | None:
-        """The card a text names, or None."""
+    def card_of(self, suit: int, rank: int) -> int:
+        """The first card of a rank of a suit, or -1 when the deck does not hold it."""
+        cards = self.cards_of_face[suit * len(self.ranks) + rank]
+        return cards[0] if cards else -1
+
+    def face_index(self, text: str) -> int | None:
+        """The face a text names (held by the deck or not), or None."""
         for si, suit in enumerate(self.suits):
             if text.endswith(suit.symbol):
                 rank = text[: -len(suit.symbol)]
@@ -95,6 +146,13 @@ class Deck:
                     if r.symbol == rank:
                         return si * len(self.ranks) + ri
         return None
+
+    def card_index(self, text: str) -> int | None:
+        """The (first) card a text names, or None."""
+        face = self.face_index(text)
+        if face is None or not self.cards_of_face[face]:
+            return None
+        return self.cards_of_face[face][0]
 
 
 @attrs.frozen
@@ -146,6 +204,7 @@ class Packet:
     holder: str = ""  # "turnup": "" lies on the table; "dealer": dealt face up into his hand
 
 
+NO_TRUMP = -2  # a choice's option that leaves the deal without a trump suit (`OPTION none`)
 TALON, STOCK, TURNUP, OUT = -1, -2, -3, -4  # where a deck position goes, besides a seat
 PLACE_OF = {"talon": TALON, "stock": STOCK, "turnup": TURNUP, "out": OUT}
 
@@ -157,7 +216,7 @@ class DealRules:
     pattern: tuple[Packet, ...]
     hands: int | None
     sits_out: str | None
-    next_dealer: str  # "left" | "same" | "loser"
+    next_dealer: str  # "left" | "same" | "loser"; "rule" with `next_dealer_rule`
     keep: tuple[tuple[str, str, int | bool], ...] = ()  # per-player values during a deal
     size: CompiledExpr | None = None  # `size = EXPR`: the count `size` in the pattern
 
@@ -354,7 +413,8 @@ class PlayRules:
     beat_in_suit: bool
     overtrump: bool
     lead_if: CompiledExpr | None = None
-    first_leader: str = "declarer"  # "declarer" | "forehand" | "holder" | "left_of_declarer"
+    # "declarer" | "forehand" | "holder" | "left_of_declarer" | "rule" (`first_leader_rule`)
+    first_leader: str = "declarer"
     play_if: CompiledExpr | None = None
     trump: int = -1  # a suit that is trump from the start; -1: none (melds may set one)
     leader_card: int = -1  # with first_leader "holder": the card whose holder leads
@@ -388,6 +448,9 @@ class PlayRules:
     # `side_if`: worked out for each player as trick play begins; those for whom it holds
     # form one side, the others the other (secret: nobody is told who is on which)
     side_if: CompiledExpr | None = None
+    # `first_leader = EXPR`: for each player in deal order as trick play begins (over the
+    # names of `side_if`), the first for whom it holds leads (none: the forehand)
+    first_leader_rule: CompiledExpr | None = None
 
 
 @attrs.frozen
@@ -409,7 +472,7 @@ class Decision:
     # its condition holds; an option may set the trump suit (-1: no trump)
     options: tuple[str, ...] = ()
     option_ifs: tuple[CompiledExpr, ...] = ()
-    option_trumps: tuple[int, ...] = ()
+    option_trumps: tuple[int, ...] = ()  # a suit, -1: as it is, NO_TRUMP: no trump suit
     reads: frozenset[str] = frozenset()  # the names and functions its expressions use
     public: bool = False  # its rules set every player's values (an announcement to all)
     # between phases: whom it is asked first, in deal order ("forehand"), or from the
@@ -419,6 +482,7 @@ class Decision:
     # `discard CARD` each, and takes as many of the cards left out of the deal (`out`)
     exchange: int = 0
     own: bool = False  # a choice whose options are the chooser's own yes/no values
+    declares: bool = False  # a choice whose chooser becomes the declarer (public)
 
 
 @attrs.frozen
@@ -432,6 +496,7 @@ class Scoring:
     reads_top_trumps: bool = False  # top_trumps is worked out
     sitting_out: CompiledExpr | None = None  # the deal score of a seat not in the deal
     reads_hand: bool = False  # count_rank / count_suit / holds_trump over the start hands
+    reads_tricks: bool = False  # sum_tricks / count_tricks: each finished trick's names
 
 
 @attrs.frozen
@@ -464,6 +529,10 @@ class MatchRules:
     rank_by: CompiledExpr | None = None
     redeal_limit: int = 0  # redealt deals a match may have before it ends (S5, T22)
     end_if: CompiledExpr | None = None  # the match ends when this holds for any player
+    # `deal { next_dealer = EXPR }`: after a played deal, for each seat from the dealer's
+    # left round the table (the dealer last), over the names `after_deal` reads once its
+    # rules ran: the first for whom it holds deals next (none: the dealer's left)
+    next_dealer: CompiledExpr | None = None
 
 
 @attrs.frozen
@@ -481,6 +550,9 @@ class TrickRules:
     decisions: tuple[Decision, ...] = ()
     pickup: PickupRules | None = None
     draw_up: DrawUpRules | None = None
+    # `after_trick`: rules run for every player of the deal after each finished trick
+    # (each rule worked out for all of them before any value is set)
+    after_trick: tuple[StepRule, ...] = ()
 
 
 @attrs.frozen
@@ -524,6 +596,8 @@ class VariantModel:
     source_texts: tuple[str, ...] = ()  # their texts: a saved match carries them
     combinations: tuple[Combination, ...] = ()  # `combination NAME` blocks, in file order
     sides: tuple[tuple[int, ...], ...] = ()  # partnerships; () when each plays for himself
+    # `define { NAME = EXPR }`: (name, the expression as written, as written into others)
+    defines: tuple[tuple[str, str, str], ...] = ()
 
     def side_of(self, seats: int) -> list[int]:
         """For each seat, the number of its side (its own seat when there are no sides)."""

@@ -122,7 +122,18 @@ QUANTITIES: dict[str, Quantity] = dict(
         _q("card_points", INT, "card points in the player's tricks"),
         _q("meld_points", INT, "the value of the player's declared melds that count"),
         _q("melds_declared", INT, "the value of every meld the player declared"),
-        _q("tricks_total", INT, "tricks in the deal"),
+        _q("tricks_total", INT, "tricks in the deal (0 before trick play begins)"),
+        # a finished trick (`after_trick`, and each trick in `sum_tricks(x)`)
+        _q("won_trick", BOOL, "the player won the trick"),
+        _q("trick_number", INT, "the trick's number in the deal, from 1"),
+        _q("trick_points", INT, "card points in the trick (with the trump in force then)"),
+        _q("last_trick", BOOL, "the trick is the deal's last (its number is `tricks_total`)"),
+        _q(
+            "side_won",
+            BOOL,
+            "the player's side won the trick (himself or a partner, with the deal's sides as "
+            "they are at the end)",
+        ),
         _q("tricks_bid", INT, "the player's bid in a `bids` phase (0 without one)"),
         _q("bid_blind", BOOL, "the player bid blind (before looking at his hand)"),
         # the deal's size, calls with strains, roles
@@ -151,7 +162,10 @@ QUANTITIES: dict[str, Quantity] = dict(
         _q("bid_round", INT, "the round of calls in which the winning bid was made (0 if none)"),
         _q("declarer_side", BOOL, "the player is the declarer or on the declarer's side"),
         _q(
-            "side", INT, "the player's side: its place in `sides:` from 0 (without sides: his seat)"
+            "side",
+            INT,
+            "the player's side: its place in `sides:` from 0; with `play.side_if`, once trick "
+            "play began, 0 where it holds and 1 where not (otherwise his seat)",
         ),
         _q("cards_played", INT, "cards played to tricks in the deal, the current trick included"),
         # games of bouts
@@ -194,6 +208,7 @@ CARD_IN_PLAY_FUNCTIONS = (
     "count_rank(R)",
     "count_suit(S)",
     "holds(C)",
+    "count_card(C)",
     "played_suit(S)",
     "played_card(C)",
     "times_led(S)",
@@ -217,6 +232,8 @@ TURN_STATE = (
     "declarer",
     "contract",
     "hand_size",
+    "tricks_total",
+    "side",
 )
 CONTRACT_STATE = (
     "contract",
@@ -238,6 +255,11 @@ AGGREGATE_FUNCTIONS = (
     "count_side(b)",
 )
 
+# a finished trick, as `after_trick` and `sum_tricks(x)` read it
+TRICK_RECORD = ("trick_number", "trick_points", "last_trick", "won_trick")
+TRICK_FUNCTIONS = ("in_trick(C)", "winning_card_is(C)", "played_to_trick(C)")
+TRICKS_FUNCTIONS = ("sum_tricks(x)", "count_tricks(b)")
+
 PLACES: dict[str, Place] = {
     p.key: p
     for p in (
@@ -253,7 +275,7 @@ PLACES: dict[str, Place] = {
                 "players",
                 *MATCH_STATE,
             ),
-            ("count_rank(R)", "count_suit(S)", "holds(C)"),
+            ("count_rank(R)", "count_suit(S)", "holds(C)", "count_card(C)"),
             "and the player's match and deal `keep` names",
         ),
         Place(
@@ -268,7 +290,7 @@ PLACES: dict[str, Place] = {
                 "stock_closed",
                 *MATCH_STATE,
             ),
-            ("count_rank(R)", "count_suit(S)", "holds(C)"),
+            ("count_rank(R)", "count_suit(S)", "holds(C)", "count_card(C)"),
             "and the player's match and deal `keep` names",
         ),
         Place(
@@ -293,13 +315,22 @@ PLACES: dict[str, Place] = {
                 "count_rank(R)",
                 "count_suit(S)",
                 "holds(C)",
+                "count_card(C)",
                 "holds_trump(R)",
                 "taken_suit(S)",
                 "taken_card(C)",
                 *CONTRACT_FUNCTIONS,
                 *AGGREGATE_FUNCTIONS,
+                *TRICKS_FUNCTIONS,
             ),
             "the player's match and deal `keep` names",
+        ),
+        Place(
+            "turn_trick",
+            "in a decision, `x` of `sum_tricks(x)` and `b` of `count_tricks(b)` (each finished "
+            "trick)",
+            TRICK_RECORD,
+            TRICK_FUNCTIONS,
         ),
         Place(
             "obligation",
@@ -406,13 +437,35 @@ PLACES: dict[str, Place] = {
                 "count_rank(R)",
                 "count_suit(S)",
                 "holds(C)",
+                "count_card(C)",
                 "holds_trump(R)",
                 "taken_suit(S)",
                 "taken_card(C)",
                 *AGGREGATE_FUNCTIONS,
                 "seat_left(k, x)",
+                *TRICKS_FUNCTIONS,
             ),
             "the player's match and deal `keep` names and the scoring definitions",
+        ),
+        Place(
+            "result_trick",
+            "in scoring, `x` of `sum_tricks(x)` and `b` of `count_tricks(b)` (each finished trick)",
+            (*TRICK_RECORD, "side_won"),
+            (*TRICK_FUNCTIONS, "opponents_played(C)"),
+        ),
+        Place(
+            "trick_event",
+            "`after_trick` (for each player of the deal, after each finished trick)",
+            (
+                *TRICK_RECORD,
+                "tricks_played",
+                "tricks_won",
+                "declarer",
+                "position",
+                *MATCH_STATE,
+            ),
+            (*TRICK_FUNCTIONS, *AGGREGATE_FUNCTIONS),
+            "the player's match and deal `keep` names and the options chosen",
         ),
         Place(
             "size",
@@ -452,6 +505,7 @@ PLACES: dict[str, Place] = {
                 "count_rank(R)",
                 "count_suit(S)",
                 "holds(C)",
+                "count_card(C)",
             ),
             "and the player's match and deal `keep` names",
         ),
@@ -459,7 +513,14 @@ PLACES: dict[str, Place] = {
             "raise",
             "`contract.raise_if` (each contract in question, with `strains:`)",
             ("level", "contract", "hand_size", "players", *MATCH_STATE),
-            ("strain_is(S)", "named_strain(S)", "count_rank(R)", "count_suit(S)", "holds(C)"),
+            (
+                "strain_is(S)",
+                "named_strain(S)",
+                "count_rank(R)",
+                "count_suit(S)",
+                "holds(C)",
+                "count_card(C)",
+            ),
             "and the declarer's match and deal `keep` names",
         ),
         Place(
@@ -474,7 +535,7 @@ PLACES: dict[str, Place] = {
                 "players",
                 *MATCH_STATE,
             ),
-            ("count_rank(R)", "count_suit(S)", "holds(C)"),
+            ("count_rank(R)", "count_suit(S)", "holds(C)", "count_card(C)"),
             "and the player's match and deal `keep` names",
         ),
         Place(
@@ -493,6 +554,7 @@ PLACES: dict[str, Place] = {
                 "count_rank(R)",
                 "count_suit(S)",
                 "holds(C)",
+                "count_card(C)",
                 "holds_trump(R)",
                 *AGGREGATE_FUNCTIONS,
             ),
@@ -526,6 +588,9 @@ PLACES: dict[str, Place] = {
 }
 
 HAND_NAMES = PLACES["hand"].types()
+TURN_TRICK_NAMES = PLACES["turn_trick"].types()
+RESULT_TRICK_NAMES = PLACES["result_trick"].types()
+TRICK_EVENT_NAMES = PLACES["trick_event"].types()
 LEAD_NAMES = PLACES["lead"].types()
 PLAY_NAMES = PLACES["play"].types()
 DECISION_NAMES = PLACES["decision"].types()

@@ -53,7 +53,7 @@ class _Profile:
         self.option_trumps: dict[str, int] = {}
         for d in tricks.decisions if tricks else ():
             for name, suit in zip(d.options, d.option_trumps, strict=False):
-                self.option_trumps[name] = suit
+                self.option_trumps[name] = max(suit, -1)  # NO_TRUMP: no suit
         self.suit_orders: dict[tuple[int, str, tuple[str, ...]], dict[int, list[int]]] = {}
 
     def _more_is_better(self, game: Game, declarer: bool) -> bool:

@@ -55,10 +55,15 @@ def deal_action_bound(game: Game, players: int, ref: Reference | None = None) ->
     if ref is not None:
         talon += ref.pickup_lay_away
     # decisions at a turn (each may be taken again while offered: a few per card) and an
-    # announcement per lead; decisions between phases once per player at each point
+    # announcement per lead; before each card a round of offers (`at: card`: every player
+    # passes or is passed over, and after each decision, a few per card, again); decisions
+    # between phases once per player at each point
     turn = sum(1 for d in tricks.decisions if set(d.at) & {"lead", "play"})
-    between = len(tricks.decisions) - turn
+    card = sum(1 for d in tricks.decisions if "card" in d.at)
+    between = len(tricks.decisions) - turn - card
     decisions = (size + 1) * (2 * turn + 1) + hands * between * (len(tricks.flow) + 1)
+    if card:
+        decisions += (size + 1) * (hands + 2 * card * (hands + 1))
     return (
         redeal + passing + auction + bidding + talon + decisions + size + 1 + contract_change + size
     )

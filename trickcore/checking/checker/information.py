@@ -44,17 +44,28 @@ class InformationChecks:
         bouts = game.model.bouts
         # rules that make whose turn it is depend on cards, on purpose (public facts): in
         # bouts, skipping who cannot add; in trick games, decisions between phases offered
-        # by what a hand holds (being asked tells it)
+        # by what a hand holds (being asked tells it), the rounds of offers before a card
+        # (who is offered a decision, and what he decides, tells his side), a first leader
+        # chosen by a rule over the hands
         self._public_turns = bouts is not None and (
             bouts.skip_unable or bouts.first_attacker == "lowest_trump"
         )
-        hand_functions = {"count_rank", "count_suit", "holds", "holds_trump"}
-        self._public_turns = self._public_turns or any(
-            d.offer_if is not None
-            and not set(d.at) & {"lead", "play"}
-            and bool(hand_functions & set(calls_in(d.offer_if)))
-            for d in self.ref.decisions
+        hand_functions = {"count_rank", "count_suit", "holds", "count_card", "holds_trump"}
+        self._public_turns = (
+            self._public_turns
+            or any(
+                d.offer_if is not None
+                and not set(d.at) & {"lead", "play", "card"}
+                and bool(hand_functions & set(calls_in(d.offer_if)))
+                for d in self.ref.decisions
+            )
+            or bool(self.ref.card_decisions)
+            or (
+                self.ref.leader_rule is not None
+                and bool(hand_functions & set(calls_in(self.ref.leader_rule)))
+            )
         )
+        self._deal_values = tuple(name for name, _ in self.ref.deal_keep)
         self._rng = random.Random(0)  # the run's own (start_run)
         self._turn = 0
         self._skipped = False
@@ -250,7 +261,8 @@ class InformationChecks:
         return None
 
     def _shape(self, deal: Deal | BoutDeal) -> tuple[Any, ...]:
-        """The public course of the deal: who acts in which phase, table and hand sizes."""
+        """The public course of the deal: who acts in which phase, table and hand sizes, the
+        deal values."""
         if isinstance(deal, BoutDeal):
             return (
                 deal.to_act,
@@ -262,7 +274,10 @@ class InformationChecks:
                 len(deal.stock),
                 tuple(deal.in_game),
             )
-        return (deal.to_act, deal.phase)
+        # the deal values are public (a decision's rules may tell what its taker holds)
+        values = self._deal_values
+        context = deal.context
+        return (deal.to_act, deal.phase, *(context[s][n] for s in deal.active for n in values))
 
     def _advance(self, twin: _Twin, owners: set[int], actor: int, action: Action, k: int) -> bool:
         """Take the same action (its hidden cards swapped) in the other world.

@@ -91,10 +91,13 @@ class CardPhases(ReplayScoring):
 
     def _leader_card_public(self) -> None:
         """`first_leader: holder CARD`: who holds the card is public once the cards stop
-        moving (he is to lead); no other world may move it to another hand."""
-        if self.ref.first_leader == "holder":
+        moving (he is to lead); no other world may move it (any copy of it) to another
+        hand."""
+        ref = self.ref
+        if ref.first_leader == "holder":
+            copies = [c for c in range(ref.size) if ref.eval.face(c) == ref.leader_card]
             for seen in self.seen:
-                seen.add(self.ref.leader_card)
+                seen.update(copies)
 
     # ------------------------------------------------------------ the talon
     def _start_talon(self) -> bool:

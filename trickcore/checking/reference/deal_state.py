@@ -145,6 +145,11 @@ class DealState:
         self.turn = -1  # in trick play: whose hand plays now (to_act may be his partner)
         self.cards_played = 0
         self.first = -1  # who leads (or plays first to) the first trick
+        # `at: card`: the round of offers before a card (card_offers.py): whom it is at
+        # (-1: none open), how many in a row passed, what each player is offered in it
+        self.offer_at = -1
+        self.offer_quiet = 0
+        self.round_offers: dict[int, list[str]] | None = None
 
     def _fixed_trump(self) -> None:
         """A trump known as the cards are dealt (`play.trump: SUIT`, or `turnup` with a card
@@ -224,6 +229,7 @@ class DealState:
     def _stage(self, stage: str, seat: int) -> bool:
         self.stage = stage
         self.to_act = seat
+        self.offer_at = -1  # a round of offers before a card ends with trick play
         return True
 
     def stock_left(self) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .expressions import TRUMP
-from .rule_blocks import DecisionRule
+from .rule_blocks import NO_TRUMP, DecisionRule
 from .scoring import ReplayScoring
 from .variant import run_step
 
@@ -24,30 +24,39 @@ class DecisionsReplay(ReplayScoring):
         return self._ask_next()
 
     def _asked(self, d: DecisionRule) -> list[int]:
-        """Whom a decision between phases goes to, in turn: all the players of the deal,
-        the declarer, or the defenders (not of his side); from the forehand, or from the
-        player after the declarer (`first_asked: left_of_declarer`)."""
+        """The players a decision between phases may go to, in turn: all the players of
+        the deal, from the forehand, or from the player after the declarer (`first_asked:
+        left_of_declarer`); whom `who` names is judged as each one's turn comes."""
         n = len(self.active)
         start = 0
         if d.first_asked == "left_of_declarer" and self.declarer in self.active:
             start = self.active.index(self.declarer) + 1
-        turn = [self.active[(start + k) % n] for k in range(n)]
+        return [self.active[(start + k) % n] for k in range(n)]
+
+    def _named(self, d: DecisionRule, seat: int) -> bool:
+        """`who` names this player now: each, the declarer (who may have become so by a
+        choice just made), or a defender (not of the declarer's side)."""
         if d.who == "each":
-            return turn
+            return True
         if self.declarer < 0:
-            return []
+            return False
         if d.who == "declarer":
-            return [self.declarer]
-        partners = self.side(self.declarer)
-        return [x for x in turn if x not in partners]
+            return seat == self.declarer
+        return seat not in self.side(self.declarer)
 
     def _ask_next(self) -> bool:
         """Drop the queued decisions not offered now (an earlier answer may have changed
         it); ask the first one that is."""
         while self.queue:
             seat, d = self.queue[0]
-            if d.offer_if is None or self.ref.eval(
-                d.offer_if, self.decision_env(seat), hand=self.hands[seat], qualifier=self.qualifier
+            if self._named(d, seat) and (
+                d.offer_if is None
+                or self.ref.eval(
+                    d.offer_if,
+                    self.decision_env(seat),
+                    hand=self.hands[seat],
+                    qualifier=self.qualifier,
+                )
             ):
                 return self._stage("decide", seat)
             self.queue.pop(0)
@@ -108,6 +117,10 @@ class DecisionsReplay(ReplayScoring):
             trump = d.option_trumps[d.options.index(text)]
             if trump >= 0:
                 self.trump = trump
+            elif trump == NO_TRUMP:  # `trump: OPTION none`: no trump suit in this deal
+                self.trump = -1
+        if kind == "choose" and d.declares:  # the chooser is the declarer now (public)
+            self.declarer = seat
         elif kind == "decide":
             self._take(seat, d)
             if d.effect[:1] == ("end_deal",):
@@ -138,7 +151,8 @@ class DecisionsReplay(ReplayScoring):
         if effect[0] == "close_stock":
             self.stock_closed = True
         elif effect[0] == "swap_turnup":
-            card = self.trump * ref.eval.n_ranks + ref.eval.ranks[effect[1]]
+            face = self.trump * ref.eval.n_ranks + ref.eval.ranks[effect[1]]
+            card = min(c for c in hand if ref.eval.face(c) == face)  # his first copy
             hand.remove(card)
             hand.append(self.turnup)
             self.turnup = card

@@ -20,30 +20,50 @@ TAKEN = "\x01taken"  # the cards in the player's won tricks (taken_suit, taken_c
 TABLE = "\x01table"  # every player's scoring environment (sum_all, count_all, ...)
 SIDE = "\x01side"  # the environments of the player's side, himself included (sum_side, ...)
 MEMO = "\x01memo"  # counts that are the same for every card in question, once worked out
+# the values of the parts at several places of the rules (defines), once worked out for an
+# environment that does not change while it is read (Evaluator.share)
+SHARED = "\x01shared"
 TRUMP = "\x01trump"  # the trump suit in force (holds_trump), -1 for none
 STRAIN = "\x01strain"  # the strain of the contract, or of the bid in question (strain_is)
 NAMED = "\x01named"  # the strains the player named in his bids (named_strain)
 SEATS = "\x01seats"  # every seated player's scoring environment, by seat (seat_left)
 SEAT = "\x01seat"  # the player's own seat (seat_left)
+# a finished trick as one player reads it (after_trick, and each trick of sum_tricks): the
+# cards played to it (seat, card), its winner, the player, and his side (None where the
+# sides are secret: a decision)
+TRICK = "\x01trick"
+TRICKS = "\x01tricks"  # the deal's finished tricks, each as a player reads it (sum_tricks)
 AGGREGATES = ("sum_all", "max_all", "min_all", "count_all", "sum_side", "count_side")
+TRICK_FUNCTIONS = ("in_trick", "winning_card_is", "played_to_trick", "opponents_played")
+OVER_TRICKS = ("sum_tricks", "count_tricks")
 
 
 _Walk = Callable[[Mapping[str, Any], Sequence[int], str, int], Any]
 
 
 class Evaluator:
-    """Evaluates expression syntax trees of one variant (never the compiled closures)."""
+    """Evaluates expression syntax trees of one variant (never the compiled closures).
 
-    def __init__(self, model: VariantModel) -> None:
+    A card's *face* is a rank of a suit (`suit * ranks + rank`); `faces` gives the face of
+    each card of the deck (by default every face once, a card's number its face's). The
+    copies of a face are one card to the rules: a card named in a rule (`holds(QC)`,
+    `card_is(QC)`) is any of them.
+    """
+
+    def __init__(self, model: VariantModel, faces: Sequence[int] | None = None) -> None:
         self._reads_table: dict[int, bool] = {}
         self._walkers: dict[int, _Walk] = {}
         self._kept: list[s.Expr] = []
+        self._shared: set[int] = set()  # parts at several places (`share`)
         deck = model.deck
         self.n_ranks = len(deck.ranks)
+        self.faces: Sequence[int] = (
+            faces if faces is not None else range(len(deck.suits) * self.n_ranks)
+        )
         self.ranks = {r.symbol: i for i, r in enumerate(deck.ranks)}
         self.suits = {su.symbol: i for i, su in enumerate(deck.suits)}
         self.suits.update({su.name: i for i, su in enumerate(deck.suits)})
-        self.cards = {
+        self.cards = {  # a card's text -> its face
             r.symbol + su.symbol: si * self.n_ranks + ri
             for si, su in enumerate(deck.suits)
             for ri, r in enumerate(deck.ranks)
@@ -61,11 +81,20 @@ class Evaluator:
 
     def rank(self, card: int) -> int:
         """A card's rank index (0 is the highest)."""
-        return card % self.n_ranks
+        return self.faces[card] % self.n_ranks
 
     def suit(self, card: int) -> int:
         """A card's suit index."""
-        return card // self.n_ranks
+        return self.faces[card] // self.n_ranks
+
+    def face(self, card: int) -> int:
+        """A card's face: its rank of its suit (the copies of a card share it)."""
+        return self.faces[card]
+
+    def copies_in(self, face: int, cards: Iterable[int]) -> int:
+        """How many of `cards` are copies of `face`."""
+        faces = self.faces
+        return sum(1 for c in cards if faces[c] == face)
 
     def __call__(
         self,
@@ -86,7 +115,7 @@ class Evaluator:
         raise ReferenceError("a rank, suit or qualifier argument is not a word")
 
     def card_of(self, text: str) -> int:
-        """The card a card text (rank symbol, then suit symbol: QS, 10H) names."""
+        """The face a card text (rank symbol, then suit symbol: QS, 10H) names."""
         if text not in self.cards:
             raise ReferenceError(f"'{text}' is not a card of this deck")
         return self.cards[text]
@@ -100,7 +129,43 @@ class Evaluator:
             self._kept.append(e)  # the id stays this expression's
         return fn(env, hand, q, card)
 
+    def share(self, exprs: Iterable[s.Expr]) -> None:
+        """Note the parts that stand at more than one place of these expressions (a define
+        written into several rules is one tree): where an environment carries a SHARED
+        memo, each such part is worked out once for it (and the card in question)."""
+        seen: set[int] = set()
+        stack = list(exprs)
+        while stack:
+            e = stack.pop()
+            if isinstance(e, (s.Name, s.Number, s.String)):
+                continue
+            if id(e) in seen:
+                self._shared.add(id(e))
+                self._kept.append(e)  # the id stays this expression's
+                continue
+            seen.add(id(e))
+            stack += _parts(e)
+
     def _walker(self, e: s.Expr) -> _Walk:
+        """`_plain_walker`, and for a part that stands at several places, remembered in the
+        environment's SHARED memo (when it has one)."""
+        fn = self._plain_walker(e)
+        if id(e) not in self._shared:
+            return fn
+        key = id(e)
+
+        def remembered(env: Mapping[str, Any], hand: Sequence[int], q: str, card: int) -> Any:
+            memo = env.get(SHARED)
+            if memo is None:
+                return fn(env, hand, q, card)
+            found = memo.get((key, card), memo)
+            if found is memo:
+                found = memo[(key, card)] = fn(env, hand, q, card)
+            return found
+
+        return remembered
+
+    def _plain_walker(self, e: s.Expr) -> _Walk:
         """The expression as nested functions of (env, hand, qualifier, card): its syntax
         tree walked once, here, instead of at every evaluation (each node becomes a small
         function of its children; a function call is `_call` on its syntax node)."""
@@ -157,7 +222,7 @@ class Evaluator:
                 return self.rank(card) == self.ranks[word]
             if f == "card_suit":
                 return self.suit(card) == self.suits[word]
-            return card == self.card_of(word)
+            return self.faces[card] == self.card_of(word)
         if f in _CARD_COUNTS:  # the same for every card in question: worked out once
             memo = env.get(MEMO)
             key = (f, self._symbol(e.args[0]))
@@ -170,7 +235,7 @@ class Evaluator:
         if f == "holds_trump":  # the card of rank R of the trump suit is in the hand
             trump = env.get(TRUMP, -1)
             rank = self.ranks[self._symbol(e.args[0])]
-            return trump >= 0 and trump * self.n_ranks + rank in hand
+            return trump >= 0 and self.copies_in(trump * self.n_ranks + rank, hand) > 0
         if f == "bid_is":
             return q == self._symbol(e.args[0])
         if f == "strain_is":
@@ -181,6 +246,11 @@ class Evaluator:
             k = self._eval(e.args[0], env, hand, q, card)
             everyone = env[SEATS]
             return everyone[(env[SEAT] + k) % len(everyone)][self._symbol(e.args[1])]
+        if f in TRICK_FUNCTIONS:
+            return self._in_trick(f, self.card_of(self._symbol(e.args[0])), env[TRICK])
+        if f in OVER_TRICKS:  # x (or b) over each finished trick, as the player reads it
+            each = [self._eval(e.args[0], t, (), q, -1) for t in env[TRICKS]]
+            return sum(1 for v in each if v) if f == "count_tricks" else sum(each)
         if f in AGGREGATES:
             name = self._symbol(e.args[0])
             values = [other[name] for other in env[SIDE if f.endswith("_side") else TABLE]]
@@ -222,17 +292,32 @@ class Evaluator:
         if f == "count_suit":
             su = self.suits[word]
             return sum(1 for c in hand if self.suit(c) == su)
-        if f == "holds":
-            return self.card_of(word) in hand
+        if f == "holds":  # one copy at least
+            return self.copies_in(self.card_of(word), hand) > 0
+        if f == "count_card":
+            return self.copies_in(self.card_of(word), hand)
         if f == "times_led":  # finished tricks led with a card of that suit, no trump
             return sum(1 for led in env[LED] if led == self.suits[word])
         if f == "led_suit":  # the trick in progress, led with a card of that suit, no trump
             return env[LEADING] == self.suits[word]
         cards = env[PLAYED if f.startswith("played") else TAKEN]
         if f.endswith("_card"):
-            return self.card_of(word) in cards
+            return self.copies_in(self.card_of(word), cards) > 0
         su = self.suits[word]
         return sum(1 for c in cards if self.suit(c) == su)
+
+    def _in_trick(self, f: str, face: int, trick: Any) -> Any:
+        """in_trick (copies of the card in the trick), winning_card_is (the card that won
+        it), played_to_trick (the player played it), opponents_played (copies of it played
+        by players not of his side) over one finished trick."""
+        cards, winner, seat, side = trick
+        if f == "in_trick":
+            return self.copies_in(face, (c for _, c in cards))
+        if f == "winning_card_is":
+            return any(s == winner and self.faces[c] == face for s, c in cards if winner >= 0)
+        if f == "played_to_trick":
+            return self.copies_in(face, (c for s, c in cards if s == seat)) > 0
+        return self.copies_in(face, (c for s, c in cards if s >= 0 and s not in side))
 
 
 def _fails(message: str) -> _Walk:
@@ -260,6 +345,7 @@ _CARD_COUNTS = (
     "count_rank",
     "count_suit",
     "holds",
+    "count_card",
     "times_led",
     "led_suit",
     "played_suit",
@@ -267,6 +353,19 @@ _CARD_COUNTS = (
     "taken_suit",
     "taken_card",
 )
+
+
+def _parts(e: s.Expr) -> list[s.Expr]:
+    """The expressions directly inside `e`."""
+    if isinstance(e, s.Unary):
+        return [e.operand]
+    if isinstance(e, s.Binary):
+        return [e.left, e.right]
+    if isinstance(e, s.Cond):
+        return [e.test, e.then, e.other]
+    if isinstance(e, s.Call):
+        return list(e.args)
+    return []
 
 
 def names_in(expr: s.Expr) -> Iterable[str]:

@@ -21,13 +21,26 @@ class MatchBook:
         self.deals_scored = 0
         self.redeals = 0
         self.dealer = 0  # C1: seat 0 deals first
+        # each seat's names once after_deal's rules ran after the last played deal
+        self.after: list[dict[str, Any]] = []
+        self.qualifier = ""
 
     def dealt(self, redealt: bool, loser: int = -1) -> None:
         """Who deals the next deal: after a redeal the same dealer (`redeal.same_dealer`) or
-        the next; after a played deal by `next_dealer` (left, same, loser)."""
+        the next; after a played deal by `next_dealer` (left, same, loser), or `next_dealer
+        = EXPR`: over the names after_deal's rules left, the first seat from the dealer's
+        left round the table (the dealer last) for whom it holds, else the dealer's left."""
         if redealt:
             if not self.ref.same_dealer:
                 self.dealer = (self.dealer + 1) % self.seats
+            return
+        expr = self.ref.next_dealer
+        if expr is not None:
+            order = [(self.dealer + k) % self.seats for k in range(1, self.seats + 1)]
+            self.dealer = next(
+                (x for x in order if self.ref.eval(expr, self.after[x], qualifier=self.qualifier)),
+                order[0],
+            )
             return
         rule = self.ref.model.deal.next_dealer
         if rule == "left" or (rule == "loser" and loser < 0):
@@ -54,6 +67,8 @@ class MatchBook:
         """Run every after_deal rule in order for every seat, right sides before assigning."""
         ref = self.ref
         self.deals_scored += 1
+        self.after = []
+        self.qualifier = qualifier
         for seat, base in enumerate(envs):
             env = dict(base)
             env.update(self.kept[seat])
@@ -69,6 +84,7 @@ class MatchBook:
             self.scores[seat] = env["score"]
             for name in self.kept[seat]:
                 self.kept[seat][name] = env[name]
+            self.after.append(env)
 
     # ------------------------------------------------------------ the end
     def standing(self, seat: int) -> int:

@@ -8,16 +8,16 @@ from ...language.loader import MergedBlock
 from .errors import ReferenceError
 from .rules_text import items_of, words_of
 
-# The settings this restatement follows, block by block (scoring and after_deal: any
+# The settings this restatement follows, block by block (ANY_SETTING below: any
 # definition or rule). A setting the language gains later is not followed until it is added
 # here and restated: until then a file that uses it is refused as "not restated".
 RESTATED: dict[str, set[str]] = {
     "variant": {"name", "players", "sides"},
-    "deck": {"suits", "ranks", "points", "card_points"},
+    "deck": {"suits", "ranks", "points", "card_points", "copies", "without"},
     "meld": {"cards", "suits", "value", "trump_value", "announce", "declare_if", "counts_if"}
     | {"sets_trump"},
     "decision": {"at", "who", "first_asked", "offer_if", "after_announce", "effect", "public"},
-    "choice": {"at", "who", "options", "trump", "first_asked", "offer_if", "own"},
+    "choice": {"at", "who", "options", "trump", "first_asked", "offer_if", "own", "declares"},
     "deal": {"pattern", "hands", "sits_out", "next_dealer", "flow", "keep", "size"},
     "redeal": {"allowed_if", "forced_if", "same_dealer"},
     "bidding": {"opening", "forced_opening", "step", "pass", "ends", "cap", "qualifiers"}
@@ -38,7 +38,9 @@ RESTATED: dict[str, set[str]] = {
     | {"refill_order", "next_attacker_after_defence", "next_attacker_after_take", "swap_rank"}
     | {"transfer", "max_bouts", "trump_if_no_stock", "first_attacker", "throw_in"},
 }
-ANY_SETTING = ("scoring", "after_deal")
+# blocks of any definitions or rule lines (`define`: written into the rules by the loader
+# before anything reads them, so followed wherever they are used)
+ANY_SETTING = ("scoring", "after_deal", "after_trick", "define")
 
 
 def check_restated(root: MergedBlock, name: str) -> None:
@@ -59,11 +61,11 @@ def check_restated(root: MergedBlock, name: str) -> None:
         if entry.kind == "choice":
             known = known | {f"{parts[0]}_if" for parts in items_of(entry, "options")}
         allowed_steps = entry.kind == "decision"
-        for name, setting in entry.entries.items():
+        for setting_name, setting in entry.entries.items():
             if isinstance(setting, s.Step) and allowed_steps:
                 continue
-            if name not in known:
-                missing.append(f"'{key}.{name}'")
+            if setting_name not in known:
+                missing.append(f"'{key}.{setting_name}'")
     if missing:
         raise ReferenceError(
             f"the checker does not restate {', '.join(missing)} yet: {name} cannot be checked"

@@ -48,8 +48,12 @@ class DecisionRule:
     effect: tuple[str, ...]  # () or the words of `effect:`
     options: tuple[str, ...]  # a choice's options (empty for a decision)
     option_ifs: tuple[s.Expr | None, ...]
-    option_trumps: tuple[int, ...]
+    option_trumps: tuple[int, ...]  # a suit, -1: the trump as it is, NO_TRUMP: none
     own: bool = False  # a choice whose options are the chooser's own values
+    declares: bool = False  # a choice whose chooser becomes the declarer
+
+
+NO_TRUMP = -2  # `trump: OPTION none`: the option leaves the deal without a trump suit
 
 
 def read_decisions(root: MergedBlock, ev: Evaluator) -> list[DecisionRule]:
@@ -59,7 +63,10 @@ def read_decisions(root: MergedBlock, ev: Evaluator) -> list[DecisionRule]:
         if not isinstance(entry, MergedBlock) or entry.kind not in ("decision", "choice"):
             continue
         options = tuple(parts[0] for parts in items_of(entry, "options"))
-        trumps = {parts[0]: ev.suits[parts[1]] for parts in items_of(entry, "trump")}
+        trumps = {
+            parts[0]: NO_TRUMP if parts[1] == "none" else ev.suits[parts[1]]
+            for parts in items_of(entry, "trump")
+        }
         who = word_of(entry, "who", "each")
         first_asked = word_of(entry, "first_asked", "forehand")
         if who not in ("each", "declarer", "defenders") or first_asked not in (
@@ -82,6 +89,7 @@ def read_decisions(root: MergedBlock, ev: Evaluator) -> list[DecisionRule]:
                 option_ifs=tuple(expr_of(entry.entries.get(f"{o}_if")) for o in options),
                 option_trumps=tuple(trumps.get(o, -1) for o in options),
                 own=flag_of(entry, "own", False),
+                declares=flag_of(entry, "declares", False),
             )
         )
     return out

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .deal_state import DealState
 from .errors import in_range
-from .expressions import SEAT, SEATS, SIDE, TABLE, TAKEN, TRUMP
+from .expressions import SEAT, SEATS, SIDE, TABLE, TAKEN, TRICKS, TRUMP
+from .finished_tricks import FinishedTricks
 
 
-class ReplayScoring(DealState):
+class ReplayScoring(FinishedTricks):
     """The deal's scores and result quantities, from the deal as the checker followed it."""
 
     def deal_scores(self) -> tuple[list[int], list[dict[str, Any]]]:
@@ -79,7 +79,7 @@ class ReplayScoring(DealState):
             "bid_blind": self.bid_blind[seat],
             "contract": self.contract,
             "declarer": seat == self.declarer,
-            "deck_points": sum(ref.points_for(self.trump)),
+            "deck_points": ref.deck_points_for(self.trump),
             "all_melds": ref.all_melds,
             "players": len(self.active),
             "seats": self.seats,
@@ -96,6 +96,10 @@ class ReplayScoring(DealState):
             **self.context[seat],
             TRUMP: self.trump,  # holds_trump in scoring: over his hand as play began
         }
+        if ref.decisions_read_tricks if now else ref.scoring_reads_tricks:
+            # sum_tricks: each finished trick (in scoring with the deal's sides at the end;
+            # in a decision without them, which are secret)
+            env[TRICKS] = self.trick_records(seat, sides=not now)
         counting = 0
         for _, mi, _, value in own:
             counts_if = ref.melds[mi].counts_if

@@ -6,19 +6,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from .decisions import DecisionsReplay
+from .card_offers import CardOffers
 from .expressions import TRUMP
 from .legal_cards import LegalCards, trick_winner
 
 
-class TrickPlayReplay(LegalCards, DecisionsReplay):
+class TrickPlayReplay(LegalCards, CardOffers):
     """The course of trick play, from the first lead to the last trick."""
 
     def _start_play(self) -> bool:
         """The trump in force from the first trick (`play.trump`: a suit, the turn-up's
         suit, or the contract's strain), who sits out (`sit_out_if`, E16), and the first
-        leader (declarer, the player after him, forehand or the holder of a card; if he
-        sits out, the next player in deal order who does not, E17)."""
+        leader (declarer, the player after him, forehand, the holder of a card, or the
+        first in deal order for whom `first_leader = EXPR` holds; if he sits out, the next
+        player in deal order who does not, E17); the sides (`side_if`); the round of offers
+        before the first card."""
         ref = self.ref
         # a fixed or turned-up trump has been in force since the deal (`_fixed_trump`)
         if ref.trump_bid and self.strain in ref.strains:
@@ -27,8 +29,14 @@ class TrickPlayReplay(LegalCards, DecisionsReplay):
             self.trump = -1  # O42: the deal is played without trump
         self.playing = [s for s in self.active if not self._sits_out(s)]
         first = self.active[0]
-        if ref.first_leader == "holder":
-            first = next((s for s in self.active if ref.leader_card in self.hands[s]), first)
+        if ref.first_leader == "holder":  # `holder CARD`: `holds(CARD)`, any copy of it
+            first = next(
+                (s for s in self.active if ref.eval.copies_in(ref.leader_card, self.hands[s])),
+                first,
+            )
+        elif ref.first_leader == "rule":  # the first in deal order for whom it holds
+            assert ref.leader_rule is not None
+            first = next((s for s in self.active if self._holds_for(ref.leader_rule, s)), first)
         elif ref.first_leader == "declarer" and self.declarer >= 0:
             first = self.declarer
         elif ref.first_leader == "left_of_declarer" and self.declarer >= 0:  # B17
@@ -57,17 +65,21 @@ class TrickPlayReplay(LegalCards, DecisionsReplay):
             return False
         return True
 
+    def _holds_for(self, rule: Any, seat: int) -> bool:
+        """A rule over a player's role and his hand as trick play began (`side_if`,
+        `first_leader = EXPR`) holds for him."""
+        env = self.role_env(seat)
+        env[TRUMP] = self.trump
+        hand = self.start_hands.get(seat, self.hands[seat])
+        return bool(self.ref.eval(rule, env, hand=hand, qualifier=self.qualifier))
+
     def _form_sides(self) -> None:
-        """`side_if` as trick play begins, over each player's role and hand: those for whom
-        it holds are one side, the others the other; a seat sitting out is alone."""
+        """`side_if` as trick play begins (and again after each trick's `after_trick`), over
+        each player's role and hand as play began: those for whom it holds are one side,
+        the others the other; a seat sitting out is alone."""
         ref = self.ref
         assert ref.side_if is not None
-        team = []
-        for x in self.active:
-            env = self.role_env(x)
-            env[TRUMP] = self.trump
-            if ref.eval(ref.side_if, env, hand=self.hands[x], qualifier=self.qualifier):
-                team.append(x)
+        team = [x for x in self.active if self._holds_for(ref.side_if, x)]
         rest = tuple(x for x in self.active if x not in team)
         self.team = tuple(team)
         self.formed = {x: (x,) for x in range(self.seats)}
@@ -92,21 +104,30 @@ class TrickPlayReplay(LegalCards, DecisionsReplay):
         return [x for x in order if x in self.playing][k]
 
     def _give_turn(self, seat: int) -> None:
-        """It is `seat`'s turn to lead or play: he acts, or his partner for him while
-        `partner_plays_if` holds (B19); the partner then sees the hand he plays from."""
+        """It is `seat`'s turn to lead or play: first the round of offers before his card
+        (decisions `at: card`); then he acts, or his partner for him (`_card_player`)."""
         self.turn = seat
-        self.to_act = seat
+        self.to_act = self._card_player(seat)
+        self._open_offers(seat)
+
+    def _card_player(self, seat: int) -> int:
+        """Who plays `seat`'s card: he, or his partner while `partner_plays_if` holds (B19);
+        the partner then sees the hand he plays from."""
         rule = self.ref.partner_plays_if
         if rule is not None and self.ref.eval(
             rule, self.open_env(seat, self.ref.eval.reads_table(rule)), qualifier=self.qualifier
         ):
-            self.to_act = self.ref.partner(seat, self.seats, self.declarer, self.playing)
-            self.seen[self.to_act].update(self.hands[seat])
+            partner = self.ref.partner(seat, self.seats, self.declarer, self.playing)
+            self.seen[partner].update(self.hands[seat])
+            return partner
+        return seat
 
     def _turn_actions(self, seat: int) -> dict[str, str]:
         """At a turn in trick play: the decisions offered, announcements, and the cards."""
         ref = self.ref
         ct = ref.card_text
+        if self.offer_at >= 0:  # the round of offers before the card
+            return self.offer_actions()
         out: dict[str, str] = {}
         hand = self.hands[seat]
         if self.announced is not None:  # lead a card of the meld, or a decision after it
@@ -184,8 +205,9 @@ class TrickPlayReplay(LegalCards, DecisionsReplay):
         self._trick_done()
 
     def _trick_done(self) -> None:
-        """The trick to its winner, who leads next; stop_if; drawing from the stock; the
-        end of play when every hand is empty."""
+        """The trick to its winner, who leads next; `after_trick` (and the sides formed
+        again); stop_if; drawing from the stock; the end of play when every hand is empty,
+        else the round of offers before the next card."""
         ref = self.ref
         winner = trick_winner(self.relations(), ref.trump_id, self.trick)
         from_talon = self.trick[0][0] < 0
@@ -194,12 +216,17 @@ class TrickPlayReplay(LegalCards, DecisionsReplay):
             self.tricks_won[winner] += 1
         self.tricks.append((tuple(self.trick), winner, self.trump))
         self.trick = []
+        if ref.after_trick:  # the rules after a trick; the sides formed again over them
+            self._after_trick()
+            if ref.side_if is not None:
+                self._form_sides()
         if from_talon and self.talon:
             self._talon_lead()
             return
         if from_talon:  # R31: after the talon's tricks the first leader leads
             winner = self.first
-        self._give_turn(winner)
+        self.turn = winner
+        self.to_act = self._card_player(winner)
         if ref.stop_if is not None and any(
             ref.eval(
                 ref.stop_if,
@@ -226,3 +253,5 @@ class TrickPlayReplay(LegalCards, DecisionsReplay):
                 self.seen[seat].add(card)
         if not any(self.hands[s] for s in self.playing):
             self._flow_on()
+            return
+        self._open_offers(winner)  # before his card, the cards drawn, a round of offers

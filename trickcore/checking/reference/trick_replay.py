@@ -69,6 +69,7 @@ class TrickReplay(AuctionReplay, CardPhases, TrickPlayReplay, ReplayViews):
         self.stage = OVER
         self.to_act = -1
         self.queue = []
+        self.offer_at = -1
 
     def _end_now(self) -> None:
         """A decision ended the deal (or everybody passed and it is played as it is): the
@@ -144,9 +145,10 @@ class TrickReplay(AuctionReplay, CardPhases, TrickPlayReplay, ReplayViews):
         """Whether the rules allow the seat to act this action now, as `legal()` would say
         (None where it restates none); a card played in trick play is judged from the cards
         the player may play alone."""
-        if self.stage == "play" and self.announced is None and kind == "play":
+        at_card = self.stage == "play" and self.announced is None and self.offer_at < 0
+        if at_card and kind == "play":
             return self.may_play(self.turn, card)
-        if self.stage == "play" and self.announced is None and kind == "marry":
+        if at_card and kind == "marry":
             return card in self.legal_plays(self.turn)[1]
         right = self.legal()
         return None if right is None else text in right
@@ -189,6 +191,8 @@ class TrickReplay(AuctionReplay, CardPhases, TrickPlayReplay, ReplayViews):
             self._exchange(seat, card)
         elif stage == "decide":
             self._answer(seat, kind, text)
+        elif stage == "play" and self.offer_at >= 0:  # the round of offers before a card
+            self._answer_offer(seat, kind, text)
         elif stage == "play":
             self._turn(self.turn, kind, card, value, to, text)
         else:

@@ -5,14 +5,14 @@ values."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ...language import syntax as s
-from ...language.loader import MergedRules
-from ...language.model import VariantModel
+from ...language.loader import MergedBlock, MergedRules
+from ...language.model import Deck, VariantModel
 from .errors import in_range
-from .expressions import STRAIN, Evaluator, names_in
+from .expressions import OVER_TRICKS, STRAIN, Evaluator, calls_in, names_in
 from .restated import check_restated, check_words
 from .rule_blocks import MeldRule, read_decisions
 from .rules_text import (
@@ -38,16 +38,19 @@ class Reference:
         if rules is None:
             rules = load_reference_rules(model)
         self.model = model
-        self.eval = ev = Evaluator(model)
         root = rules.root
         self.root = root
         check_restated(root, model.name)
         deck = model.deck
         n = len(deck.ranks)
-        self.size = deck.size
+        faces = deck_faces(root, deck)
+        self.eval = ev = Evaluator(model, faces)
+        self.size = len(faces)
         self.n_suits = len(deck.suits)
         self.trump_id = len(deck.suits)  # the effective suit of every trump
-        self.card_text = [deck.card_text(c) for c in range(deck.size)]
+        self.card_text = [
+            deck.ranks[f % n].symbol + deck.suits[f // n].symbol for f in faces
+        ]  # the copies of a card share its text
         self.play_text = [f"play {text}" for text in self.card_text]
         self.marry_text = [f"marry {text}" for text in self.card_text]
         self.suit_names = [su.name for su in deck.suits]
@@ -64,7 +67,7 @@ class Reference:
                                 ev(
                                     card_points,
                                     {
-                                        "card_in_trump_suit": c // n == in_force,
+                                        "card_in_trump_suit": ev.suit(c) == in_force,
                                         "trump_set": in_force >= 0,
                                     },
                                     card=c,
@@ -72,13 +75,14 @@ class Reference:
                                 "deck.card_points",
                             )
                         )
-                        for c in range(deck.size)
+                        for c in range(self.size)
                     ]
                 )
             else:
-                self.points_by_trump.append([deck.points[c % n] for c in range(deck.size)])
+                self.points_by_trump.append([deck.points[ev.rank(c)] for c in range(self.size)])
         self.points = self.points_by_trump[0]
         self.deck_points = sum(self.points)
+        self.deck_points_by_trump = [sum(points) for points in self.points_by_trump]
         # combinations (BL27, BL28): kind, size and order are plain settings of the model;
         # value and strength are restated from the file
         self.combos: list[tuple[str, int, tuple[int, ...], s.Expr, s.Expr | None]] = []
@@ -129,6 +133,13 @@ class Reference:
         self.after_deal: list[s.Step] = [
             e for e in (after.entries.values() if after else ()) if isinstance(e, s.Step)
         ]
+        # after each finished trick, for every player of the deal (set deal values)
+        after = block_of(root, "after_trick")
+        self.after_trick: list[s.Step] = [
+            e for e in (after.entries.values() if after else ()) if isinstance(e, s.Step)
+        ]
+        # `deal { next_dealer = EXPR }`: over after_deal's names (else a word, in the model)
+        self.next_dealer = rule_of(root, "deal", "next_dealer")
         # the match
         self.keep: list[tuple[str, bool | int]] = [
             (parts[0], value_word(parts[1])) for parts in words_of(root, "match", "keep")
@@ -200,6 +211,7 @@ class Reference:
         # decisions and choices, in the order of the file
         self.decisions = read_decisions(root, ev)
         self.options = list(dict.fromkeys(o for d in self.decisions for o in d.options))
+        self.card_decisions = [d for d in self.decisions if "card" in d.at]  # before a card
         # play
         play = block_of(root, "play")
         self.lead_if = setting_of(root, "play", "lead_if")
@@ -232,9 +244,16 @@ class Reference:
             default = bool(getattr(play_rules, name)) if play_rules is not None else False
             self.obligations[name] = expr if expr is not None else default
         self.fixed_duties = all(isinstance(v, bool) for v in self.obligations.values())
+        # who leads first: a word, `holder CARD` (the shorthand of `= holds(CARD)`: the face
+        # of the card, any copy), or `first_leader = EXPR` ("rule")
         leader = words_of(root, "play", "first_leader")
+        self.leader_rule = rule_of(root, "play", "first_leader")
         self.first_leader = (
-            leader[0][0] if leader else ("declarer" if self.has_auction else "forehand")
+            "rule"
+            if self.leader_rule is not None
+            else leader[0][0]
+            if leader
+            else ("declarer" if self.has_auction else "forehand")
         )
         self.leader_card = (
             ev.card_of("".join(leader[0][1:])) if self.first_leader == "holder" else -1
@@ -254,6 +273,19 @@ class Reference:
         # the deal pattern as written (`size` and `rest` resolved as each deal begins)
         self.pattern = words_of(root, "deal", "pattern")
         self.size_rule = setting_of(root, "deal", "size")
+        # sum_tricks / count_tricks: each finished trick's names are made where they are
+        # read (in a decision or choice; in scoring, or a meld's counts_if)
+        deciding = [
+            b for b in root.entries.values() if getattr(b, "kind", "") in ("decision", "choice")
+        ]
+        self.decisions_read_tricks = any(
+            set(OVER_TRICKS) & set(calls_in(e)) for b in deciding for e in expressions_in(b)
+        )
+        self.scoring_reads_tricks = any(
+            set(OVER_TRICKS) & set(calls_in(e))
+            for e in [*self.definitions.values(), *(m.counts_if for m in self.melds if m.counts_if)]
+        )
+        ev.share(expressions_in(root))  # defines written into several rules
         self.reads_top_trumps = any(
             "top_trumps" in names_in(e)
             for e in [*self.definitions.values(), *(m.counts_if for m in self.melds if m.counts_if)]
@@ -274,8 +306,10 @@ class Reference:
         """BL27-BL29: each maximal run of `size` or more cards of one suit in the order, and
         each rank held `size` times or more, is a combination worth its value (none if worth
         0): their sum, and the highest strength (its value, by default)."""
+        if not self.combos:
+            return {"combination_points": 0, "best_combination": 0}
         ev = self.eval
-        n = len(self.card_text) // len(self.suit_names)
+        n = ev.n_ranks
         held = set(hand)
         points = best = 0
         for kind, size, order, value, strength in self.combos:
@@ -314,6 +348,10 @@ class Reference:
     def points_for(self, trump: int) -> list[int]:
         """Each card's points while `trump` (-1: none) is trump (`card_points` may read it)."""
         return self.points_by_trump[trump + 1]
+
+    def deck_points_for(self, trump: int) -> int:
+        """`deck_points`: the points of the whole deck while `trump` (-1: none) is trump."""
+        return self.deck_points_by_trump[trump + 1]
 
     # ------------------------------------------------------------ sides
     def side(self, seat: int, seats: int) -> tuple[int, ...]:
@@ -433,6 +471,36 @@ class Reference:
             if name not in FINAL_RULES:
                 visit(name)
         return order
+
+
+def deck_faces(root: MergedBlock, deck: Deck) -> list[int]:
+    """The face (rank of a suit, `suit * ranks + rank`) of each card of the deck: every
+    face `deck.copies` times (default once), but those `deck.without` leaves out, numbered
+    face by face, the copies of a face one after another (suits and ranks: the deck's
+    tables; copies and without as written)."""
+    copies = words_of(root, "deck", "copies")
+    times = int(copies[0][0]) if copies else 1
+    n = len(deck.ranks)
+    faces = {
+        rank.symbol + suit.symbol: su * n + r
+        for su, suit in enumerate(deck.suits)
+        for r, rank in enumerate(deck.ranks)
+    }
+    left_out = {faces[parts[0]] for parts in words_of(root, "deck", "without")}
+    return [f for f in range(len(deck.suits) * n) if f not in left_out for _ in range(times)]
+
+
+def expressions_in(block: Any) -> Iterable[s.Expr]:
+    """Every expression of a block and the blocks in it (settings and rule lines)."""
+    for entry in block.entries.values():
+        if isinstance(entry, MergedBlock):
+            yield from expressions_in(entry)
+        elif isinstance(entry, s.ExprSetting):
+            yield entry.expr
+        elif isinstance(entry, s.Step):
+            if entry.condition is not None:
+                yield entry.condition
+            yield from (a.expr for a in entry.assigns)
 
 
 def players_in_deal(model: VariantModel, dealer: int, seats: int) -> list[int]:

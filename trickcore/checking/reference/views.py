@@ -45,7 +45,7 @@ class ReplayViews(DealState):
         every player's deal values, the cards laid away (by the declarer or after a pickup:
         his own; everybody's at the end when they count for someone), the hands lying
         open, the passing offset, who sits out, for whom the player to act plays, the
-        contract as said; card lists sorted."""
+        contract as said, the declarer; card lists sorted."""
         ref = self.ref
         ct = ref.card_text
 
@@ -105,6 +105,7 @@ class ReplayViews(DealState):
             "sitting_out": tuple(s for s in self.active if s not in self.playing),
             "playing_for": self.turn if self.stage == "play" and self.turn != self.to_act else None,
             "contract_text": contract_text,
+            "declarer": self.declarer,
             "log": [
                 (actor, self._seen_as(actor, kind, text, to, seat))
                 for actor, kind, text, to in self.log
@@ -150,5 +151,6 @@ def observed(obs: Any) -> dict[str, Any]:
         "sitting_out": tuple(obs.sitting_out),
         "playing_for": obs.playing_for,
         "contract_text": obs.contract_text,
+        "declarer": obs.declarer,
         "log": list(obs.log),
     }

@@ -4,11 +4,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...language.exprs import CARD_KEY, HAND_KEY, LEADING_KEY, LED_KEY, PLAYED_KEY
+from ...language.exprs import (
+    CARD_KEY,
+    HAND_KEY,
+    LEADING_KEY,
+    LED_KEY,
+    PLAYED_KEY,
+    SIDE_KEY,
+    TABLE_KEY,
+)
 from ...language.hands import card_bits
+from ...language.limits import in_range
 from ..actions import Action
 from ..observation import Declaration
 from ..records import TrickView
+from ..trick_names import trick_env
 from .base import Phase
 from .turns import (
     announce,
@@ -16,6 +26,7 @@ from .turns import (
     decisions_offered,
     declare_env,
     draw_after_trick,
+    offers_round,
     stock_left,
     take_decision,
 )
@@ -41,6 +52,8 @@ class TrickPlay(Phase):
         )
         tricks = game.model.tricks
         self.has_decisions = tricks is not None and bool(tricks.decisions)
+        # `at: card` decisions: before each card a round of offers to every player
+        self.windows = bool(game.decisions_at["card"][0])
         self.has_announcements = bool(game.announced_melds)
         # actions other than cards at a turn: decisions and announcements
         self.turn_actions = self.has_decisions or self.has_announcements
@@ -70,6 +83,14 @@ class TrickPlay(Phase):
         self.reads_card_wins = "card_wins" in self.trick_reads
         self.reads_led = play is not None and play.reads_led  # times_led, led_suit
         self.side_if = play.side_if if play is not None else None
+        self.after_trick = tricks.after_trick if tricks is not None else ()
+        # `first_leader: holder CARD`: the cards (copies) whose holder leads
+        deck = game.model.deck
+        self.leader_cards = frozenset(
+            deck.cards_of_face[play.leader_card]
+            if play is not None and play.leader_card >= 0
+            else ()
+        )
         # the open rules read the aggregates: a player's names with the table's view
         self.open_table = play is not None and play.open_aggregates
         # follow, beat_in_suit, trump_when_void, overtrump as written; those written as rules
@@ -93,6 +114,8 @@ class TrickPlay(Phase):
             or self.stock
             or self.tracks_played
             or self.talon_leads
+            or self.after_trick
+            or self.windows
         )
 
     def start(self, deal: Deal) -> bool:
@@ -110,8 +133,12 @@ class TrickPlay(Phase):
             leader = deal.declarer
         elif rules.first_leader == "left_of_declarer" and deal.declarer >= 0:
             leader = active[(active.index(deal.declarer) + 1) % len(active)]
-        elif rules.first_leader == "holder":
-            leader = next((s for s in active if rules.leader_card in deal.hands[s]), leader)
+        elif rules.first_leader == "holder":  # `first_leader = holds(CARD)`, made quick
+            held = self.leader_cards
+            leader = next((s for s in active if not held.isdisjoint(deal.hands[s])), leader)
+        elif rules.first_leader_rule is not None:  # the first player for whom it holds
+            rule = rules.first_leader_rule
+            leader = next((s for s in active if rule(deal.hand_role_env(s))), leader)
         # a leader who sits out leaves the lead to the next player who plays (E17)
         i = active.index(leader)
         first = next(
@@ -129,7 +156,6 @@ class TrickPlay(Phase):
         deal.next_player = next_player = [-1] * deal.seats  # who plays after whom
         for k, s in enumerate(playing):
             next_player[s] = playing[(k + 1) % len(playing)]
-        self.give_turn(deal, first)
         scoring = deal.rules.scoring
         if (
             scoring.reads_top_trumps
@@ -142,6 +168,7 @@ class TrickPlay(Phase):
             deal.form_sides()
         deal.tricks_total = len(deal.hands[first]) + stock_left(deal) // len(playing)
         deal.first_leader = first
+        self.give_turn(deal, first)
         if self.talon_leads and deal.talon:  # the talon's first card leads the first trick
             self._talon_lead(deal)
         skip_if = deal.rules.play.skip_if  # the deal is not played: scored at once
@@ -159,9 +186,10 @@ class TrickPlay(Phase):
         deal.leader = -1
         self.give_turn(deal, deal.first_leader)
 
-    def give_turn(self, deal: Deal, seat: int) -> None:
+    def give_turn(self, deal: Deal, seat: int, offers: bool = True) -> None:
         """It is `seat`'s turn to lead or play: he acts, or his partner for him when
-        `play.partner_plays_if` holds."""
+        `play.partner_plays_if` holds; first, with `at: card` decisions, a round of offers
+        (unless `offers` is False: the caller opens it later)."""
         deal.turn = seat
         rule = self.partner_plays_if
         if rule is not None and rule(
@@ -170,11 +198,69 @@ class TrickPlay(Phase):
             deal.to_act = deal.partner_of(seat)
         else:
             deal.to_act = seat
+        if offers and self.windows:
+            self._open_round(deal, seat)
+
+    def _open_round(self, deal: Deal, seat: int) -> None:
+        """A round of `at: card` offers before `seat`'s card (none when he holds none)."""
+        if deal.hands[seat]:
+            deal.window_seat = seat
+            deal.window_quiet = 0
+            deal.window_offers = None
+            self._offer_round(deal)
+
+    # ------------------------------------------------------------ offers before a card
+    def _offer_round(self, deal: Deal) -> None:
+        """The round of `at: card` offers before a card: from the player it is at, round
+        the table, the first player offered something acts; a player offered nothing is
+        passed over; when every player in a row has passed or been passed over, the round
+        ends and the card is played."""
+        active = deal.active
+        n = len(active)
+        offers = deal.window_offers
+        if offers is None:  # the same for the whole round until someone decides
+            offers = deal.window_offers = offers_round(self.game, deal)
+        while deal.window_quiet < n:
+            seat = deal.window_seat
+            if offers[seat]:
+                deal.to_act = seat
+                return
+            deal.window_quiet += 1
+            deal.window_seat = active[(active.index(seat) + 1) % n]
+        deal.window_seat = -1
+        turn = deal.turn
+        rule = self.partner_plays_if
+        if rule is not None and rule(
+            deal.open_view(turn) if self.open_table else deal.open_env(turn)
+        ):
+            deal.to_act = deal.partner_of(turn)
+        else:
+            deal.to_act = turn
+
+    def _answer_offer(self, deal: Deal, action: Action) -> None:
+        """A player in the round of offers passes or takes a decision; the round goes on
+        with the next player (after a decision, every player may answer it again)."""
+        seat = deal.window_seat
+        if action.kind == "decide":
+            take_decision(self.game, deal, seat, action)
+            if deal.is_over or deal.phase != "play":  # it ended play (`effect: end_deal`)
+                deal.window_seat = -1
+                return
+            deal.window_quiet = 0
+            deal.window_offers = None
+        else:
+            deal.window_quiet += 1
+        active = deal.active
+        deal.window_seat = active[(active.index(seat) + 1) % len(active)]
+        self._offer_round(deal)
 
     # ------------------------------------------------------------ legal cards
     def legal(self, deal: Deal) -> list[Action]:
         """Leads (as `lead_if` allows, with meld declarations), or the cards the follow,
         beat, trump and overtrump obligations allow."""
+        if deal.window_seat >= 0:  # the round of offers before the card
+            assert deal.window_offers is not None
+            return [*deal.window_offers[deal.window_seat], self.game.actions.pass_]
         seat = deal.turn
         hand = deal.hands[seat]
         play = self.play_actions
@@ -187,10 +273,8 @@ class TrickPlay(Phase):
 
     def legal_ids(self, deal: Deal) -> list[int]:
         """`legal` as numbers, made from the cards (no Action objects)."""
-        if self.turn_actions:
-            return [
-                a.id for a in self._legal_with_turn_actions(deal, deal.turn, deal.hands[deal.turn])
-            ]
+        if self.turn_actions or deal.window_seat >= 0:
+            return [a.id for a in self.legal(deal)]
         hand = deal.hands[deal.turn]
         trick = deal.trick
         number = self.play_ids
@@ -228,9 +312,9 @@ class TrickPlay(Phase):
         play = self.play_actions
         if self.has_announcements and deal.announced is not None:  # lead one of its cards
             mi, suit = deal.announced
-            n = len(game.model.deck.ranks)
             meld = game.model.melds[mi]
-            meld_cards = list(meld.cards) or [suit * n + r for r in meld.ranks]
+            deck = game.model.deck
+            meld_cards = list(meld.cards) or [deck.card_of(suit, r) for r in meld.ranks]
             out = [play[c] for c in sorted(meld_cards) if c in hand]
             if self.has_decisions:
                 out = decisions_offered(game, deal, seat, "announced") + out
@@ -473,6 +557,9 @@ class TrickPlay(Phase):
         playing, a talon card led, stop_if, the stock."""
         game = self.game
         seat = deal.turn
+        if deal.window_seat >= 0:
+            self._answer_offer(deal, action)
+            return
         if self.turn_actions:
             kind = action.kind
             if kind == "decide":
@@ -495,7 +582,7 @@ class TrickPlay(Phase):
         from_talon = trick[0][0] < 0  # led by a talon card (`talon_leads`)
         if len(trick) < len(playing) + from_talon:
             nxt = deal.next_player[seat]
-            if self.partner_plays_if is None:
+            if self.partner_plays_if is None and not self.windows:
                 deal.turn = deal.to_act = nxt
             else:
                 self.give_turn(deal, nxt)
@@ -516,13 +603,15 @@ class TrickPlay(Phase):
             deal.played.extend(c for _, c in trick)
         deal.tricks.append(TrickView(deal.leader, tuple(trick), winner, deal.trump))
         deal.trick = []
+        if self.after_trick:
+            self._after_trick(deal)
         if from_talon:  # the next talon card leads, or the first leader after the talon's
             if deal.talon:
                 self._talon_lead(deal)
                 return
             winner = deal.first_leader
         deal.leader = winner
-        self.give_turn(deal, winner)
+        self.give_turn(deal, winner, offers=False)  # the offers after the draw, if any
         stop_if = self.stop_if
         if stop_if is not None:
             view = deal.open_view if self.open_table else deal.open_env
@@ -535,8 +624,50 @@ class TrickPlay(Phase):
                 draw_after_trick(deal, winner)
             if not any(deal.hands[s] for s in playing):
                 deal.next_phase()
+                return
         elif len(deal.tricks) == deal.tricks_total or not deal.hands[winner]:
             deal.next_phase()
+            return
+        if self.windows:
+            self._open_round(deal, winner)
+
+    def _after_trick(self, deal: Deal) -> None:
+        """`after_trick`: each rule, for every player of the deal over the trick just
+        finished, worked out for all before any value is set; then the sides are formed
+        again (`side_if` may read what the rules set)."""
+        view = deal.tricks[-1]
+        number = len(deal.tricks)
+        points = self.game.points_with(view.trump)
+        active = deal.active
+        envs = {}
+        for i, s in enumerate(active):
+            env = trick_env(view, number, deal.tricks_total, points, s)
+            env.update(
+                tricks_played=number,
+                tricks_won=deal.tricks_won[s],
+                declarer=s == deal.declarer,
+                position=i,
+            )
+            env.update(deal.context[s])
+            envs[s] = env
+        table = list(envs.values())
+        side_of = deal.side_of
+        for s, env in envs.items():
+            env[TABLE_KEY] = table
+            env[SIDE_KEY] = [envs[t] for t in active if side_of[t] == side_of[s]]
+        for step in self.after_trick:
+            values = {}
+            for s in active:
+                env = envs[s]
+                if step.condition is None or step.condition(env):
+                    values[s] = [(a.name, a.expr(env)) for a in step.assigns]
+            for s, assigned in values.items():
+                for _, value in assigned:
+                    in_range(value, f"after_trick rule '{step.name}'", step.loc)
+                envs[s].update(assigned)
+                deal.context[s].update(assigned)
+        if self.side_if is not None:
+            deal.form_sides()
 
     def _declare(self, deal: Deal, seat: int, card: int) -> None:
         game = self.game

@@ -13,6 +13,8 @@ from ...language.exprs import (
     SIDE_KEY,
     TABLE_KEY,
     TAKEN_KEY,
+    TRICKS_AGGREGATES,
+    TRICKS_KEY,
     TRUMP_KEY,
     Env,
 )
@@ -21,6 +23,7 @@ from ...language.vocabulary import TURN_STATE
 from ..actions import Action
 from ..combinations import CombinationsWhenRead
 from ..observation import Declaration
+from ..trick_names import tricks_envs
 from .base import Phase
 
 if TYPE_CHECKING:
@@ -43,11 +46,12 @@ class TurnReads:
     the declared melds' points, the won cards, the other players (aggregates), and which
     names of the player's values."""
 
-    __slots__ = ("meld_points", "taken", "table", "values")
+    __slots__ = ("meld_points", "taken", "table", "tricks", "values")
 
     def __init__(self, reads: frozenset[str]) -> None:
         self.meld_points = "meld_points" in reads
         self.taken = "taken_suit" in reads or "taken_card" in reads
+        self.tricks = not reads.isdisjoint(TRICKS_AGGREGATES)
         self.table = not reads.isdisjoint(AGGREGATE_FUNCS)
         self.values = tuple(sorted(reads - TURN_NAMES))
 
@@ -73,6 +77,8 @@ def turn_env(deal: Deal, seat: int, reads: TurnReads | None = None, table: bool 
         "declarer": seat == deal.declarer,
         "contract": deal.contract,
         "hand_size": len(deal.hands[seat]),
+        "tricks_total": deal.tricks_total,
+        "side": deal.side_number(seat),
         "position": deal.active.index(seat) if seat in deal.active else -1,
         "combination_points": 0,
         "best_combination": 0,
@@ -91,6 +97,8 @@ def turn_env(deal: Deal, seat: int, reads: TurnReads | None = None, table: bool 
                 env[name] = context[name]
     if reads is None or reads.taken:
         env[TAKEN_KEY] = [c for t in deal.tricks if t.winner == seat for _, c in t.cards]
+    if reads is None or reads.tricks:  # the finished tricks (nothing of the sides: secret)
+        env[TRICKS_KEY] = tricks_envs(deal.tricks, deal.tricks_total, deal.game.points_with, seat)
     if table and (reads is None or reads.table):
         envs = [env if s == seat else turn_env(deal, s, reads, False) for s in deal.active]
         side_of = deal.side_of
@@ -108,6 +116,26 @@ def decisions_offered(game: Game, deal: Deal, seat: int, at: str) -> list[Action
     env = turn_env(deal, seat, reads)
     decide = game.actions.decide
     return [decide[d.name] for d in asked if d.offer_if.fn(env)]
+
+
+def offers_round(game: Game, deal: Deal) -> tuple[tuple[Action, ...], ...]:
+    """What each seat is offered in a round of `at: card` offers (by seat; nothing for a
+    seat not in the deal): each player's names worked out once, and the aggregates' view of
+    the table shared by all of them."""
+    asked, reads = game.decisions_at["card"]
+    active = deal.active
+    envs = {s: turn_env(deal, s, reads, table=False) for s in active}
+    if reads.table:
+        table = list(envs.values())
+        side_of = deal.side_of
+        for s, env in envs.items():
+            env[TABLE_KEY] = table
+            env[SIDE_KEY] = [envs[t] for t in active if side_of[t] == side_of[s]]
+    decide = game.actions.decide
+    return tuple(
+        tuple(decide[d.name] for d in asked if d.offer_if.fn(envs[s])) if s in envs else ()
+        for s in range(deal.seats)
+    )
 
 
 def take_decision(game: Game, deal: Deal, seat: int, action: Action) -> None:
@@ -128,9 +156,10 @@ def take_decision(game: Game, deal: Deal, seat: int, action: Action) -> None:
     if decision.effect == "close_stock":
         deal.stock_closed = True
     elif decision.effect == "swap_turnup":
-        n = len(game.model.deck.ranks)
-        card = deal.trump * n + decision.swap_rank
+        deck = game.model.deck
         hand = deal.hands[seat]
+        face = deal.trump * len(deck.ranks) + decision.swap_rank
+        card = next((c for c in deck.cards_of_face[face] if c in hand), -1)
         hand.remove(card)
         hand.append(deal.turnup)
         deal.turnup = card
@@ -163,22 +192,27 @@ def ask_decisions(game: Game, deal: Deal, point: str) -> bool:
 
 
 def asked_in_order(deal: Deal, decision: Decision) -> list[int]:
-    """Whom a decision between phases is asked, in order: every player of the deal, the
-    declarer alone, or the defenders (the players not on the declarer's side); in deal
-    order, or from the declarer's left (`first_asked: left_of_declarer`)."""
+    """The players a decision between phases may be asked of, in order: every player of
+    the deal, in deal order or from the declarer's left (`first_asked:
+    left_of_declarer`); `who: declarer` and `who: defenders` pass over the others as
+    their turn comes."""
     order = list(deal.active)
     declarer = deal.declarer
     if decision.first_asked == "left_of_declarer" and declarer in order:
         i = order.index(declarer) + 1
         order = order[i:] + order[:i]
+    return order  # whom `who` names is judged as his turn comes (`_still_asked`)
+
+
+def _still_asked(deal: Deal, decision: Decision, seat: int) -> bool:
+    """Whether `who` names this player now: the declarer (a choice asked before at the same
+    point may just have made him so), the defenders, or each player."""
+    declarer = deal.declarer
     if decision.who == "declarer":
-        return [s for s in order if s == declarer]
+        return seat == declarer
     if decision.who == "defenders":
-        side_of = deal.side_of
-        if declarer < 0:
-            return []
-        return [s for s in order if side_of[s] != side_of[declarer]]
-    return order
+        return declarer >= 0 and deal.side_of[seat] != deal.side_of[declarer]
+    return True
 
 
 def _ask_next(game: Game, deal: Deal) -> bool:
@@ -188,7 +222,10 @@ def _ask_next(game: Game, deal: Deal) -> bool:
     by_name = {d.name: d for d in tricks.decisions}
     while deal.ask_queue:
         seat, name = deal.ask_queue[0]
-        if by_name[name].offer_if(turn_env(deal, seat, TurnReads(by_name[name].reads))):
+        decision = by_name[name]
+        if _still_asked(deal, decision, seat) and decision.offer_if(
+            turn_env(deal, seat, TurnReads(decision.reads))
+        ):
             deal.phase = "decide"
             deal.to_act = seat
             return True
@@ -270,6 +307,8 @@ def answer_decision(game: Game, deal: Deal, action: Action) -> None:
         else:
             i = decision.options.index(action.text)
             deal.note_choice(action.text, decision.option_trumps[i])
+        if decision.declares:  # he is the declarer now (public)
+            deal.declare(seat)
     if action.kind == "decide":
         take_decision(game, deal, seat, action)
         if deal.is_over:

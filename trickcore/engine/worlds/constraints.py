@@ -253,7 +253,7 @@ class ModelBuilder:
     ) -> bool:
         """Constraints that make the refused action of step k possible: its cards in the
         acting hand, and none of the cards that rule it out. False: none found."""
-        action = self.game.actions.parse(self.log[k][1])
+        action = self.known.action_at(k)
         if action is None:
             return False
         h = acting_hand(world)

@@ -16,7 +16,10 @@ if TYPE_CHECKING:
 
 
 def acting_hand(deal: Deal | BoutDeal) -> int:
-    """The hand the next action is played from (in trick play, the player whose turn it is)."""
+    """The hand the next action is played from (in trick play, the player whose turn it is;
+    in a round of offers before a card, the player offered them)."""
+    if isinstance(deal, Deal) and deal.phase == "play" and deal.window_seat >= 0:
+        return deal.window_seat
     if isinstance(deal, Deal) and deal.phase == "play" and deal.turn >= 0:
         return deal.turn
     return deal.to_act

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...language.errors import TrickcoreError
+from ..actions import Action
 from ..observation import BoutObservation, Observation
 from ..phases.passing import seat_on
 from .errors import WorldsError
@@ -53,17 +54,36 @@ class SeatKnowledge:
             raise WorldsError(f"this observation has {seats} seats; {game.name} has not")
 
     def card(self, text: str) -> int:
-        """The card of a card text (a WorldsError when the variant has no such card)."""
+        """The card of a card text (a WorldsError when the variant has no such card); with
+        copies (`deck { copies: N }`), the first copy: see `copy_of`."""
         c = self.game._card_by_text.get(text, -1)
         if c < 0:
             raise WorldsError(f"'{text}' is not a card of {self.game.name}")
         return c
+
+    def copy_of(self, text: str) -> int:
+        """The next copy of a card text not yet given to a sighting. The copies of a card
+        go to its sightings in the order the cards left the hands: the plays of the log
+        first, in order, then the cards still held. The engine plays the lowest copy a
+        player holds, so this labelling agrees with every world (copies are the same card
+        to the players: any labelling that does is as good as another)."""
+        c = self.card(text)
+        if not self._copies:
+            return c
+        copies = self.game.model.deck.cards_of_face[self.game.model.deck.faces[c]]
+        k = self._taken.get(c, 0)
+        if k >= len(copies):
+            raise WorldsError(f"'{text}' is seen more often than the deck holds it")
+        self._taken[c] = k + 1
+        return copies[k]
 
     def _collect_cards(self) -> None:
         """Which cards the seat saw where: fixed (seen in a place: a shown talon, a turned
         card, an open hand), its own (held, played, given or received: they go where its
         hand went), seen played by others, or unseen."""
         obs, seat = self.obs, self.seat
+        self._copies = self.game.copies
+        self._taken: dict[int, int] = {}  # first copy -> copies given to sightings so far
         fixed: set[int] = set()
         texts: list[str] = []
         own_texts: list[str] = [*obs.hand]
@@ -76,14 +96,14 @@ class SeatKnowledge:
         # dealt there, else it is fixed where the reference world has it (see
         # `ModelBuilder.build`)
         shown = [turned_card(obs)]
-        self.shown_now = {self.card(t) for t in shown if t is not None}
-        fixed.update(self.card(t) for t in texts)
-        own = {self.card(t) for t in own_texts}
         # every card played in the log: card -> (step, player), the first time
         self.played_at: dict[int, tuple[int, int]] = {}
         self.hidden_steps: set[int] = set()
         self.own_actions: set[int] = set()
+        self.step_card: dict[int, int] = {}  # with copies: the copy a step's action moved
+        own: set[int] = set()
         parse = self.game.actions.parse
+        copy_of = self.copy_of
         for k, (s, text) in enumerate(self.log):
             if text.startswith(HIDDEN_FORMS):
                 self.hidden_steps.add(k)
@@ -92,11 +112,20 @@ class SeatKnowledge:
             if a is None:
                 raise WorldsError(f"'{text}' (step {k + 1} of the log) is no action of this game")
             cards = [a.card] if a.card >= 0 else list(a.cards)
+            if self._copies and a.card >= 0:  # each play of a card is one of its copies
+                cards = [copy_of(self.game.card_texts[a.card])]
+                self.step_card[k] = cards[0]
             for c in cards:
                 self.played_at.setdefault(c, (k, s))
                 if s == seat:
                     own.add(c)
                     self.own_actions.add(c)
+        self.shown_now = {self.card(t) for t in shown if t is not None}
+        fixed.update(copy_of(t) for t in texts)
+        # the cards held now, as the copies left after the plays
+        self.hand_cards = [copy_of(t) for t in obs.hand]
+        own.update(self.hand_cards)
+        own.update(copy_of(t) for t in own_texts[len(obs.hand) :])
         self.fixed = fixed
         self.own = own - fixed
         # a card first played by another player (one the seat played first is its own)
@@ -112,6 +141,15 @@ class SeatKnowledge:
         if isinstance(obs, BoutObservation):
             for k, t in obs.drawn:
                 self.draws.setdefault(k, set()).add(self.card(t))
+
+    def action_at(self, k: int) -> Action | None:
+        """The action of step k of the log (None if the text is none), with copies the one
+        that moves the copy this labelling gave that step (`copy_of`)."""
+        action = self.game.actions.parse(self.log[k][1])
+        card = self.step_card.get(k, -1)
+        if action is None or card < 0 or card == action.card:
+            return action
+        return with_card(self.game, action, card)
 
     def known_givers(self, obs: Observation, active: list[int]) -> list[tuple[int, int]]:
         """(card, player) for the cards the seat knows another player had: those it received
@@ -139,3 +177,22 @@ class SeatKnowledge:
     def actor(self, k: int) -> int:
         """Who acts at step k of the log (after its last step: who is to act now)."""
         return self.log[k][0] if k < len(self.log) else self.obs.to_act
+
+
+def with_card(game: Game, action: Action, card: int) -> Action | None:
+    """The action of the same kind with another card (None when there is none): with
+    copies of cards, the one that moves that very copy."""
+    actions = game.actions
+    by_kind = {
+        "play": actions.play,
+        "marry": actions.marry,
+        "discard": actions.discard,
+        "pass_card": actions.pass_card,
+    }
+    if action.kind == "give":
+        return actions.give[card][action.to]
+    if action.kind in by_kind:
+        return by_kind[action.kind][card]
+    old = game.card_texts[action.card]
+    words = [game.card_texts[card] if w == old else w for w in action.text.split(" ")]
+    return actions.parse(" ".join(words))

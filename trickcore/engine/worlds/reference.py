@@ -51,7 +51,7 @@ class ReferenceSearch:
         order_of_play = game.model.deal.players_in_deal(obs.dealer, self.seats)
         places = game.deal_places(order_of_play, self.replay.context[order_of_play[0]])
         mine = [p for p, place in enumerate(places) if place == self.seat]
-        own = {self.known.card(t) for t in obs.hand}
+        own = set(self.known.hand_cards)
         own.update(self.known.own_actions)
         if isinstance(obs, Observation):
             own -= {self.known.card(t) for t in (*obs.received, *obs.talon_taken)}
@@ -151,7 +151,7 @@ class ReferenceSearch:
                 view = self.replay.view(deal)
                 if view == self.obs:
                     return deal, picks
-                swaps = self.repairs.view_repairs(view)
+                swaps = self.repairs.view_repairs(view, deal)
                 if not swaps and (view.phase, view.to_act) != (self.obs.phase, self.obs.to_act):
                     fail = ("flow", len(self.log))  # the last action went on another way
                 elif not swaps:

@@ -9,6 +9,7 @@ from ..actions import Action
 from ..bouts import BoutDeal
 from ..deal import Deal
 from .errors import WorldsError
+from .knowledge import with_card
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -96,9 +97,7 @@ def _holds(value: Any, cards: set[int]) -> bool:
 
 def _renamed(game: Game, action: Action, card: int) -> Action:
     """The same action with another card."""
-    old = game.card_texts[action.card]
-    words = [game.card_texts[card] if w == old else w for w in action.text.split(" ")]
-    found = game.actions.parse(" ".join(words))
+    found = with_card(game, action, card)
     if found is None:
         raise WorldsError(f"internal: no action like '{action.text}' for another card")
     return found

@@ -125,6 +125,14 @@ class LogReplay:
                         break
                 else:
                     return deal, ("illegal", k)
+                copy = known.step_card.get(k, -1)
+                if copy >= 0 and copy != action.card:  # the copy this labelling moves here
+                    if not any(copy in hand for hand in deal.hands):
+                        return deal, ("illegal", k)  # another copy lies there: a repair
+                    mine = known.action_at(k)
+                    if mine is None or not deal._beside(copy, action.card):
+                        return deal, ("illegal", k)
+                    action = mine
             if known.draws and isinstance(deal, BoutDeal):
                 before = list(deal.stock)
                 deal.apply(action)

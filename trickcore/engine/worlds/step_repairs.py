@@ -38,7 +38,7 @@ class StepRepairs:
         if k >= len(self.log):
             return self._flow_swap(deal, k) or self._random_swap(deal)
         s, text = self.log[k]
-        action = self.game.actions.parse(text)
+        action = self.known.action_at(k)
         if action is None or deal.is_over:
             return []
         h = s if flow else acting_hand(deal)
@@ -172,7 +172,7 @@ class StepRepairs:
         way)."""
         if k >= len(self.log):
             return []
-        action = self.game.actions.parse(self.log[k][1])
+        action = self.known.action_at(k)
         if action is None:
             return []
         h = acting_hand(deal)
@@ -198,15 +198,23 @@ class StepRepairs:
         others = [c for c in free if where[c] != where[x]]
         return [(x, self.rng.choice(others))] if others else []
 
-    def view_repairs(self, view: Observation | BoutObservation) -> list[tuple[int, int]]:
+    def view_repairs(
+        self, view: Observation | BoutObservation, world: Deal | BoutDeal | None = None
+    ) -> list[tuple[int, int]]:
         """Swaps bringing the cards the seat sees into the places it sees them (each card
-        in one swap at most; a place shown in order is put in order)."""
+        in one swap at most; a place shown in order is put in order). With copies of cards
+        (`deck { copies: N }`) the hand is compared card by card in `world`: the copies the
+        seat's knowledge labels its own against the ones it holds there."""
         out: list[tuple[int, int]] = []
         used: set[int] = set()
         mine, theirs = sightings(view), sightings(self.replay.obs)
+        copies = self.game.copies and world is not None
         for key in sorted(set(mine) | set(theirs)):
             want = [self.known.card(t) for t in theirs.get(key, ())]
             have = [self.known.card(t) for t in mine.get(key, ())]
+            if copies and key == "hand" and world is not None:
+                want = sorted(self.known.hand_cards)
+                have = sorted(world.hands[self.known.seat])
             missing = [c for c in want if c not in have]
             extra = [c for c in have if c not in want]
             if not missing and not extra:  # the same cards in another order

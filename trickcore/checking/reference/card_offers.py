@@ -1,0 +1,90 @@
+"""Decisions `at: card`: before every card of trick play, a round of offers to every player
+of the deal (Doppelkopf's announcements)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .decisions import DecisionsReplay
+from .expressions import SHARED
+
+
+class CardOffers(DecisionsReplay):
+    """The round of offers before a card: from the player whose card is next, round the
+    table, each player is offered the `at: card` decisions whose `offer_if` holds for him,
+    and `pass`; a player offered none is passed over; after a decision the round goes on
+    with the next player; it ends when every player of the deal in a row has passed or been
+    passed over, and then the card is played.
+
+    `offer_at` is the seat the round is at (-1: no round open), `offer_quiet` how many
+    players in a row passed or were passed over, `round_offers` what each is offered.
+    """
+
+    if TYPE_CHECKING:  # trick play (trick_play.py): who plays the card of the player to play
+
+        def _card_player(self, seat: int) -> int: ...
+
+    def _open_offers(self, seat: int) -> None:
+        """Before `seat`'s card (he holds one): the round of offers, if the rules have
+        decisions `at: card`."""
+        if not self.ref.card_decisions or not self.hands[seat]:
+            return
+        self.offer_at = seat
+        self.offer_quiet = 0
+        self.round_offers = None
+        self._offer_round()
+
+    def _offer_round(self) -> None:
+        """The round goes on from `offer_at`: the first player offered a decision is to act;
+        when every player in a row has passed or been passed over, the card is next."""
+        active = self.active
+        while self.offer_quiet < len(active):
+            seat = self.offer_at
+            if self._card_offers(seat):
+                self.to_act = seat
+                return
+            self.offer_quiet += 1
+            self.offer_at = active[(active.index(seat) + 1) % len(active)]
+        self.offer_at = -1
+        self.to_act = self._card_player(self.turn)
+
+    def _card_offers(self, seat: int) -> list[str]:
+        """The `at: card` decisions offered to `seat` now, by `offer_if` over the names of
+        a decision (the other players' for the aggregates). Worked out for every player at
+        once, and again only after a decision (a pass changes nothing)."""
+        if self.round_offers is None:
+            ref = self.ref
+            envs = {x: self.decision_env(x, others=False) for x in self.active}
+            offers = {}
+            for x, env in envs.items():
+                self._with_table(env, x, envs.__getitem__)
+                env[SHARED] = {}  # the env does not change while the offers are read
+                offers[x] = [
+                    d.name
+                    for d in ref.card_decisions
+                    if d.offer_if is None
+                    or ref.eval(d.offer_if, env, hand=self.hands[x], qualifier=self.qualifier)
+                ]
+            self.round_offers = offers
+        return self.round_offers[seat]
+
+    def offer_actions(self) -> dict[str, str]:
+        """The actions of the player the round is at: the decisions offered him, or pass."""
+        out: dict[str, Any] = dict.fromkeys(self._card_offers(self.offer_at), "decide")
+        out["pass"] = "pass"
+        return out
+
+    def _answer_offer(self, seat: int, kind: str, text: str) -> None:
+        """He passes, or takes a decision (its rules and effect; every player may answer it
+        again); the round goes on with the next player."""
+        if kind == "decide":
+            self._take(seat, self._by_name(text))
+            if self.ended_early:  # `effect: end_deal`
+                return
+            self.offer_quiet = 0
+            self.round_offers = None
+        else:
+            self.offer_quiet += 1
+        active = self.active
+        self.offer_at = active[(active.index(seat) + 1) % len(active)]
+        self._offer_round()

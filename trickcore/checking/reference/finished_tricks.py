@@ -1,0 +1,71 @@
+"""The deal's finished tricks as a player reads them: the names of one trick (`after_trick`,
+and each trick of `sum_tricks(x)` / `count_tricks(b)`), and the `after_trick` rules run
+after each trick."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .deal_state import DealState
+from .expressions import SIDE, TABLE, TRICK
+from .variant import run_step
+
+
+class FinishedTricks(DealState):
+    """Each finished trick's names for a player, and `after_trick`."""
+
+    def trick_names(self, seat: int, number: int, sides: bool) -> dict[str, Any]:
+        """Trick `number` (from 1) as `seat` reads it: its number, its card points (with the
+        trump in force when it was won), whether it is the deal's last (its number is
+        `tricks_total`) and whether he won it; with `sides` (scoring: the sides as they
+        are now, at the end) whether his side won it and which cards his opponents played
+        to it (`opponents_played`)."""
+        cards, winner, trump = self.tricks[number - 1]
+        points = self.ref.points_for(trump)
+        partners = self.side(seat) if sides else ()
+        names: dict[str, Any] = {
+            "trick_number": number,
+            "trick_points": sum(points[c] for _, c in cards),
+            "last_trick": number == self.tricks_total,
+            "won_trick": winner == seat,
+            TRICK: (cards, winner, seat, partners),
+        }
+        if sides:
+            names["side_won"] = winner >= 0 and winner in partners
+        return names
+
+    def trick_records(self, seat: int, sides: bool) -> list[dict[str, Any]]:
+        """Every finished trick of the deal as `seat` reads it (`trick_names`), in order."""
+        return [self.trick_names(seat, k + 1, sides) for k in range(len(self.tricks))]
+
+    def _after_trick(self) -> None:
+        """`after_trick`, after the trick just finished: each rule in order for every player
+        of the deal (over that trick's names, his tricks, role, place in deal order and
+        values, and the aggregates over the players of the deal or of his side), every
+        player's values worked out before any is set; they set his deal values."""
+        ref = self.ref
+        number = len(self.tricks)
+        envs: dict[int, dict[str, Any]] = {}
+        for position, seat in enumerate(self.active):
+            env = self.trick_names(seat, number, sides=False)
+            env.update(
+                tricks_played=number,
+                tricks_won=self.tricks_won[seat],
+                declarer=seat == self.declarer,
+                position=position,
+            )
+            env.update(self.context[seat])
+            envs[seat] = env
+        table = list(envs.values())
+        for seat, env in envs.items():
+            env[TABLE] = table
+            env[SIDE] = [envs[x] for x in self.active if x in self.side(seat)]
+        for step in ref.after_trick:
+            what = f"after_trick rule '{step.name}'"
+            assigned = {
+                seat: run_step(ref, step, env, what, qualifier=self.qualifier)
+                for seat, env in envs.items()
+            }
+            for seat, values in assigned.items():
+                envs[seat].update(values)
+                self.context[seat].update(values)
