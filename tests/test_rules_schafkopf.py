@@ -405,6 +405,16 @@ def test_sk64_in_the_bettel_the_ten_ranks_below_the_unter():
     assert deal.phase != "over"
 
 
+def test_sk64_in_the_bettel_the_ace_ranks_above_the_king_ober_and_unter():
+    bettel = trickcore.load_variant("schafkopf-bettel")
+    hands = {1: ["UE"], 2: ["KE"], 3: ["OE"], 0: ["AE"]}
+    deal = deal_on(bettel, hands)
+    declare(deal, [1], "bettel")
+    for card in ("UE", "KE", "OE", "AE"):
+        deal.apply(f"play {card}")
+    assert deal.tricks[0].winner == 0  # A above K above O above U: no trumps, no Ober order
+
+
 def test_sk61_a_tout_is_lost_at_the_opponents_first_trick():
     deal = sk47_declared("schafkopf-tout", "solo_herz_tout", ("10E", "9E", "OG", "UG"))
     assert deal.tricks[0].winner == 3 and deal.phase == "over"  # play stops
