@@ -13,6 +13,7 @@ from typing import Any
 
 import trickcore
 from trickcore.checking.invariants import Checker
+from trickcore.engine.game import variant_of
 from trickcore.interfaces import cli
 
 from .cases import Case
@@ -258,7 +259,7 @@ def _action_arg(match: trickcore.Match, arg: Any, rng: random.Random) -> Any:
         play(other, random.Random(seed), prefix)
         legal = other.legal_actions()
         return legal[pick % len(legal)] if legal else trickcore.Action("pass", "pass")
-    return materialize(match.game, arg)
+    return materialize(variant_of(match), arg)
 
 
 def _snapshot(match: trickcore.Match) -> tuple[Any, ...]:

@@ -30,7 +30,15 @@ DEFAULT_DEST = ROOT / "build" / "native"
 # bare TypeError)
 COMPILED = (
     "trickcore/engine/state.py",
+    "trickcore/engine/flow.py",
+    "trickcore/engine/turn_reads.py",
+    "trickcore/engine/trick_names.py",
+    "trickcore/engine/deal_core.py",
+    "trickcore/engine/deal_roles.py",
+    "trickcore/engine/deal_scoring.py",
     "trickcore/engine/deal.py",
+    "trickcore/engine/dealing.py",
+    "trickcore/engine/bout_settings.py",
     "trickcore/engine/bouts.py",
     "trickcore/engine/phases/*.py",
     "trickcore/engine/worlds/*.py",

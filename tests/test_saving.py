@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 import trickcore
+from trickcore.engine.match import save_match
 from trickcore.engine.replay import load_match
-from trickcore.engine.saving import check_save_path, checksum, save_match
+from trickcore.engine.saving import check_save_path, checksum
 
 
 def played(v: trickcore.Variant, steps: int = 40, seed: int = 3) -> trickcore.Match:

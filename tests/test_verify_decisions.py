@@ -260,7 +260,6 @@ def test_decisions_between_phases_out_of_file_order_are_caught(monkeypatch):
         return asked
 
     monkeypatch.setattr(trickcore.engine.phases.turns, "ask_decisions", backwards)
-    monkeypatch.setattr(trickcore.engine.deal, "ask_decisions", backwards)
     assert found("skat") in ("decisions", "turn")
 
 

@@ -17,9 +17,12 @@ from conftest import found
 
 import trickcore
 import trickcore.engine.deal
+import trickcore.engine.deal_scoring
+import trickcore.engine.phases.tricks
 import trickcore.engine.phases.turns
 from trickcore.engine.deal import Deal
 from trickcore.engine.match import Match
+from trickcore.engine.phases.offers import OfferRound
 from trickcore.engine.phases.tricks import TrickPlay
 from trickcore.language.compiler import _Compiler
 from trickcore.language.exprs import Symbols
@@ -112,7 +115,7 @@ def test_after_trick_rules_not_run_is_caught(monkeypatch):
     """The counters of `after_trick` (a run of clean tricks, who played the queen) are set
     after each finished trick and shown to all as deal values; an engine that never runs
     the rules is caught by the view."""
-    monkeypatch.setattr(TrickPlay, "_after_trick", lambda self, deal: None)
+    monkeypatch.setattr(trickcore.engine.phases.tricks, "run_after_trick", lambda *args: None)
     assert found(COUNTERS, examples=10) == "view"
 
 
@@ -135,12 +138,12 @@ def test_sum_tricks_missing_the_last_trick_is_caught(monkeypatch):
     """`sum_tricks(x)` sums over every finished trick of the deal (the last trick's points
     count double in the house rule); an engine that leaves the last trick out is caught by
     the deal scores."""
-    original = trickcore.engine.deal.tricks_envs
+    original = trickcore.engine.deal_scoring.tricks_envs
 
     def short(tricks, *args, **kwargs):
         return original(tricks[:-1], *args, **kwargs)
 
-    monkeypatch.setattr(trickcore.engine.deal, "tricks_envs", short)
+    monkeypatch.setattr(trickcore.engine.deal_scoring, "tricks_envs", short)
     assert found(COUNTERS, examples=10) == "deal score"
 
 
@@ -148,7 +151,7 @@ def test_sum_tricks_missing_the_last_trick_is_caught(monkeypatch):
 def test_round_of_offers_that_skips_a_player_is_caught(monkeypatch):
     """DK35: after a player passes, the round of offers goes on with the next player round
     the table; an engine that skips the next player (as if he had passed) is caught."""
-    original = TrickPlay._answer_offer
+    original = OfferRound.answer
 
     def skipping(self, deal, action):
         if action.kind == "pass":
@@ -157,22 +160,22 @@ def test_round_of_offers_that_skips_a_player_is_caught(monkeypatch):
             deal.window_seat = active[(active.index(deal.window_seat) + 1) % len(active)]
         original(self, deal, action)
 
-    monkeypatch.setattr(TrickPlay, "_answer_offer", skipping)
+    monkeypatch.setattr(OfferRound, "answer", skipping)
     assert found("doppelkopf", examples=10) in ("turn", "decisions")
 
 
 def test_round_of_offers_ended_by_a_decision_is_caught(monkeypatch):
     """DK35: after an announcement the round goes on (every player may answer it); an
     engine that plays the card right after a decision is caught."""
-    original = TrickPlay._answer_offer
+    original = OfferRound.answer
 
     def ending(self, deal, action):
         original(self, deal, action)
         if action.kind == "decide" and deal.window_seat >= 0:
             deal.window_quiet = len(deal.active)
-            self._offer_round(deal)
+            self._go_on(deal)
 
-    monkeypatch.setattr(TrickPlay, "_answer_offer", ending)
+    monkeypatch.setattr(OfferRound, "answer", ending)
     assert found(CALLS, examples=10) in ("turn", "decisions")
 
 

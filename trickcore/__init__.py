@@ -16,10 +16,9 @@ from .engine.actions import Action
 from .engine.bouts import BoutDeal
 from .engine.deal import Deal
 from .engine.game import Game
-from .engine.match import Match
+from .engine.match import Match, save_match
 from .engine.observation import BoutObservation, Observation
 from .engine.replay import load_match, match_from_json
-from .engine.saving import save_match
 from .language.compiler import compile_rules
 from .language.errors import (
     ConcurrentUseError,

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..language.errors import RulesError, TrickcoreError
 from .actions import Action
+from .bout_settings import BoutSettings
 from .observation import BoutObservation
 from .state import OVER, DealState
 
 if TYPE_CHECKING:
-    from ..language.model import BoutRules
-    from .game import Game
+    from .tables import GameTables
 
 ATTACK, DEFEND, THROW = "attack", "defend", "throw"
 
@@ -46,7 +46,7 @@ class BoutDeal(DealState):
 
     def __init__(
         self,
-        game: Game,
+        game: GameTables,
         deck_order: list[int],
         dealer: int,
         seats: int,
@@ -96,8 +96,8 @@ class BoutDeal(DealState):
         self.declined: set[int] = set()
         self.bouts = 0
         self.draw = False
-        self._offers = game.bout_offers(self.trump, numbers=False)
-        self._numbers = game.bout_offers(self.trump, numbers=True)
+        self._offers = bout_offers(game, self.trump, numbers=False)
+        self._numbers = bout_offers(game, self.trump, numbers=True)
         self.limit = 0
         self.thrower_order: list[int] = []
         self.attacker = self._first_attacker(order)  # D4
@@ -525,43 +525,6 @@ class BoutDeal(DealState):
         )
 
 
-class BoutSettings:
-    """What a bout deal reads of its rules at every step, copied once per game from the
-    model into a class of its own (a compiled engine reads these attributes directly), with
-    each card's rank."""
-
-    __slots__ = (
-        "after_defence",
-        "after_take",
-        "any_time",
-        "attack_same_rank",
-        "defender_refills_last",
-        "max_bouts",
-        "rank_of",
-        "refill_to",
-        "skip_unable",
-        "swap_rank",
-        "throw_after_take",
-        "throw_in_by",
-        "transfer",
-    )
-
-    def __init__(self, rules: BoutRules, rank_of: list[int]) -> None:
-        self.attack_same_rank = rules.attack_same_rank
-        self.any_time = rules.throw_in == "any_time"  # D6: throw-ins before all are beaten
-        self.throw_in_by = rules.throw_in_by
-        self.skip_unable = rules.skip_unable
-        self.throw_after_take = rules.throw_after_take
-        self.refill_to = rules.refill_to
-        self.defender_refills_last = rules.refill_order == "defender_last"
-        self.after_defence = rules.after_defence
-        self.after_take = rules.after_take
-        self.swap_rank = -1 if rules.swap_rank is None else rules.swap_rank
-        self.transfer = rules.transfer
-        self.max_bouts = rules.max_bouts
-        self.rank_of = rank_of
-
-
 class BoutOffers:
     """What the legal actions of a bout deal are made of, for one trump suit: the one-card
     attacks and throws by card, the beats of each card, `take` and `done`, as Action objects
@@ -569,7 +532,7 @@ class BoutOffers:
 
     __slots__ = ("_rank_attacks", "attack", "beaters", "done", "game", "numbers", "take", "throw")
 
-    def __init__(self, game: Game, trump: int, numbers: bool) -> None:
+    def __init__(self, game: GameTables, trump: int, numbers: bool) -> None:
         self.game = game
         self.numbers = numbers
         self._rank_attacks: dict[tuple[tuple[int, ...], int], list[Any]] = {}
@@ -607,3 +570,13 @@ class BoutOffers:
     def own(self, actions: list[Action]) -> list[Any]:
         """Actions as these pieces give them (themselves, or their numbers)."""
         return [a.id for a in actions] if self.numbers else actions
+
+
+def bout_offers(game: GameTables, trump: int, numbers: bool) -> BoutOffers:
+    """What a bout deal's legal actions are made of under `trump`, as actions or as numbers
+    (made once per game and kept on its tables)."""
+    key = (trump, numbers)
+    found = game._bout_offers.get(key)
+    if found is None:
+        found = game._bout_offers[key] = BoutOffers(game, trump, numbers)
+    return cast("BoutOffers", found)

@@ -10,7 +10,7 @@ from ..language.exprs import CARD_KEY
 from ..language.model import Combination, Deck
 
 if TYPE_CHECKING:
-    from .deal import Deal
+    from .state import DealState
 
 COMBINATION_KEYS = ("combination_points", "best_combination")
 
@@ -85,11 +85,11 @@ class CombinationsWhenRead(dict):  # type: ignore[type-arg]
     mypyc: a dict subclass stays a plain Python class here.)"""
 
     __slots__ = ("deal", "seat")
-    deal: Deal
+    deal: DealState
     seat: int
 
     @classmethod
-    def over(cls, env: dict[str, Any], deal: Deal, seat: int) -> CombinationsWhenRead:
+    def over(cls, env: dict[str, Any], deal: DealState, seat: int) -> CombinationsWhenRead:
         """`env` without its combination names, which `seat`'s hand in `deal` gives when a
         rule reads them."""
         out = cls(env)

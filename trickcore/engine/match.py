@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from threading import get_ident
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
@@ -14,12 +15,20 @@ from ..language.limits import MAX_VALUE, check_seat, in_range, is_whole
 from .actions import Action
 from .bouts import BoutDeal
 from .deal import Deal
+from .dealing import make_deal
 from .observation import BoutObservation, Observation
-from .saving import ACTION_CHARGE, MAX_ACTIONS, MAX_SAVED_CHARS, match_to_json, saved_chars
+from .saving import (
+    ACTION_CHARGE,
+    MAX_ACTIONS,
+    MAX_SAVED_CHARS,
+    save_json,
+    saved_chars,
+    saved_match_data,
+)
 from .shuffling import shuffle
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .tables import GameTables
 
 T = TypeVar("T")
 IN_USE = (
@@ -104,7 +113,7 @@ class Match:
 
     def __init__(
         self,
-        game: Game,
+        game: GameTables,
         seed: int | None = None,
         deck_orders: Sequence[Sequence[str | int]] | None = None,
         players: int | None = None,
@@ -267,7 +276,7 @@ class Match:
         context = self.game.match_context(
             self.seats, self.deals_played + 1, self._scores, self._kept
         )
-        return self.game.make_deal(order, self.dealer, self.seats, context)
+        return make_deal(self.game, order, self.dealer, self.seats, context)
 
     @property
     def deal(self) -> Observation | BoutObservation:
@@ -571,3 +580,23 @@ class Match:
             return match_to_json(self)
         finally:
             self._release()
+
+
+def match_to_json(match: Match) -> dict[str, Any]:
+    """The match as JSON-ready data (a complete saved match)."""
+    game = match.game
+    return saved_match_data(
+        game,
+        players=match.seats,
+        seed=match.seed,
+        actions=[text for _, _, text in match.history],
+        deck_orders=[[game.card_text(c) for c in o] for o in match.deck_orders] or None,
+        start=match.start,
+        stopped=match.stopped,
+        secret=match.secret,
+    )
+
+
+def save_match(match: Match, path: str | Path) -> None:
+    """Write the match to a JSON file atomically (a temporary file, then a rename)."""
+    save_json(match_to_json(match), path)

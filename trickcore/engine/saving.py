@@ -30,8 +30,7 @@ from ..language.parser import MAX_FILE_CHARS
 from .actions import MAX_ACTION_TEXT
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .match import Match
+    from .tables import GameTables
 
 FORMAT = "trickcore-match"
 VERSION = 2
@@ -66,14 +65,14 @@ def checksum(data: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def rules_sources(game: Game) -> list[tuple[str, str]]:
+def rules_sources(game: GameTables) -> list[tuple[str, str]]:
     """The `(portable file name, text)` of every rules file of the variant, in merge order."""
     model = game.model
     return list(zip(model.source_files, model.source_texts, strict=True))
 
 
 def saved_match_data(
-    game: Game,
+    game: GameTables,
     *,
     players: int,
     seed: int | None,
@@ -110,21 +109,6 @@ def saved_match_data(
     data.update(extra or {})
     data["checksum"] = checksum(data)
     return data
-
-
-def match_to_json(match: Match) -> dict[str, Any]:
-    """The match as JSON-ready data (a complete saved match)."""
-    game = match.game
-    return saved_match_data(
-        game,
-        players=match.seats,
-        seed=match.seed,
-        actions=[text for _, _, text in match.history],
-        deck_orders=[[game.card_text(c) for c in o] for o in match.deck_orders] or None,
-        start=match.start,
-        stopped=match.stopped,
-        secret=match.secret,
-    )
 
 
 def _shown(path: str | Path) -> str:
@@ -214,11 +198,6 @@ def save_json(data: dict[str, Any], path: str | Path) -> None:
             Path(tmp_name).unlink(missing_ok=True)
         reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
         raise SavedGameError(f"cannot save the match to {_shown(target)}: {reason}") from None
-
-
-def save_match(match: Match, path: str | Path) -> None:
-    """Write the match to a JSON file atomically (a temporary file, then a rename)."""
-    save_json(match_to_json(match), path)
 
 
 # ------------------------------------------------------------------ validation

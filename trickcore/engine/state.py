@@ -10,8 +10,8 @@ from ..language.limits import check_seat, shown
 from .actions import Action
 
 if TYPE_CHECKING:
-    from .game import Game
     from .phases.base import Phase
+    from .tables import GameTables
 
 OVER = "over"
 
@@ -66,7 +66,7 @@ class DealState:
 
     def __init__(
         self,
-        game: Game,
+        game: GameTables,
         deck_order: list[int],
         dealer: int,
         seats: int,

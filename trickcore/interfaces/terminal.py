@@ -14,9 +14,9 @@ from typing import Any
 
 from ..engine.bouts import BoutDeal
 from ..engine.deal import Deal
-from ..engine.match import Match
+from ..engine.match import Match, save_match
 from ..engine.observation import BoutObservation, Observation
-from ..engine.saving import check_save_path, save_match
+from ..engine.saving import check_save_path
 from ..language.errors import IllegalActionError, TrickcoreError
 from ..players.protocol import Bot, turn_of
 

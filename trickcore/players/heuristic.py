@@ -1,8 +1,8 @@
 """A computer player whose rules of thumb come from the variant model, for any rules file.
 
 Nothing here knows a game by name. It reads the card points and the rank order (through
-`Game.relations`: trumps, effective suits and powers as the rules file defines them), the
-melds, the bid ladder and the scoring rules (through `Game.deal_score`), and the seat's
+`GameTables.relations`: trumps, effective suits and powers as the rules file defines them), the
+melds, the bid ladder and the scoring rules (through `GameTables.deal_score`), and the seat's
 observation:
 
 - bidding: the hand's strength is estimated as tricks (a run of top cards in a suit counts
@@ -28,7 +28,7 @@ import random
 from typing import Any
 
 from ..engine.actions import Action
-from ..engine.game import Game
+from ..engine.tables import GameTables
 from .protocol import Turn
 from .reading import View, deal_score_or_none, meld_cards_held, melds_held
 from .values import score_sign
@@ -39,7 +39,7 @@ SHY = {"decide", "double", "redouble", "redeal"}  # taken only when nothing else
 class _Profile:
     """What the heuristic works out once per variant from its model and scoring rules."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: GameTables) -> None:
         model = game.model
         self.points_total = model.deck.total_points
         players = max(1, model.deal.hands or model.players[0])
@@ -56,7 +56,7 @@ class _Profile:
                 self.option_trumps[name] = max(suit, -1)  # NO_TRUMP: no suit
         self.suit_orders: dict[tuple[int, str, tuple[str, ...]], dict[int, list[int]]] = {}
 
-    def _more_is_better(self, game: Game, declarer: bool) -> bool:
+    def _more_is_better(self, game: GameTables, declarer: bool) -> bool:
         low = deal_score_or_none(game, declarer, "", card_points=0, tricks_won=0)
         high = deal_score_or_none(
             game,
@@ -70,7 +70,7 @@ class _Profile:
         return (high - low) * score_sign(game) >= 0
 
     def suit_order(
-        self, game: Game, trump: int, qualifier: str, chosen: tuple[str, ...]
+        self, game: GameTables, trump: int, qualifier: str, chosen: tuple[str, ...]
     ) -> dict[int, list[int]]:
         """Every effective suit's cards, highest power first (kept)."""
         key = (trump, qualifier, chosen)
@@ -84,10 +84,10 @@ class _Profile:
         return found
 
 
-_PROFILES: dict[int, tuple[Game, _Profile]] = {}
+_PROFILES: dict[int, tuple[GameTables, _Profile]] = {}
 
 
-def profile(game: Game) -> _Profile:
+def profile(game: GameTables) -> _Profile:
     """The heuristic's reading of a variant (made once per variant object)."""
     found = _PROFILES.get(id(game))
     if found is None or found[0] is not game:
@@ -96,7 +96,7 @@ def profile(game: Game) -> _Profile:
 
 
 def estimate_tricks(
-    game: Game, hand: list[int], trump: int, qualifier: str = "", chosen: tuple[str, ...] = ()
+    game: GameTables, hand: list[int], trump: int, qualifier: str = "", chosen: tuple[str, ...] = ()
 ) -> float:
     """The tricks a hand should take with this trump (a rough count, at most its size)."""
     prof = profile(game)
@@ -136,7 +136,7 @@ class HeuristicPlayer:
         game = turn.variant
         return self.decide(game, View.of_observation(game, turn.observation), turn.seat, legal)
 
-    def decide(self, game: Game, obs: View, seat: int, legal: tuple[Action, ...]) -> Action:
+    def decide(self, game: GameTables, obs: View, seat: int, legal: tuple[Action, ...]) -> Action:
         """The action to take for `seat` seeing `obs` (a `View`) with these legal actions."""
         if len(legal) == 1:
             return legal[0]
@@ -162,7 +162,7 @@ class HeuristicPlayer:
         return calm[0] if calm else legal[0]
 
     # ------------------------------------------------------------ bidding
-    def _bid(self, game: Game, obs: View, seat: int, legal: tuple[Action, ...]) -> Action:
+    def _bid(self, game: GameTables, obs: View, seat: int, legal: tuple[Action, ...]) -> Action:
         prof = profile(game)
         hand = obs.hand
         bids = [a for a in legal if a.kind in ("bid", "hold")]
@@ -218,14 +218,14 @@ class HeuristicPlayer:
         return min(scored, key=lambda t: (t[0], -t[1]))[2]
 
     @staticmethod
-    def _partners(game: Game, seat: int, players: int) -> int:
+    def _partners(game: GameTables, seat: int, players: int) -> int:
         side = game.side_of.get(players)
         if side is None or seat >= len(side):
             return 0
         return sum(1 for s in range(players) if s != seat and side[s] == side[seat])
 
     @staticmethod
-    def _best_trump(game: Game, hand: list[int]) -> int:
+    def _best_trump(game: GameTables, hand: list[int]) -> int:
         """The suit of the best meld that sets trump, else none (-1)."""
         best, best_value = -1, 0
         held = set(hand)
@@ -236,7 +236,7 @@ class HeuristicPlayer:
                     best, best_value = suit, value
         return best
 
-    def _raise(self, game: Game, obs: View, legal: tuple[Action, ...]) -> Action:
+    def _raise(self, game: GameTables, obs: View, legal: tuple[Action, ...]) -> Action:
         prof = profile(game)
         hand = obs.hand
         keep = [a for a in legal if a.kind != "raise"]
@@ -271,7 +271,7 @@ class HeuristicPlayer:
         return best or (keep[0] if keep else legal[0])
 
     # ------------------------------------------------------------ cards away
-    def _shed(self, game: Game, obs: View, seat: int, legal: tuple[Action, ...]) -> Action:
+    def _shed(self, game: GameTables, obs: View, seat: int, legal: tuple[Action, ...]) -> Action:
         prof = profile(game)
         hand = obs.hand
         held = set(hand)
@@ -315,7 +315,7 @@ class HeuristicPlayer:
         return min(cards, key=key)
 
     # ------------------------------------------------------------ trick play
-    def _play(self, game: Game, obs: View, seat: int, legal: tuple[Action, ...]) -> Action:
+    def _play(self, game: GameTables, obs: View, seat: int, legal: tuple[Action, ...]) -> Action:
         prof = profile(game)
         marry = [a for a in legal if a.kind == "marry"]
         if marry:
@@ -409,11 +409,13 @@ class HeuristicPlayer:
         )
 
     @staticmethod
-    def _meld_value(game: Game, card: int) -> int:
+    def _meld_value(game: GameTables, card: int) -> int:
         return max((value for _, _, value, _ in game.meld_of_card.get(card, ())), default=0)
 
     @staticmethod
-    def _want_tricks(game: Game, obs: View, seat: int, side: list[int], prof: _Profile) -> bool:
+    def _want_tricks(
+        game: GameTables, obs: View, seat: int, side: list[int], prof: _Profile
+    ) -> bool:
         if prof.number_bids:
             mine = side[seat] if seat < len(side) else seat
             team = [s for s in range(len(side)) if side[s] == mine]
@@ -424,7 +426,7 @@ class HeuristicPlayer:
             return won < target
         return prof.points_good[seat == obs.declarer]
 
-    def _option(self, game: Game, obs: View, legal: tuple[Action, ...]) -> Action:
+    def _option(self, game: GameTables, obs: View, legal: tuple[Action, ...]) -> Action:
         prof = profile(game)
         hand = obs.hand
         chosen = obs.chosen
@@ -443,7 +445,7 @@ class HeuristicPlayer:
         return max(options, key=strength)
 
     # ------------------------------------------------------------ bouts
-    def _bouts(self, game: Game, obs: View, legal: tuple[Action, ...]) -> Action:
+    def _bouts(self, game: GameTables, obs: View, legal: tuple[Action, ...]) -> Action:
         trump = obs.trump
         rank_of, suit_of = game.rank_of, game.suit_of
         kinds = {a.kind for a in legal}

@@ -12,7 +12,7 @@ from typing import Protocol, runtime_checkable
 import attrs
 
 from ..engine.actions import Action
-from ..engine.game import Game
+from ..engine.game import Game, variant_of
 from ..engine.match import Match
 from ..engine.observation import BoutObservation, Observation
 
@@ -44,4 +44,4 @@ class Bot(Protocol):
 def turn_of(match: Match) -> Turn:
     """The turn of the seat to act in `match` (the match must not be over)."""
     seat = match.to_act
-    return Turn(match.game, seat, match.observation(seat), tuple(match.legal_actions()))
+    return Turn(variant_of(match), seat, match.observation(seat), tuple(match.legal_actions()))

@@ -11,11 +11,11 @@ import attrs
 from ..engine.actions import Action
 from ..engine.bouts import BoutDeal
 from ..engine.deal import Deal
-from ..engine.game import Game
 from ..engine.observation import BoutObservation, Observation
+from ..engine.tables import GameTables
 
 
-def trump_suit(game: Game, name: str | None) -> int:
+def trump_suit(game: GameTables, name: str | None) -> int:
     """The suit number of a suit name as observations give it (-1: none)."""
     if name is None:
         return -1
@@ -25,12 +25,12 @@ def trump_suit(game: Game, name: str | None) -> int:
     return -1
 
 
-def cards_of(game: Game, texts: Iterable[str]) -> list[int]:
+def cards_of(game: GameTables, texts: Iterable[str]) -> list[int]:
     """Card numbers of card texts."""
     return [game.card(t) for t in texts]
 
 
-def chosen_options(game: Game, obs: Observation) -> tuple[str, ...]:
+def chosen_options(game: GameTables, obs: Observation) -> tuple[str, ...]:
     """The options of choices made so far in the deal (they are public), in order."""
     if not game.options:
         return ()
@@ -38,14 +38,14 @@ def chosen_options(game: Game, obs: Observation) -> tuple[str, ...]:
     return tuple(text for _, text in obs.log if text in options)
 
 
-def relations_now(game: Game, obs: Observation) -> tuple[list[int], list[int]]:
+def relations_now(game: GameTables, obs: Observation) -> tuple[list[int], list[int]]:
     """Each card's effective suit and power in a trick under the observed trump,
-    qualifier and choices (`Game.relations`)."""
+    qualifier and choices (`GameTables.relations`)."""
     trump = trump_suit(game, obs.trump)
     return game.relations(trump, obs.qualifier, chosen_options(game, obs))
 
 
-def side_of(game: Game, seats: int) -> list[int]:
+def side_of(game: GameTables, seats: int) -> list[int]:
     """The side of each seat (a seat without partners is a side of its own)."""
     return game.side_of[seats]
 
@@ -55,7 +55,7 @@ def seats_of(obs: Observation | BoutObservation) -> int:
     return len(obs.hand_sizes)
 
 
-def seen_cards(game: Game, obs: Observation) -> set[int]:
+def seen_cards(game: GameTables, obs: Observation) -> set[int]:
     """Every card the seat has seen or holds: its hand, the tricks, the trick on the table,
     the talon shown, open hands, cards received or given, laid away, the turn-up."""
     seen: set[int] = set(cards_of(game, obs.hand))
@@ -75,7 +75,7 @@ def seen_cards(game: Game, obs: Observation) -> set[int]:
     return seen
 
 
-def played_cards(game: Game, obs: Observation) -> set[int]:
+def played_cards(game: GameTables, obs: Observation) -> set[int]:
     """The cards gone in finished tricks and lying in the current trick."""
     out: set[int] = set()
     for _, cards, _ in obs.tricks:
@@ -84,7 +84,7 @@ def played_cards(game: Game, obs: Observation) -> set[int]:
     return out
 
 
-def own_bid(game: Game, obs: Observation, seat: int) -> int | None:
+def own_bid(game: GameTables, obs: Observation, seat: int) -> int | None:
     """The number the seat bid in a round of number bids (`bids`), or None."""
     value = None
     for who, text in obs.bids:
@@ -95,12 +95,12 @@ def own_bid(game: Game, obs: Observation, seat: int) -> int | None:
     return value
 
 
-def melds_held(game: Game, hand: set[int]) -> int:
+def melds_held(game: GameTables, hand: set[int]) -> int:
     """The value of the melds whose cards all lie in `hand`."""
     return game.hand_quantities.melds_in_hand(list(hand))
 
 
-def meld_cards_held(game: Game, hand: set[int]) -> set[int]:
+def meld_cards_held(game: GameTables, hand: set[int]) -> set[int]:
     """The cards of `hand` that complete a meld with other cards of `hand`."""
     out: set[int] = set()
     for c in hand:
@@ -115,8 +115,8 @@ def by_id(actions: Iterable[Action]) -> dict[int, Action]:
     return {a.id: a for a in actions}
 
 
-def deal_score_or_none(game: Game, declarer: bool, qualifier: str, **q: Any) -> int | None:
-    """`Game.deal_score` for an estimate, or None when the rules need more than it knows."""
+def deal_score_or_none(game: GameTables, declarer: bool, qualifier: str, **q: Any) -> int | None:
+    """`GameTables.deal_score` for an estimate, or None when the rules need more than it knows."""
     try:
         return game.deal_score(declarer, qualifier, **q)
     except Exception:  # an estimate only: rules that read more than these quantities
@@ -148,7 +148,7 @@ class View:
     table: int = 0  # games of bouts: cards lying on the table (attacks)
 
     @classmethod
-    def of_observation(cls, game: Game, obs: Observation | BoutObservation) -> View:
+    def of_observation(cls, game: GameTables, obs: Observation | BoutObservation) -> View:
         """The view of an observation."""
         hand = cards_of(game, obs.hand)
         if isinstance(obs, BoutObservation):

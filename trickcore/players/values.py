@@ -5,13 +5,13 @@ of bouts -1 for the loser and 0 for everyone else."""
 from __future__ import annotations
 
 from ..engine.bouts import BoutDeal
-from ..engine.game import Game
 from ..engine.state import DealState
+from ..engine.tables import GameTables
 
-_SIGNS: dict[int, tuple[Game, int]] = {}
+_SIGNS: dict[int, tuple[GameTables, int]] = {}
 
 
-def score_sign(game: Game) -> int:
+def score_sign(game: GameTables) -> int:
     """+1 when a higher score ranks a player higher (the usual case), -1 when lower does."""
     found = _SIGNS.get(id(game))
     if found is not None and found[0] is game:

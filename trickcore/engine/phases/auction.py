@@ -12,7 +12,7 @@ from .base import Phase
 if TYPE_CHECKING:
     from ...language.model import Bidding
     from ..deal import Deal
-    from ..game import Game
+    from ..tables import GameTables
 
 
 def named_strains(deal: Deal, seat: int) -> set[str]:
@@ -27,7 +27,7 @@ class Auction(Phase):
 
     name = "bid"
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: GameTables) -> None:
         super().__init__(game)
         # the bids from one value to another, each with every qualifier, as actions and as
         # numbers: made once per game
@@ -307,7 +307,7 @@ class CallRules:
         self.pass_drops_out = bidding.pass_drops_out
         self.ends_after_passes = bidding.ends_after_passes
         self.rounds = bidding.rounds
-        self.qualifiers = qualifiers  # every call's qualifier, its strain first (Game)
+        self.qualifiers = qualifiers  # every call's qualifier, its strain first (GameTables)
 
     def opening_for(self, env: dict[str, Any]) -> int:
         """The lowest (or, with opening_exact, the only) opening bid (`Bidding.opening_for`)."""

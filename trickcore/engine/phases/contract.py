@@ -12,7 +12,7 @@ from .base import Phase
 
 if TYPE_CHECKING:
     from ..deal import Deal
-    from ..game import Game
+    from ..tables import GameTables
 
 
 class ContractRaise(Phase):
@@ -20,7 +20,7 @@ class ContractRaise(Phase):
 
     name = "raise"
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: GameTables) -> None:
         super().__init__(game)
         # the raises from one value to another: made once per game
         self._runs: dict[tuple[int, int, int], list[Action]] = {}

@@ -11,7 +11,7 @@ from .base import Phase
 
 if TYPE_CHECKING:
     from ..deal import Deal
-    from ..game import Game
+    from ..tables import GameTables
 
 
 class TalonExchange(Phase):
@@ -46,7 +46,7 @@ class TalonExchange(Phase):
         deal.to_act = deal.declarer
         return True
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: GameTables) -> None:
         super().__init__(game)
         table = game.actions
         # the numbers of the actions, in the same tables (`legal_ids`)

@@ -10,30 +10,27 @@ from ...language.exprs import (
     LEADING_KEY,
     LED_KEY,
     PLAYED_KEY,
-    SIDE_KEY,
-    TABLE_KEY,
 )
 from ...language.hands import card_bits
-from ...language.limits import in_range
 from ..actions import Action
 from ..observation import Declaration
 from ..records import TrickView
-from ..trick_names import trick_env
 from .base import Phase
+from .offers import OfferRound
+from .trick_events import run_after_trick
 from .turns import (
     announce,
     announcements,
     decisions_offered,
     declare_env,
     draw_after_trick,
-    offers_round,
     stock_left,
     take_decision,
 )
 
 if TYPE_CHECKING:
     from ..deal import Deal
-    from ..game import Game
+    from ..tables import GameTables
 
 
 class TrickPlay(Phase):
@@ -43,7 +40,7 @@ class TrickPlay(Phase):
 
     name = "play"
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: GameTables) -> None:
         super().__init__(game)
         play = game.model.tricks.play if game.model.tricks else None
         # the cards of finished tricks are kept only for the rules that read them
@@ -54,6 +51,7 @@ class TrickPlay(Phase):
         self.has_decisions = tricks is not None and bool(tricks.decisions)
         # `at: card` decisions: before each card a round of offers to every player
         self.windows = bool(game.decisions_at["card"][0])
+        self.offers = OfferRound(game, self.hand_to)
         self.has_announcements = bool(game.announced_melds)
         # actions other than cards at a turn: decisions and announcements
         self.turn_actions = self.has_decisions or self.has_announcements
@@ -191,6 +189,13 @@ class TrickPlay(Phase):
         `play.partner_plays_if` holds; first, with `at: card` decisions, a round of offers
         (unless `offers` is False: the caller opens it later)."""
         deal.turn = seat
+        self.hand_to(deal, seat)
+        if offers and self.windows:
+            self.offers.open(deal, seat)
+
+    def hand_to(self, deal: Deal, seat: int) -> None:
+        """The player to act for `seat`'s hand: he, or his partner for him while
+        `play.partner_plays_if` holds."""
         rule = self.partner_plays_if
         if rule is not None and rule(
             deal.open_view(seat) if self.open_table else deal.open_env(seat)
@@ -198,61 +203,6 @@ class TrickPlay(Phase):
             deal.to_act = deal.partner_of(seat)
         else:
             deal.to_act = seat
-        if offers and self.windows:
-            self._open_round(deal, seat)
-
-    def _open_round(self, deal: Deal, seat: int) -> None:
-        """A round of `at: card` offers before `seat`'s card (none when he holds none)."""
-        if deal.hands[seat]:
-            deal.window_seat = seat
-            deal.window_quiet = 0
-            deal.window_offers = None
-            self._offer_round(deal)
-
-    # ------------------------------------------------------------ offers before a card
-    def _offer_round(self, deal: Deal) -> None:
-        """The round of `at: card` offers before a card: from the player it is at, round
-        the table, the first player offered something acts; a player offered nothing is
-        passed over; when every player in a row has passed or been passed over, the round
-        ends and the card is played."""
-        active = deal.active
-        n = len(active)
-        offers = deal.window_offers
-        if offers is None:  # the same for the whole round until someone decides
-            offers = deal.window_offers = offers_round(self.game, deal)
-        while deal.window_quiet < n:
-            seat = deal.window_seat
-            if offers[seat]:
-                deal.to_act = seat
-                return
-            deal.window_quiet += 1
-            deal.window_seat = active[(active.index(seat) + 1) % n]
-        deal.window_seat = -1
-        turn = deal.turn
-        rule = self.partner_plays_if
-        if rule is not None and rule(
-            deal.open_view(turn) if self.open_table else deal.open_env(turn)
-        ):
-            deal.to_act = deal.partner_of(turn)
-        else:
-            deal.to_act = turn
-
-    def _answer_offer(self, deal: Deal, action: Action) -> None:
-        """A player in the round of offers passes or takes a decision; the round goes on
-        with the next player (after a decision, every player may answer it again)."""
-        seat = deal.window_seat
-        if action.kind == "decide":
-            take_decision(self.game, deal, seat, action)
-            if deal.is_over or deal.phase != "play":  # it ended play (`effect: end_deal`)
-                deal.window_seat = -1
-                return
-            deal.window_quiet = 0
-            deal.window_offers = None
-        else:
-            deal.window_quiet += 1
-        active = deal.active
-        deal.window_seat = active[(active.index(seat) + 1) % len(active)]
-        self._offer_round(deal)
 
     # ------------------------------------------------------------ legal cards
     def legal(self, deal: Deal) -> list[Action]:
@@ -558,7 +508,7 @@ class TrickPlay(Phase):
         game = self.game
         seat = deal.turn
         if deal.window_seat >= 0:
-            self._answer_offer(deal, action)
+            self.offers.answer(deal, action)
             return
         if self.turn_actions:
             kind = action.kind
@@ -604,7 +554,7 @@ class TrickPlay(Phase):
         deal.tricks.append(TrickView(deal.leader, tuple(trick), winner, deal.trump))
         deal.trick = []
         if self.after_trick:
-            self._after_trick(deal)
+            run_after_trick(self.game, deal, self.after_trick, self.side_if is not None)
         if from_talon:  # the next talon card leads, or the first leader after the talon's
             if deal.talon:
                 self._talon_lead(deal)
@@ -629,45 +579,7 @@ class TrickPlay(Phase):
             deal.next_phase()
             return
         if self.windows:
-            self._open_round(deal, winner)
-
-    def _after_trick(self, deal: Deal) -> None:
-        """`after_trick`: each rule, for every player of the deal over the trick just
-        finished, worked out for all before any value is set; then the sides are formed
-        again (`side_if` may read what the rules set)."""
-        view = deal.tricks[-1]
-        number = len(deal.tricks)
-        points = self.game.points_with(view.trump)
-        active = deal.active
-        envs = {}
-        for i, s in enumerate(active):
-            env = trick_env(view, number, deal.tricks_total, points, s)
-            env.update(
-                tricks_played=number,
-                tricks_won=deal.tricks_won[s],
-                declarer=s == deal.declarer,
-                position=i,
-            )
-            env.update(deal.context[s])
-            envs[s] = env
-        table = list(envs.values())
-        side_of = deal.side_of
-        for s, env in envs.items():
-            env[TABLE_KEY] = table
-            env[SIDE_KEY] = [envs[t] for t in active if side_of[t] == side_of[s]]
-        for step in self.after_trick:
-            values = {}
-            for s in active:
-                env = envs[s]
-                if step.condition is None or step.condition(env):
-                    values[s] = [(a.name, a.expr(env)) for a in step.assigns]
-            for s, assigned in values.items():
-                for _, value in assigned:
-                    in_range(value, f"after_trick rule '{step.name}'", step.loc)
-                envs[s].update(assigned)
-                deal.context[s].update(assigned)
-        if self.side_if is not None:
-            deal.form_sides()
+            self.offers.open(deal, winner)
 
     def _declare(self, deal: Deal, seat: int, card: int) -> None:
         game = self.game

@@ -7,53 +7,32 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...language.exprs import (
-    AGGREGATE_FUNCS,
     HAND_KEY,
     QUALIFIER_KEY,
     SIDE_KEY,
     TABLE_KEY,
     TAKEN_KEY,
-    TRICKS_AGGREGATES,
     TRICKS_KEY,
     TRUMP_KEY,
     Env,
 )
 from ...language.limits import in_range
-from ...language.vocabulary import TURN_STATE
 from ..actions import Action
 from ..combinations import CombinationsWhenRead
 from ..observation import Declaration
 from ..trick_names import tricks_envs
-from .base import Phase
+from ..turn_reads import TurnReads
+from .base import Asking
 
 if TYPE_CHECKING:
     from ...language.model import Decision
     from ..deal import Deal
-    from ..game import Game
+    from ..tables import GameTables
 
 
 def stock_left(deal: Deal) -> int:
     """Cards in the stock, the turned-up card included."""
     return len(deal.stock) + (1 if deal.turnup >= 0 else 0)
-
-
-# the names turn_env works out itself; any other name read comes from the player's values
-TURN_NAMES = frozenset(TURN_STATE)
-
-
-class TurnReads:
-    """What a set of decisions reads, sorted out once (see `turn_env`): whether it needs
-    the declared melds' points, the won cards, the other players (aggregates), and which
-    names of the player's values."""
-
-    __slots__ = ("meld_points", "taken", "table", "tricks", "values")
-
-    def __init__(self, reads: frozenset[str]) -> None:
-        self.meld_points = "meld_points" in reads
-        self.taken = "taken_suit" in reads or "taken_card" in reads
-        self.tricks = not reads.isdisjoint(TRICKS_AGGREGATES)
-        self.table = not reads.isdisjoint(AGGREGATE_FUNCS)
-        self.values = tuple(sorted(reads - TURN_NAMES))
 
 
 def turn_env(deal: Deal, seat: int, reads: TurnReads | None = None, table: bool = True) -> Env:
@@ -107,7 +86,7 @@ def turn_env(deal: Deal, seat: int, reads: TurnReads | None = None, table: bool 
     return env
 
 
-def decisions_offered(game: Game, deal: Deal, seat: int, at: str) -> list[Action]:
+def decisions_offered(game: GameTables, deal: Deal, seat: int, at: str) -> list[Action]:
     """The decisions `seat` may take now: at his turn to `at` ("lead" or "play"), or right
     after announcing a meld (at = "announced")."""
     asked, reads = game.decisions_at[at]
@@ -118,7 +97,7 @@ def decisions_offered(game: Game, deal: Deal, seat: int, at: str) -> list[Action
     return [decide[d.name] for d in asked if d.offer_if.fn(env)]
 
 
-def offers_round(game: Game, deal: Deal) -> tuple[tuple[Action, ...], ...]:
+def offers_round(game: GameTables, deal: Deal) -> tuple[tuple[Action, ...], ...]:
     """What each seat is offered in a round of `at: card` offers (by seat; nothing for a
     seat not in the deal): each player's names worked out once, and the aggregates' view of
     the table shared by all of them."""
@@ -138,7 +117,7 @@ def offers_round(game: Game, deal: Deal) -> tuple[tuple[Action, ...], ...]:
     )
 
 
-def take_decision(game: Game, deal: Deal, seat: int, action: Action) -> None:
+def take_decision(game: GameTables, deal: Deal, seat: int, action: Action) -> None:
     """Carry out a decision: its rules set the player's deal values, then its effect."""
     tricks = game.model.tricks
     assert tricks is not None
@@ -172,7 +151,7 @@ def take_decision(game: Game, deal: Deal, seat: int, action: Action) -> None:
         deal.exchange_left = decision.exchange
 
 
-def ask_decisions(game: Game, deal: Deal, point: str) -> bool:
+def ask_decisions(game: GameTables, deal: Deal, point: str) -> bool:
     """Ask the decisions of `point` ("before PHASE" or "end"): each decision in the order of
     the file, of every player in deal order (or of the declarer alone, `who: declarer`), if
     its `offer_if` holds when its turn comes (an earlier answer may change it); True when
@@ -215,7 +194,7 @@ def _still_asked(deal: Deal, decision: Decision, seat: int) -> bool:
     return True
 
 
-def _ask_next(game: Game, deal: Deal) -> bool:
+def _ask_next(game: GameTables, deal: Deal) -> bool:
     """Drop the queued decisions not offered now; ask the first one that is."""
     tricks = game.model.tricks
     assert tricks is not None
@@ -233,7 +212,7 @@ def _ask_next(game: Game, deal: Deal) -> bool:
     return False
 
 
-class AskDecisions(Phase):
+class AskDecisions(Asking):
     """Decisions and choices asked between phases, as a phase of their own."""
 
     name = "decide"
@@ -241,6 +220,10 @@ class AskDecisions(Phase):
     def start(self, deal: Deal) -> bool:
         """Not a phase of the flow: the deal enters it when it asks (see ask_decisions)."""
         return False
+
+    def ask(self, deal: Deal, point: str) -> bool:
+        """Ask the decisions of `point` (`ask_decisions`)."""
+        return ask_decisions(self.game, deal, point)
 
     def legal(self, deal: Deal) -> list[Action]:
         """The answers to the decision asked now; during an exchange with the cards left
@@ -258,7 +241,7 @@ class AskDecisions(Phase):
             answer_decision(self.game, deal, action)
 
 
-def exchange_card(game: Game, deal: Deal, card: int) -> None:
+def exchange_card(game: GameTables, deal: Deal, card: int) -> None:
     """`effect: exchange_out N`: a card laid away face down; after the N-th, the exchanger
     takes the first N cards left out of the deal, and his take their place."""
     seat = deal.exchange_by
@@ -275,7 +258,7 @@ def exchange_card(game: Game, deal: Deal, card: int) -> None:
         deal.next_phase()
 
 
-def asked_actions(game: Game, deal: Deal) -> list[Action]:
+def asked_actions(game: GameTables, deal: Deal) -> list[Action]:
     """The answers to the decision asked now: it or `keep`; for a choice, its options whose
     conditions hold."""
     seat, name = deal.ask_queue[0]
@@ -290,13 +273,13 @@ def asked_actions(game: Game, deal: Deal) -> list[Action]:
     ]
 
 
-def _by_name(game: Game, name: str) -> Decision:
+def _by_name(game: GameTables, name: str) -> Decision:
     tricks = game.model.tricks
     assert tricks is not None
     return next(d for d in tricks.decisions if d.name == name)
 
 
-def answer_decision(game: Game, deal: Deal, action: Action) -> None:
+def answer_decision(game: GameTables, deal: Deal, action: Action) -> None:
     """The player asked takes the decision, keeps, or chooses an option; when nobody is
     left to ask, the flow goes on."""
     seat, name = deal.ask_queue.pop(0)
@@ -320,7 +303,7 @@ def answer_decision(game: Game, deal: Deal, action: Action) -> None:
         deal.next_phase()
 
 
-def announcements(game: Game, deal: Deal, seat: int) -> list[Action]:
+def announcements(game: GameTables, deal: Deal, seat: int) -> list[Action]:
     """`announce MELD SUIT` for every announced meld held in full whose declare_if holds."""
     held = set(deal.hands[seat])
     out = []
@@ -348,7 +331,7 @@ def declare_env(deal: Deal, seat: int) -> dict[str, Any]:
     }
 
 
-def announce(game: Game, deal: Deal, seat: int, action: Action) -> None:
+def announce(game: GameTables, deal: Deal, seat: int, action: Action) -> None:
     """Declare the meld: it is recorded with its value now; its cards must be led next."""
     mi, suit = action.value, action.to
     meld = game.model.melds[mi]

@@ -12,7 +12,7 @@ from ..bouts import BoutDeal
 from ..deal import Deal
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..tables import GameTables
 
 
 def acting_hand(deal: Deal | BoutDeal) -> int:
@@ -25,7 +25,7 @@ def acting_hand(deal: Deal | BoutDeal) -> int:
     return deal.to_act
 
 
-def needed_cards(game: Game, deal: Deal | BoutDeal, action: Action) -> list[int]:
+def needed_cards(game: GameTables, deal: Deal | BoutDeal, action: Action) -> list[int]:
     """The cards an action takes from the acting hand (or that must be held for it)."""
     if action.card >= 0:
         if action.kind == "marry":

@@ -14,7 +14,7 @@ from .errors import WorldsError
 from .places import turned_card
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..tables import GameTables
 
 # how the log shows an action the seat did not see the card of
 HIDDEN_FORMS = ("give a card to ", "pass a card", "discard a card")
@@ -24,7 +24,7 @@ class SeatKnowledge:
     """The cards of one observation sorted by what its seat saw of them; `fixed` may be
     widened by the sampler (a turned-up card taken as dealt where it lies now)."""
 
-    def __init__(self, game: Game, observation: Observation | BoutObservation) -> None:
+    def __init__(self, game: GameTables, observation: Observation | BoutObservation) -> None:
         self.game = game
         self.obs = observation
         self._check_input()
@@ -179,7 +179,7 @@ class SeatKnowledge:
         return self.log[k][0] if k < len(self.log) else self.obs.to_act
 
 
-def with_card(game: Game, action: Action, card: int) -> Action | None:
+def with_card(game: GameTables, action: Action, card: int) -> Action | None:
     """The action of the same kind with another card (None when there is none): with
     copies of cards, the one that moves that very copy."""
     actions = game.actions

@@ -12,7 +12,7 @@ from .errors import WorldsError
 from .knowledge import with_card
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..tables import GameTables
 
 # the attributes of a deal that may hold cards: lists (or lists of lists), dicts of lists
 _CARD_LISTS = ("hands", "talon", "stock", "out", "laid_away", "played")
@@ -23,7 +23,7 @@ class Relabeller:
     """Copies of a reference deal with some of its cards renamed: only the attributes that
     hold such cards are rebuilt (found once)."""
 
-    def __init__(self, ref: Deal | BoutDeal, cards: set[int], game: Game) -> None:
+    def __init__(self, ref: Deal | BoutDeal, cards: set[int], game: GameTables) -> None:
         self.ref = ref
         self.game = game
         self.lists = [n for n in _CARD_LISTS if _holds(getattr(ref, n, ()), cards)]
@@ -95,7 +95,7 @@ def _holds(value: Any, cards: set[int]) -> bool:
     return False
 
 
-def _renamed(game: Game, action: Action, card: int) -> Action:
+def _renamed(game: GameTables, action: Action, card: int) -> Action:
     """The same action with another card."""
     found = with_card(game, action, card)
     if found is None:

@@ -13,6 +13,7 @@ from ...language.errors import StuckError, TrickcoreError
 from ..actions import Action
 from ..bouts import BoutDeal
 from ..deal import Deal
+from ..dealing import make_deal
 from ..observation import BoutObservation, Observation
 from .errors import WorldsError
 from .knowledge import SeatKnowledge
@@ -85,7 +86,7 @@ class LogReplay:
     def new_deal(self, order: list[int]) -> Deal | BoutDeal:
         """A fresh deal of this deck order in the current context."""
         ctx = [dict(c) for c in self.context]
-        return self.game.make_deal(order, self.obs.dealer, self.seats, ctx)
+        return make_deal(self.game, order, self.obs.dealer, self.seats, ctx)
 
     def _seen(self, deal: Deal | BoutDeal, action: Action, actor: int) -> str:
         if isinstance(deal, Deal):

@@ -22,13 +22,13 @@ from .replaying import LogReplay
 from .step_repairs import StepRepairs
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..tables import GameTables
 
 _TRIES = 200  # draws per world wanted before the sampling gives up
 
 
 def sample_worlds(
-    game: Game,
+    game: GameTables,
     observation: Observation | BoutObservation,
     n: int,
     rng: random.Random | int | None = None,
@@ -49,7 +49,7 @@ class WorldSampler:
 
     def __init__(
         self,
-        game: Game,
+        game: GameTables,
         observation: Observation | BoutObservation,
         rng: random.Random,
         deal_number: int | None = None,

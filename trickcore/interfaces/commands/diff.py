@@ -49,7 +49,8 @@ def add_command(subparsers: Any) -> None:
 def cmd_diff(args: argparse.Namespace) -> int:
     """Search for a difference between two variants and show it."""
     from ...analysis.differ import card_texts, find_difference
-    from ...engine.saving import check_save_path, save_match
+    from ...engine.match import save_match
+    from ...engine.saving import check_save_path
 
     a = load_variant(args.a)
     b = load_variant(args.b)

@@ -31,7 +31,7 @@ import attrs
 from ...engine.actions import Action
 from ...engine.bouts import BoutDeal
 from ...engine.deal import Deal
-from ...engine.game import Game
+from ...engine.game import Game, variant_of
 from ...engine.match import Match
 from ...engine.observation import BoutObservation, Observation
 from ...engine.replay import match_from_json
@@ -690,7 +690,7 @@ class Tables:
             now = self._admitted(client)
             table = Table(
                 self._new_id(),
-                match.game,
+                variant_of(match),
                 opponents=self.menu.default,
                 bot_delay=self.bot_delay,
                 runner=self.runner,

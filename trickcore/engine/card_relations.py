@@ -1,0 +1,122 @@
+"""How the cards of a compiled variant compare: each card's effective suit and power under a
+trump (tricks), the beaters of each card (bouts), card points under a trump."""
+
+from __future__ import annotations
+
+from ..language.exprs import relation_env
+from ..language.limits import in_range
+from ..language.model import VariantModel
+from .actions import Action, ActionTable
+
+
+class CardRelations:
+    """The card relations of `GameTables`, worked out once per trump suit (and qualifier and
+    choices) and kept."""
+
+    model: VariantModel
+    actions: ActionTable
+    suit_of: list[int]
+    rank_of: list[int]
+    points_of: list[int]
+    points_by_trump: list[list[int]] | None
+    options: list[str]
+    trump_suit_id: int
+    _beaters: dict[int, list[dict[int, Action]]]
+    _relations: dict[tuple[int, str, tuple[str, ...]], tuple[list[int], list[int]]]
+    _trump_orders: dict[tuple[int, str, tuple[str, ...]], list[int]]
+    _singles: dict[str, list[Action]]
+
+    def single_card_actions(self, kind: str) -> list[Action]:
+        """The bout actions of one kind with one card, indexed by card (made once)."""
+        found = self._singles.get(kind)
+        if found is None:
+            found = [self.actions.bout(kind, (c,)) for c in range(self.model.deck.size)]
+            self._singles[kind] = found
+        return found
+
+    def relations(
+        self, trump: int, qualifier: str = "", chosen: tuple[str, ...] = ()
+    ) -> tuple[list[int], list[int]]:
+        """How the cards compare in a trick while `trump` is trump (-1: none) and the
+        contract carries `qualifier` and these `choice` options were chosen: each card's
+        effective suit (`trump_suit_id` for every
+        trump) and its power (higher beats lower within an effective suit).
+
+        By default the trumps are the cards of the trump suit and the power follows the
+        deck's rank order; `play { trump_power = ..., power = ... }` say otherwise (jacks as
+        trumps, a second rank order). Worked out once per trump suit and qualifier.
+        """
+        key = (trump, qualifier, chosen)
+        found = self._relations.get(key)
+        if found is None:
+            found = self._relations[key] = self._work_out_relations(trump, qualifier, chosen)
+        return found
+
+    def trump_order(self, trump: int, qualifier: str, chosen: tuple[str, ...]) -> list[int]:
+        """The trumps under these relations, highest first (kept)."""
+        key = (trump, qualifier, chosen)
+        found = self._trump_orders.get(key)
+        if found is None:
+            eff, power = self.relations(trump, qualifier, chosen)
+            found = sorted(
+                (c for c in range(len(eff)) if eff[c] == self.trump_suit_id),
+                key=lambda c: -power[c],
+            )
+            self._trump_orders[key] = found
+        return found
+
+    def _work_out_relations(
+        self, trump: int, qualifier: str, chosen: tuple[str, ...]
+    ) -> tuple[list[int], list[int]]:
+        play = self.model.tricks.play if self.model.tricks else None
+        deck = self.model.deck
+        n = len(deck.ranks)
+        eff: list[int] = []
+        power: list[int] = []
+        for c, face in enumerate(deck.faces):
+            suit, rank = face // n, face % n
+            env = relation_env(c, face, n, trump, qualifier, self.options, chosen)
+            if play is not None and play.trump_power is not None:
+                tp = play.trump_power(env)
+                in_range(tp, "play.trump_power", None)
+            else:
+                tp = n - rank if suit == trump else 0
+            if tp > 0:
+                eff.append(self.trump_suit_id)
+                power.append(tp)
+                continue
+            eff.append(suit)
+            if play is not None and play.power is not None:
+                p = play.power(env)
+                in_range(p, "play.power", None)
+                power.append(p)
+            else:
+                power.append(n - rank)
+        return eff, power
+
+    def beaters(self, trump: int) -> list[dict[int, Action]]:
+        """For each card, the cards that beat it under `trump` (D8), with their beat actions.
+
+        A card is beaten by a higher card of its suit, or by any trump when it is not a
+        trump. Made once per trump suit and kept.
+        """
+        table = self._beaters.get(trump)
+        if table is None:
+            suit_of, rank_of = self.suit_of, self.rank_of
+            table = []
+            for a in range(len(suit_of)):
+                row = {}
+                for c in range(len(suit_of)):
+                    same = suit_of[c] == suit_of[a] and rank_of[c] < rank_of[a]
+                    trumps = suit_of[c] == trump and suit_of[a] != trump
+                    if same or trumps:
+                        row[c] = self.actions.bout("beat", (a, c))
+                table.append(row)
+            self._beaters[trump] = table
+        return table
+
+    def points_with(self, trump: int) -> list[int]:
+        """Each card's points while `trump` (a suit index, -1: none) is trump: the same for
+        every trump unless `card_points` reads it."""
+        by_trump = self.points_by_trump
+        return self.points_of if by_trump is None else by_trump[trump + 1]

@@ -1,0 +1,25 @@
+"""What a set of decisions reads, sorted out once per game (the decision environment
+builds only what they need)."""
+
+from __future__ import annotations
+
+from ..language.exprs import AGGREGATE_FUNCS, TRICKS_AGGREGATES
+from ..language.vocabulary import TURN_STATE
+
+# the names turn_env works out itself; any other name read comes from the player's values
+TURN_NAMES = frozenset(TURN_STATE)
+
+
+class TurnReads:
+    """What a set of decisions reads, sorted out once (see `turn_env`): whether it needs
+    the declared melds' points, the won cards, the other players (aggregates), and which
+    names of the player's values."""
+
+    __slots__ = ("meld_points", "taken", "table", "tricks", "values")
+
+    def __init__(self, reads: frozenset[str]) -> None:
+        self.meld_points = "meld_points" in reads
+        self.taken = "taken_suit" in reads or "taken_card" in reads
+        self.tricks = not reads.isdisjoint(TRICKS_AGGREGATES)
+        self.table = not reads.isdisjoint(AGGREGATE_FUNCS)
+        self.values = tuple(sorted(reads - TURN_NAMES))
