@@ -39,32 +39,35 @@ FUNCTION_SWAPS = {
 }
 # Settings whose items start with a rank symbol (`10`, `9`): renaming a card is not a rule.
 RANK_SYMBOL_SETTINGS = ("ranks", "points", "cards")
-# One-word settings that BlockSettings.word does not read (compiler.py parses them itself).
+# One-word settings that BlockSettings.word does not read (their blocks parse them).
 EXTRA_CHOICES: dict[str, tuple[str, ...]] = {
     "tie_break": ("declarer", "highest"),
 }
+# the compile steps of the blocks, one module per block kind
+BLOCKS_DIR = ROOT / "trickcore" / "language" / "blocks"
 
 
 @lru_cache(maxsize=1)
 def word_choices() -> dict[str, tuple[str, ...]]:
-    """Setting name -> the words it may be, read from the `b.word(...)` calls in compiler.py."""
-    source = (ROOT / "trickcore" / "language" / "compiler.py").read_text(encoding="utf-8")
+    """Setting name -> the words it may be, read from the `b.word(...)` calls of the blocks'
+    compile steps (a setting of two blocks takes the words of the first module by name)."""
     out: dict[str, tuple[str, ...]] = dict(EXTRA_CHOICES)
-    for node in ast.walk(ast.parse(source)):
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr == "word"
-            and len(node.args) >= 2
-            and isinstance(node.args[0], ast.Constant)
-            and isinstance(node.args[1], ast.Tuple)
-        ):
-            words = tuple(
-                e.value
-                for e in node.args[1].elts
-                if isinstance(e, ast.Constant) and isinstance(e.value, str)
-            )
-            out[str(node.args[0].value)] = words
+    for path in sorted(BLOCKS_DIR.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "word"
+                and len(node.args) >= 2
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[1], ast.Tuple)
+            ):
+                words = tuple(
+                    e.value
+                    for e in node.args[1].elts
+                    if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                )
+                out.setdefault(str(node.args[0].value), words)
     return out
 
 

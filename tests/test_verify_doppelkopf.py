@@ -24,7 +24,7 @@ from trickcore.engine.deal import Deal
 from trickcore.engine.match import Match
 from trickcore.engine.phases.offers import OfferRound
 from trickcore.engine.phases.tricks import TrickPlay
-from trickcore.language.compiler import _Compiler
+from trickcore.language import compiler
 from trickcore.language.exprs import Symbols
 from trickcore.language.model import NO_TRUMP, Deck
 from trickcore.testing import check_rules
@@ -227,14 +227,12 @@ def test_option_without_trump_keeping_the_trump_is_caught(monkeypatch):
 def test_first_leader_rule_ignored_is_caught(monkeypatch):
     """DK18: the soloist of a Pflichtsolo leads (`first_leader = declarer and owes`); an
     engine that lets forehand lead every deal is caught."""
-    original = _Compiler.play
+    original = compiler.compile_play
 
-    def forehand(self, auction):
-        return attrs.evolve(
-            original(self, auction), first_leader="forehand", first_leader_rule=None
-        )
+    def forehand(ctx, auction):
+        return attrs.evolve(original(ctx, auction), first_leader="forehand", first_leader_rule=None)
 
-    monkeypatch.setattr(_Compiler, "play", forehand)
+    monkeypatch.setattr(compiler, "compile_play", forehand)
     assert found("doppelkopf", examples=10) == "turn"
 
 
@@ -242,12 +240,12 @@ def test_next_dealer_rule_ignored_is_caught(monkeypatch):
     """DK9: after a Pflichtsolo called in the reservations the same dealer deals again
     (`next_dealer = dealer and extra_deal`); an engine that always moves the deal on to the
     left is caught by the dealer of the next deal."""
-    original = _Compiler.match
+    original = compiler.compile_match
 
-    def to_the_left(self, *args):
-        return attrs.evolve(original(self, *args), next_dealer=None)
+    def to_the_left(ctx, *args):
+        return attrs.evolve(original(ctx, *args), next_dealer=None)
 
-    monkeypatch.setattr(_Compiler, "match", to_the_left)
+    monkeypatch.setattr(compiler, "compile_match", to_the_left)
     assert found("doppelkopf", examples=10) == "dealer"
 
 

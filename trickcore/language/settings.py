@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from . import syntax as s
@@ -89,7 +90,7 @@ class BlockSettings:
             raise RulesError(f"'{name}' must be a setting", entry.loc)
         return compile_expr(entry.expr, scope, want)
 
-    def check_known(self, known: set[str]) -> None:
+    def check_known(self, known: Collection[str]) -> None:
         """Refuse settings this block does not know, naming the ones it does."""
         if self.block is None:
             return

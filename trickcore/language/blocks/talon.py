@@ -1,0 +1,49 @@
+"""`talon { ... }`: what the declarer does with the talon."""
+
+from __future__ import annotations
+
+from .. import syntax as s
+from ..errors import RulesError
+from ..exprs import BOOL, INT, Scope, compile_expr
+from ..model import DealRules, TalonRules
+from ..vocabulary import OPEN_NAMES
+from .context import CompileContext
+
+TALON_SETTINGS = frozenset({"show", "give_each_defender", "split_if", "lay_away", "counts_for_if"})
+
+
+def compile_talon(ctx: CompileContext, deal: DealRules, players: tuple[int, ...]) -> TalonRules:
+    """The talon block: shown or not, split or given out, laid away; the hands stay equal
+    for every player count."""
+    b = ctx.block("talon")
+    b.check_known(TALON_SETTINGS)
+    scope = Scope({}, ctx.symbols, qualifier=True, where="in the talon rules")
+    split = b.expr("split_if", scope, BOOL, compile_expr(s.Name("no", ctx.top_loc), scope))
+    give = b.integer("give_each_defender", 0) or 0
+    lay_away = b.integer("lay_away", 0) or 0
+    for seated in players:
+        hands = deal.hands or seated
+        talon = deal.talon_size
+        declarer_keeps = deal.per_hand + talon - give * (hands - 1) - lay_away
+        if talon and give * hands + lay_away != talon:
+            what = f"gives {give} to each of {hands - 1} defenders" + (
+                f" and lays away {lay_away}" if lay_away else ""
+            )
+            raise RulesError(
+                f"the declarer takes the {talon}-card talon and {what}: hands would differ "
+                f"({declarer_keeps} against {deal.per_hand + give}); the talon must be "
+                "the cards given to each player times the players, plus those laid away",
+                (b.raw("give_each_defender") or b.raw("lay_away") or b).loc,
+            )
+        if talon and b.raw("split_if") is not None and talon % hands:
+            raise RulesError(
+                f"a {talon}-card talon cannot be split one card each among {hands} hands",
+                b.raw("split_if").loc,
+            )
+    counts_scope = Scope(
+        {**OPEN_NAMES, "won_last_trick": BOOL, "contract": INT, **ctx.kept},
+        ctx.symbols,
+        where="in talon.counts_for_if",
+    )
+    counts_for = b.expr("counts_for_if", counts_scope, BOOL) if b.raw("counts_for_if") else None
+    return TalonRules(b.flag("show", False), give, split, lay_away, counts_for)
