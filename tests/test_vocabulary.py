@@ -201,11 +201,12 @@ after_deal {{
 
 
 def test_readme_tables_of_names_are_the_registry():
-    """README documents exactly the names the compiler accepts, place by place."""
+    """README documents exactly the names the compiler accepts, place by place, and the
+    functions, with the registry's examples."""
     from pathlib import Path
 
     readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    for table in (voc.names_table(), voc.meanings_table()):
+    for table in (voc.names_table(), voc.meanings_table(), voc.functions_table()):
         header = table.split("\n", 1)[0]
         assert header in readme
         # the README's whole table (up to its first line that is not a row) is the registry's

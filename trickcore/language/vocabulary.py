@@ -1,25 +1,30 @@
 """The names rules expressions may read: one registry, from which the compiler's scopes, the
-README's table of names and `trickcore show` all come.
+README's tables of names and functions and `trickcore show` all come.
 
-Every name is defined once (`QUANTITIES`: its type and meaning); every place an expression can
-stand (`PLACES`) lists the names it may read. The engine builds one environment per place,
-and `tests/test_vocabulary.py` plays with every name of every place.
+Every name is defined once (`QUANTITIES`: its type, meaning and an example); every place an
+expression can stand (`PLACES`) lists the names it may read. Every function has an example too
+(`FUNCTIONS`, beside its help text in `exprs.py`). The engine builds one environment per
+place; `tests/test_vocabulary.py` plays with every name of every place, and
+`tests/test_vocabulary_examples.py` compiles every example in a shipped variant.
 """
 
 from __future__ import annotations
 
 import attrs
 
-from .exprs import BOOL, INT
+from .exprs import ALL_FUNCS, BOOL, INT
 
 
 @attrs.frozen
 class Quantity:
-    """A name expressions may read: its type (int or bool) and what it means."""
+    """A name expressions may read: its type (int or bool), what it means, and an example: a
+    line of a rules file that reads it, shown with its block, `BLOCK [NAME] { SETTING = EXPR }`
+    or `BLOCK [NAME] { rule ... }` (in a file the line stands on its own inside the block)."""
 
     name: str
     type: str
     meaning: str
+    example: str
 
 
 @attrs.frozen
@@ -37,154 +42,609 @@ class Place:
         return {n: QUANTITIES[n].type for n in self.names}
 
 
-def _q(name: str, type_: str, meaning: str) -> tuple[str, Quantity]:
-    return name, Quantity(name, type_, meaning)
+@attrs.frozen
+class Function:
+    """A function expressions may call: how it is written (`holds(C)`), what it gives (both
+    from its help text in `exprs.py`) and an example, written as a `Quantity`'s."""
+
+    name: str
+    signature: str
+    meaning: str
+    example: str
+
+
+def _q(name: str, type_: str, meaning: str, example: str) -> tuple[str, Quantity]:
+    return name, Quantity(name, type_, meaning, example)
+
+
+def _f(name: str, example: str) -> tuple[str, Function]:
+    signature, meaning = ALL_FUNCS[name].split(": ", 1)
+    return name, Function(name, signature, meaning, example)
 
 
 QUANTITIES: dict[str, Quantity] = dict(
     [
         # a player's hand (bid caps, the redeal offer)
-        _q("melds_in_hand", INT, "the value of the melds held in full in the hand"),
-        _q("hand_size", INT, "cards in the hand"),
-        _q("deck_points", INT, "card points in the whole deck"),
-        _q("all_melds", INT, "the value of every meld of the deck together"),
-        _q("contract", INT, "the contract (in a bid or contract cap: the bid to beat)"),
-        _q("players", INT, "players in the deal (in a bout's limit: players still in)"),
+        _q(
+            "melds_in_hand",
+            INT,
+            "the value of the melds held in full in the hand",
+            "bidding { cap = 120 + melds_in_hand }",
+        ),
+        _q("hand_size", INT, "cards in the hand", "bids { max = hand_size }"),
+        _q(
+            "deck_points",
+            INT,
+            "card points in the whole deck",
+            "scoring { others_points = deck_points - card_points }",
+        ),
+        _q(
+            "all_melds",
+            INT,
+            "the value of every meld of the deck together",
+            "bidding { cap = deck_points + all_melds }",
+        ),
+        _q(
+            "contract",
+            INT,
+            "the contract (in a bid or contract cap: the bid to beat)",
+            "scoring { made = deal_points >= contract }",
+        ),
+        _q(
+            "players",
+            INT,
+            "players in the deal (in a bout's limit: players still in)",
+            "match { end_if = deal_number >= 2 * div(52, players) - 1 }",
+        ),
         # leads and declarations
-        _q("first_lead", BOOL, "this is the player's first lead of the deal"),
-        _q("tricks_played", INT, "tricks finished so far in the deal"),
-        _q("tricks_won", INT, "tricks the player has won"),
-        _q("declarer", BOOL, "the player is the declarer"),
-        _q("trump_set", BOOL, "a trump suit is set"),
-        _q("trump_broken", BOOL, "a trump has been played to a finished trick"),
-        _q("card_is_trump", BOOL, "the card in question is a trump"),
-        _q("rank_index", INT, "the card's rank in the deck's list of ranks, 0 for the first"),
-        _q("suit_index", INT, "the card's suit in the deck's list of suits, 0 for the first"),
-        _q("card_in_trump_suit", BOOL, "the card belongs to the suit that is trump"),
-        _q("can_follow", BOOL, "the player holds a card of the suit led to this trick"),
+        _q(
+            "first_lead",
+            BOOL,
+            "this is the player's first lead of the deal",
+            "meld marriage { declare_if = not first_lead }",
+        ),
+        _q(
+            "tricks_played",
+            INT,
+            "tricks finished so far in the deal",
+            "play { lead_if = tricks_played > 0 or card_is(2C) }",
+        ),
+        _q(
+            "tricks_won",
+            INT,
+            "tricks the player has won",
+            "scoring { made = tricks_won >= contract }",
+        ),
+        _q(
+            "declarer",
+            BOOL,
+            "the player is the declarer",
+            "play { open_hand_if = declarer and (ouvert or null_ouvert) }",
+        ),
+        _q(
+            "trump_set",
+            BOOL,
+            "a trump suit is set",
+            "play { trump_power = if card_in_trump_suit or (not trump_set and card_suit(herz)) "
+            "then 10 - rank_index else 0 }",
+        ),
+        _q(
+            "trump_broken",
+            BOOL,
+            "a trump has been played to a finished trick",
+            "play { lead_if = not card_is_trump or trump_broken }",
+        ),
+        _q(
+            "card_is_trump",
+            BOOL,
+            "the card in question is a trump",
+            "play { lead_if = not card_is_trump or trump_broken or count_suit(spades) == "
+            "hand_size }",
+        ),
+        _q(
+            "rank_index",
+            INT,
+            "the card's rank in the deck's list of ranks, 0 for the first",
+            "play { power = 10 - rank_index }",
+        ),
+        _q(
+            "suit_index",
+            INT,
+            "the card's suit in the deck's list of suits, 0 for the first",
+            "play { trump_power = if card_rank(J) then 20 - suit_index else if card_in_trump_suit "
+            "then 10 - rank_index else 0 }",
+        ),
+        _q(
+            "card_in_trump_suit",
+            BOOL,
+            "the card belongs to the suit that is trump",
+            "deck { card_points = if card_rank(9) and card_in_trump_suit then 14 else if "
+            "card_rank(A) then 11 else 0 }",
+        ),
+        _q(
+            "can_follow",
+            BOOL,
+            "the player holds a card of the suit led to this trick",
+            "play { play_if = tricks_played > 0 or can_follow or not card_suit(hearts) }",
+        ),
         # the trick in progress (obligations and `play_if`, as the player is to play to it)
-        _q("cards_in_trick", INT, "cards played to the trick in progress so far"),
-        _q("led_trump", BOOL, "the card led to the trick in progress is a trump"),
+        _q(
+            "cards_in_trick",
+            INT,
+            "cards played to the trick in progress so far",
+            "play { beat_in_suit = cards_in_trick == 1 }",
+        ),
+        _q(
+            "led_trump",
+            BOOL,
+            "the card led to the trick in progress is a trump",
+            "play { beat_in_suit = led_trump }",
+        ),
         _q(
             "trick_trumped",
             BOOL,
             "a trump lies in the trick in progress (the card led included)",
+            "play { trump_when_void = not partner_winning and not trick_trumped }",
         ),
         _q(
             "partner_winning",
             BOOL,
             "the card winning the trick so far is his partner's (another player of his side; "
             "without sides, against a declarer: another defender)",
+            "play { trump_when_void = not partner_winning }",
         ),
         _q(
             "card_wins",
             BOOL,
-            "the card in question would win the trick as it stands (it beats the card winning "
-            "it so far)",
+            "the card in question would win the trick as it stands (it beats the card winning it "
+            "so far)",
+            "play { play_if = can_follow or partner_winning or not trick_trumped or card_wins }",
         ),
-        _q("stock_left", INT, "cards in a trick game's stock, the turned-up card included"),
-        _q("stock_closed", BOOL, "a decision closed the stock: nobody draws any more"),
-        _q("won_last_trick", BOOL, "the player won the last trick of a deal played out"),
+        _q(
+            "stock_left",
+            INT,
+            "cards in a trick game's stock, the turned-up card included",
+            "play { follow = stock_closed or stock_left == 0 }",
+        ),
+        _q(
+            "stock_closed",
+            BOOL,
+            "a decision closed the stock: nobody draws any more",
+            "meld marriage { declare_if = not stock_closed and stock_left > 0 }",
+        ),
+        _q(
+            "won_last_trick",
+            BOOL,
+            "the player won the last trick of a deal played out",
+            "scoring { bonus = if won_last_trick and not stock_closed then 10 else 0 }",
+        ),
         _q(
             "top_trumps",
             INT,
-            "with the highest trump among his side's cards (the hands of his side as play "
-            "began, himself alone without sides, and the talon cards counted for one of them): "
-            "how many trumps they hold in an unbroken run from the top; without it: how many "
-            "trumps are above their highest (all, if they have none)",
+            "with the highest trump among his side's cards (the hands of his side as play began, "
+            "himself alone without sides, and the talon cards counted for one of them): how many "
+            "trumps they hold in an unbroken run from the top; without it: how many trumps are "
+            "above their highest (all, if they have none)",
+            "scoring { laufende = if top_trumps >= 3 then top_trumps else 0 }",
         ),
         # the combinations of a hand (`combination NAME` blocks)
         _q(
             "combination_points",
             INT,
             "the value of every combination in the player's hand (in scoring: as play began)",
+            "scoring { declared_points = if declared then combination_points else 0 }",
         ),
         _q(
             "best_combination",
             INT,
-            "the highest `strength` of the combinations in the player's hand (0 without any; "
-            "in scoring: as play began)",
+            "the highest `strength` of the combinations in the player's hand (0 without any; in "
+            "scoring: as play began)",
+            "decision declare { offer_if = tricks_played == 0 and best_combination > 0 and not "
+            "declared }",
         ),
-        _q("value", INT, "the combination's value (in its `strength`)"),
-        _q("length", INT, "the combination's cards: a run's length, or the cards of its rank"),
+        _q(
+            "value",
+            INT,
+            "the combination's value (in its `strength`)",
+            "combination carre { strength = 1000 * value + 500 - top }",
+        ),
+        _q(
+            "length",
+            INT,
+            "the combination's cards: a run's length, or the cards of its rank",
+            "combination sequence { value = if length == 3 then 20 else if length == 4 then 50 "
+            "else 100 }",
+        ),
         _q(
             "top",
             INT,
             "the place in the combination's `order` of its highest rank, 0 for the first",
+            "combination sequence { strength = 1000 * value + 20 * length - 2 * top }",
         ),
         _q(
             "position",
             INT,
             "the player's place in deal order: 0 for the player left of the dealer (forehand), "
             "the dealer last; -1 for one sitting the deal out",
+            "scoring { shown = if declared then 4 * best_combination + 3 - position else 0 }",
         ),
         # deal results
-        _q("card_points", INT, "card points in the player's tricks"),
-        _q("meld_points", INT, "the value of the player's declared melds that count"),
-        _q("melds_declared", INT, "the value of every meld the player declared"),
-        _q("tricks_total", INT, "tricks in the deal (0 before trick play begins)"),
+        _q(
+            "card_points",
+            INT,
+            "card points in the player's tricks",
+            "scoring { schneider = card_points >= 90 or card_points <= 30 }",
+        ),
+        _q(
+            "meld_points",
+            INT,
+            "the value of the player's declared melds that count",
+            "scoring { deal_points = card_points + meld_points }",
+        ),
+        _q(
+            "melds_declared",
+            INT,
+            "the value of every meld the player declared",
+            "scoring { void_melds = melds_declared - meld_points }",
+        ),
+        _q(
+            "tricks_total",
+            INT,
+            "tricks in the deal (0 before trick play begins)",
+            "scoring { schwarz = tricks_won == 0 or tricks_won == tricks_total }",
+        ),
         # a finished trick (`after_trick`, and each trick in `sum_tricks(x)`)
-        _q("won_trick", BOOL, "the player won the trick"),
-        _q("trick_number", INT, "the trick's number in the deal, from 1"),
-        _q("trick_points", INT, "card points in the trick (with the trump in force then)"),
-        _q("last_trick", BOOL, "the trick is the deal's last (its number is `tricks_total`)"),
+        _q(
+            "won_trick",
+            BOOL,
+            "the player won the trick",
+            "after_trick { rule partner: if hochzeit and clarified == 0 and tricks_played <= 3 "
+            "and won_trick and not reservation then partner = yes }",
+        ),
+        _q(
+            "trick_number",
+            INT,
+            "the trick's number in the deal, from 1",
+            "scoring { first_trick_points = sum_tricks(if trick_number == 1 and won_trick then "
+            "trick_points else 0) }",
+        ),
+        _q(
+            "trick_points",
+            INT,
+            "card points in the trick (with the trump in force then)",
+            "scoring { doppelkopfs = sum_tricks(if side_won and trick_points >= 40 then 1 else 0) "
+            "}",
+        ),
+        _q(
+            "last_trick",
+            BOOL,
+            "the trick is the deal's last (its number is `tricks_total`)",
+            "scoring { karlchen = sum_tricks(if last_trick and side_won and winning_card_is(JC) "
+            "then 1 else 0) }",
+        ),
         _q(
             "side_won",
             BOOL,
-            "the player's side won the trick (himself or a partner, with the deal's sides as "
-            "they are at the end)",
+            "the player's side won the trick (himself or a partner, with the deal's sides as they "
+            "are at the end)",
+            "scoring { foxes = sum_tricks(if side_won then opponents_played(AD) else 0) }",
         ),
-        _q("tricks_bid", INT, "the player's bid in a `bids` phase (0 without one)"),
-        _q("bid_blind", BOOL, "the player bid blind (before looking at his hand)"),
+        _q(
+            "tricks_bid",
+            INT,
+            "the player's bid in a `bids` phase (0 without one)",
+            "scoring { player = if tricks_won == tricks_bid then 10 + tricks_bid else 0 }",
+        ),
+        _q(
+            "bid_blind",
+            BOOL,
+            "the player bid blind (before looking at his hand)",
+            "scoring { blind_bonus = if bid_blind and tricks_won == 0 then 200 else 0 }",
+        ),
         # the deal's size, calls with strains, roles
-        _q("deck_size", INT, "cards in the deck"),
-        _q("size", INT, "the deal's `size` (1 without one)"),
-        _q("seats", INT, "players seated at the table (some may sit a deal out)"),
-        _q("seat", INT, "the player's seat, from 0 (seat 0 deals the first deal)"),
-        _q("level", INT, "the level of the bid in question (0 without levels)"),
+        _q(
+            "deck_size",
+            INT,
+            "cards in the deck",
+            "deal { size = min(deal_number, div(deck_size - 1, players)) }",
+        ),
+        _q(
+            "size",
+            INT,
+            "the deal's `size` (1 without one)",
+            "play { trump_if = size < div(52, players) }",
+        ),
+        _q(
+            "seats",
+            INT,
+            "players seated at the table (some may sit a deal out)",
+            "scoring { sits = dealer and seats > players }",
+        ),
+        _q(
+            "seat",
+            INT,
+            "the player's seat, from 0 (seat 0 deals the first deal)",
+            "scoring { decl_term = if declarer then seat else 0 }",
+        ),
+        _q(
+            "level",
+            INT,
+            "the level of the bid in question (0 without levels)",
+            "bidding { bid_if = if strain_is(misere) then level == 8 and bids_made == 0 else not "
+            "named_strain(misere) }",
+        ),
         _q(
             "bid_suit",
             INT,
             "the suit index of the bid's strain (-1 for a strain without trump)",
+            "bidding { bid_if = if call_round == 1 then bid_suit == turnup_suit else bid_suit != "
+            "turnup_suit }",
         ),
-        _q("turnup_suit", INT, "the suit index of the turned-up card (-1 if none)"),
-        _q("call_round", INT, "the round of calls round the table, from 1"),
+        _q(
+            "turnup_suit",
+            INT,
+            "the suit index of the turned-up card (-1 if none)",
+            "bidding { bid_if = if call_round == 1 then bid_suit == turnup_suit else bid_suit != "
+            "turnup_suit }",
+        ),
+        _q(
+            "call_round",
+            INT,
+            "the round of calls round the table, from 1",
+            "bidding { pass_if = not (dealer and call_round == 2) }",
+        ),
         _q(
             "bids_made",
             INT,
             "bids the player made before in this auction (in `bids`: players who bid so far)",
+            "bidding { bid_if = if strain_is(misere) then level == 8 and bids_made == 0 else not "
+            "named_strain(misere) }",
         ),
-        _q("bids_total", INT, "the sum of the bids made so far in the deal"),
-        _q("dealer", BOOL, "the player is the dealer"),
-        _q("dealer_side", BOOL, "the dealer is the player or on the player's side"),
-        _q("doubled", BOOL, "the contract is doubled (not redoubled)"),
-        _q("redoubled", BOOL, "the contract is redoubled"),
-        _q("bid_round", INT, "the round of calls in which the winning bid was made (0 if none)"),
-        _q("declarer_side", BOOL, "the player is the declarer or on the declarer's side"),
+        _q(
+            "bids_total",
+            INT,
+            "the sum of the bids made so far in the deal",
+            "bids { bid_if = not dealer or level + bids_total != hand_size }",
+        ),
+        _q(
+            "dealer",
+            BOOL,
+            "the player is the dealer",
+            "bids { bid_if = not dealer or level + bids_total != hand_size }",
+        ),
+        _q(
+            "dealer_side",
+            BOOL,
+            "the dealer is the player or on the player's side",
+            "bidding { bid_if = not (call_round == 1 and dealer_side and not dealer and not "
+            "bid_is(alone)) }",
+        ),
+        _q(
+            "doubled",
+            BOOL,
+            "the contract is doubled (not redoubled)",
+            "scoring { factor = if redoubled then 4 else if doubled then 2 else 1 }",
+        ),
+        _q(
+            "redoubled",
+            BOOL,
+            "the contract is redoubled",
+            "scoring { insult = if redoubled then 100 else if doubled then 50 else 0 }",
+        ),
+        _q(
+            "bid_round",
+            INT,
+            "the round of calls in which the winning bid was made (0 if none)",
+            "pickup { take_if = bid_round == 1 }",
+        ),
+        _q(
+            "declarer_side",
+            BOOL,
+            "the player is the declarer or on the declarer's side",
+            "play { sit_out_if = declarer_side and not declarer and bid_is(alone) }",
+        ),
         _q(
             "side",
             INT,
             "the player's side: its place in `sides:` from 0; with `play.side_if`, once trick "
             "play began, 0 where it holds and 1 where not (otherwise his seat)",
+            "scoring { re = side == 0 }",
         ),
-        _q("cards_played", INT, "cards played to tricks in the deal, the current trick included"),
+        _q(
+            "cards_played",
+            INT,
+            "cards played to tricks in the deal, the current trick included",
+            "play { open_hand_if = declarer_side and not declarer and cards_played > 0 }",
+        ),
         # games of bouts
-        _q("loser", BOOL, "the player is the deal's loser (the last holding cards)"),
-        _q("draw", BOOL, "the deal ended as a draw"),
-        _q("cards_left", INT, "cards in the player's hand at the end"),
-        _q("defender_cards", INT, "cards the defender held when the bout began"),
-        _q("bout_number", INT, "the bout's number in the deal, from 1"),
-        _q("stock", INT, "cards left in the stock"),
+        _q(
+            "loser",
+            BOOL,
+            "the player is the deal's loser (the last holding cards)",
+            "after_deal { rule count: if loser then durak_count = durak_count + 1 }",
+        ),
+        _q(
+            "draw",
+            BOOL,
+            "the deal ended as a draw",
+            "after_deal { rule count: if loser or draw then durak_count = durak_count + 1 }",
+        ),
+        _q(
+            "cards_left",
+            INT,
+            "cards in the player's hand at the end",
+            "after_deal { rule count: if loser then durak_count = durak_count + cards_left }",
+        ),
+        _q(
+            "defender_cards",
+            INT,
+            "cards the defender held when the bout began",
+            "bouts { limit = min(6, defender_cards) }",
+        ),
+        _q(
+            "bout_number",
+            INT,
+            "the bout's number in the deal, from 1",
+            "bouts { limit = if bout_number == 1 then min(5, defender_cards) else min(6, "
+            "defender_cards) }",
+        ),
+        _q(
+            "stock",
+            INT,
+            "cards left in the stock",
+            "bouts { limit = if stock == 0 then defender_cards else min(6, defender_cards) }",
+        ),
         # the match
-        _q("score", INT, "the player's match score (during a deal: as the deal began)"),
-        _q("gain", INT, "the player's score for this deal"),
-        _q("deal_number", INT, "the number of this played deal in the match, from 1"),
-        _q("target", INT, "the match target (0 when there is none)"),
+        _q(
+            "score",
+            INT,
+            "the player's match score (during a deal: as the deal began)",
+            "match { end_if = score >= 500 }",
+        ),
+        _q(
+            "gain",
+            INT,
+            "the player's score for this deal",
+            "after_deal { rule add: score = score + gain }",
+        ),
+        _q(
+            "deal_number",
+            INT,
+            "the number of this played deal in the match, from 1",
+            "pass_cards { to = pick(mod(deal_number - 1, 4), 1, 3, 2, 0) }",
+        ),
+        _q(
+            "target",
+            INT,
+            "the match target (0 when there is none)",
+            "match { end_if = score >= target }",
+        ),
         _q(
             "max_other_score",
             INT,
             "the highest match score of a player not on the player's side (0 if none)",
+            "bids { blind_if = max_other_score - score >= 100 }",
         ),
+    ]
+)
+
+# The functions expressions may call, each with an example (what each gives: its help text in
+# `exprs.py`).
+FUNCTIONS: dict[str, Function] = dict(
+    [
+        # numbers (anywhere)
+        _f("round", "scoring { deal_points = round(card_points, 10) + meld_points }"),
+        _f(
+            "floor",
+            "after_deal { rule bag_penalty: score = score - 10 * floor(bags, 10), bags = bags - "
+            "floor(bags, 10) }",
+        ),
+        _f("ceil", "scoring { defender = ceil(deal_points, 5) }"),
+        _f("mod", "scoring { board = mod(deal_number - 1, 16) }"),
+        _f("div", "scoring { other_total = div(sum_all(total), 2) - total }"),
+        _f("pick", "scoring { ns_vulnerable = pick(board, 0, 0, 1, 1) == 1 }"),
+        _f("min", "scoring { multiplier = min(allpass_run + 1, 3) }"),
+        _f("max", "scoring { player = if rubber_over then max(total - other_total, 0) else 0 }"),
+        _f(
+            "abs",
+            "scoring { player = if tricks_won == tricks_bid then 10 + tricks_bid else "
+            "-abs(tricks_won - tricks_bid) }",
+        ),
+        # the player's hand
+        _f("count_rank", "redeal { allowed_if = count_rank(9) >= 3 or count_rank(U) == 4 }"),
+        _f(
+            "count_suit",
+            "choice game { rufspiel_gras_if = contract == 1 and not holds(AG) and "
+            "count_suit(gras) > 0 }",
+        ),
+        _f("holds", "play { side_if = declarer or (rufspiel_eichel and holds(AE)) }"),
+        _f("count_card", "play { side_if = count_card(QC) > 0 }"),
+        # the winning bid
+        _f("bid_is", "scoring { ohne_extra = if bid_is(ohne) then 20 else 0 }"),
+        _f("strain_is", "scoring { minor = strain_is(clubs) or strain_is(diamonds) }"),
+        # the card in question
+        _f(
+            "card_rank",
+            "combination carre { value = if card_rank(J) then 200 else if card_rank(9) then 150 "
+            "else 100 }",
+        ),
+        _f(
+            "card_suit",
+            "deck { card_points = if card_suit(hearts) then 1 else if card_is(QS) then 13 else 0 }",
+        ),
+        _f(
+            "card_is",
+            "play { play_if = tricks_played > 0 or can_follow or not (card_suit(hearts) or "
+            "card_is(QS)) }",
+        ),
+        # the hand and the trump suit
+        _f("holds_trump", "scoring { belote_held = holds_trump(K) and holds_trump(Q) }"),
+        # the deal's finished tricks and the trick in progress
+        _f(
+            "played_suit",
+            "play { lead_if = not card_suit(hearts) or played_suit(hearts) > 0 or "
+            "count_suit(hearts) == hand_size }",
+        ),
+        _f(
+            "played_card",
+            "play { lead_if = not card_suit(hearts) or played_suit(hearts) > 0 or played_card(QS) "
+            "}",
+        ),
+        _f(
+            "times_led",
+            "play { lead_if = not rufspiel_eichel or times_led(eichel) > 0 or not holds(AE) or "
+            "card_is(AE) or not card_suit(eichel) }",
+        ),
+        _f(
+            "led_suit",
+            "play { play_if = not rufspiel_eichel or not led_suit(eichel) or not holds(AE) or "
+            "card_is(AE) }",
+        ),
+        # the player's won tricks
+        _f("taken_suit", "scoring { shot = taken_suit(hearts) == 13 and taken_card(QS) }"),
+        _f("taken_card", "scoring { jack = if taken_card(JD) then -10 else 0 }"),
+        # a finished trick (`after_trick`, and each trick in `sum_tricks(x)`)
+        _f("in_trick", "scoring { dullen = count_tricks(side_won and in_trick(10H) == 2) }"),
+        _f(
+            "winning_card_is",
+            "scoring { karlchen = sum_tricks(if last_trick and side_won and winning_card_is(JC) "
+            "then 1 else 0) }",
+        ),
+        _f(
+            "played_to_trick",
+            "scoring { queen_given = count_tricks(played_to_trick(QS) and not won_trick) > 0 }",
+        ),
+        _f(
+            "opponents_played",
+            "scoring { foxes = sum_tricks(if side_won then opponents_played(AD) else 0) }",
+        ),
+        # the deal's finished tricks, one by one
+        _f(
+            "sum_tricks",
+            "scoring { doppelkopfs = sum_tricks(if side_won and trick_points >= 40 then 1 else 0) "
+            "}",
+        ),
+        _f(
+            "count_tricks",
+            "scoring { karlchen = count_tricks(last_trick and side_won and winning_card_is(JC)) }",
+        ),
+        # the auction
+        _f(
+            "named_strain",
+            "contract { raise_if = not named_strain(misere) and not strain_is(misere) }",
+        ),
+        # every seated player, or every player of the deal or of the player's side
+        _f(
+            "seat_left",
+            "scoring { first_defender = defending and (from_declarer == 1 or (from_declarer == 2 "
+            "and seat_left(-1, sits))) }",
+        ),
+        _f("sum_all", "scoring { opponent_points = sum_all(deal_points) - deal_points }"),
+        _f("max_all", "scoring { most = max_all(card_points) }"),
+        _f("min_all", "scoring { fewest = card_points == min_all(card_points) }"),
+        _f("count_all", "scoring { moon = count_all(shot) > 0 }"),
+        _f("sum_side", "scoring { side_tricks = sum_side(tricks_won) }"),
+        _f("count_side", "scoring { belote = 20 * count_side(belote_held) }"),
     ]
 )
 
@@ -632,9 +1092,19 @@ def names_table() -> str:
 
 
 def meanings_table() -> str:
-    """The README's table of what each name means (Markdown), generated from the registry."""
-    rows = ["| name | type | meaning |", "| --- | --- | --- |"]
+    """The README's table of what each name means, with an example (Markdown), generated from
+    the registry."""
+    rows = ["| name | type | meaning | example |", "| --- | --- | --- | --- |"]
     for q in QUANTITIES.values():
         kind = "number" if q.type == INT else "yes/no"
-        rows.append(f"| `{q.name}` | {kind} | {q.meaning} |")
+        rows.append(f"| `{q.name}` | {kind} | {q.meaning} | `{q.example}` |")
+    return "\n".join(rows)
+
+
+def functions_table() -> str:
+    """The README's table of the functions, what each gives and an example (Markdown),
+    generated from the registry."""
+    rows = ["| function | meaning | example |", "| --- | --- | --- |"]
+    for f in FUNCTIONS.values():
+        rows.append(f"| `{f.signature}` | {f.meaning} | `{f.example}` |")
     return "\n".join(rows)
