@@ -232,6 +232,7 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
             3,
         ),
         "rank_by": typed("match", "int"),
+        "carry": _list(st.sampled_from(NAMES[-5:] + ["score"]), 1, 2),
     },
     "bouts": {
         "attack": st.sampled_from(["same_rank", "one_card"]),

@@ -702,3 +702,43 @@ def test_DK49_worlds_keep_the_partner_hidden_and_the_copies_alike(dk: trickcore.
             m.apply(quiet[0] if quiet else rng.choice(legal))
     assert checked >= 30
     assert len(partners) >= 2  # the partner is not always found in the same seat
+
+
+def test_DK47_a_tournament_carries_its_totals_from_series_to_series(tmp_path) -> None:
+    """`doppelkopf-tournament`: each series (a match, DK47) owes its Pflichtsoli anew, and
+    the tournament totals run on: a series made after another starts them where the other
+    left them (`match { carry: tournament }`, `new_match(after=...)`); a saved series
+    reloads with them."""
+    v = trickcore.load_variant("doppelkopf-tournament")
+    rng = random.Random(47)
+    first = v.new_match(seed=1)
+    while not first.is_over:
+        first.apply(rng.choice(first.legal_actions()))
+    totals = [k["tournament"] for k in first.kept]
+    assert totals == first.scores
+    second = v.new_match(seed=2, after=first)
+    assert [k["tournament"] for k in second.kept] == totals
+    assert all(k["owes"] and k["counted"] == 0 for k in second.kept)  # owed anew
+    while not second.is_over:
+        second.apply(rng.choice(second.legal_actions()))
+    assert [k["tournament"] for k in second.kept] == [
+        t + s for t, s in zip(totals, second.scores, strict=True)
+    ]
+    assert second.winners == [
+        s for s in range(4) if second.kept[s]["tournament"] == max(totals_of(second))
+    ]
+    path = tmp_path / "series.json"
+    trickcore.save_match(second, path)
+    again = trickcore.load_match(path)
+    assert again.kept == second.kept and again.scores == second.scores
+    # a match of another variant, or of other seats, is no series before this one
+    with pytest.raises(trickcore.TrickcoreError, match="after="):
+        v.new_match(after=trickcore.load_variant("skat").new_match(seed=1))
+    # without `carry`, nothing is carried
+    base = trickcore.load_variant("doppelkopf")
+    played = base.new_match(seed=1, kept=[{"owes": False, "counted": 5}] * 4)
+    assert base.new_match(after=played).kept[0] == {"owes": True, "counted": 0}
+
+
+def totals_of(m: trickcore.Match) -> list[int]:
+    return [k["tournament"] for k in m.kept]

@@ -516,3 +516,100 @@ def test_sk39_to_sk42_the_ramsch_is_played_when_all_pass():
         for t in deal.tricks:
             points[t.winner] += sum(POINTS[rank(text[c])] for _, c in t.cards)
         assert list(deal.gains) == ramsch_scores(points, list(deal.tricks_won))
+
+
+def knock_round(deal, knockers: tuple[int, ...]) -> None:
+    """SK36: between the two rounds of the deal each player, from forehand, knocks or not."""
+    while deal.phase == "decide":
+        deal.apply("knock" if deal.to_act in knockers else "no_knock")
+
+
+def test_sk36_knocks_come_between_the_two_rounds_of_the_deal():
+    klopfen = trickcore.load_variant("schafkopf-klopfen")
+    deal = klopfen.new_deal(deck_order=SK47_DECK, dealer=0)
+    asked = []
+    for _ in range(4):  # each from forehand, holding the first round only (positions 1-16)
+        asked.append(deal.to_act)
+        assert len(deal.observation(deal.to_act).hand) == 4
+        assert texts(deal.legal_actions()) == ["knock", "no_knock"]
+        deal.apply("knock" if deal.to_act == 2 else "no_knock")
+    assert asked == [1, 2, 3, 0]
+    assert ("2", "knock") in [(str(s), t) for s, t in deal.observation(0).log]  # public
+    # SK9: the second round completes the same hands as the plain deal
+    plain = trickcore.load_variant("schafkopf").new_deal(deck_order=SK47_DECK, dealer=0)
+    assert all(
+        sorted(deal.observation(s).hand) == sorted(plain.observation(s).hand) for s in range(4)
+    )
+
+
+@pytest.mark.parametrize("knockers", [(), (3,), (1, 0)])
+def test_sk36_sk37_each_knock_doubles_the_payments(knockers):
+    """The same deal and play with and without knocking: each knock doubles the deal."""
+    for seed in range(5):
+        base = trickcore.load_variant("schafkopf").new_deal(seed=seed)
+        knocked = trickcore.load_variant("schafkopf-klopfen").new_deal(seed=seed)
+        knock_round(knocked, knockers)
+        rng = random.Random(seed)
+        while base.phase != "over":
+            legal = texts(base.legal_actions())
+            action = rng.choice(legal if base.declarer >= 0 or "join" not in legal else ["join"])
+            base.apply(action)
+            knocked.apply(action)
+        assert list(knocked.gains) == [2 ** len(knockers) * g for g in base.gains]
+        assert any(base.gains)
+
+
+def test_sk37_sk38_sk43_the_options_together():
+    """SK37: knocks, Kontra and Re multiply; SK38: no Kontra or Re in a Ramsch; SK43: a
+    Ramsch counts as a deal and knocks double its payments."""
+    options = trickcore.load_variant("schafkopf-options")
+    ramsch = trickcore.load_variant("schafkopf-ramsch")
+    for seed in range(8):
+        deal = options.new_deal(seed=seed)
+        alone = ramsch.new_deal(seed=seed)
+        knock_round(deal, (1,))
+        rng = random.Random(seed)
+        for _ in range(4):
+            deal.apply("pass")
+            alone.apply("pass")
+        assert deal.phase == "play"  # SK38: nobody is offered Kontra
+        while alone.phase != "over":
+            action = rng.choice(texts(alone.legal_actions()))
+            alone.apply(action)
+            deal.apply(action)
+        assert list(deal.gains) == [2 * g for g in alone.gains]  # SK43
+    deal = options.new_deal(deck_order=SK47_DECK, dealer=0)
+    plain = trickcore.load_variant("schafkopf").new_deal(deck_order=SK47_DECK, dealer=0)
+    knock_round(deal, (3, 0))
+    declare(deal, [2], "rufspiel_eichel")
+    declare(plain, [2], "rufspiel_eichel")
+    deal.apply("no_kontra")
+    deal.apply("kontra")  # seat 3
+    deal.apply("re")  # seat 1, the partner
+    rng = random.Random(1)
+    while plain.phase != "over":
+        action = rng.choice(texts(plain.legal_actions()))
+        plain.apply(action)
+        deal.apply(action)
+    assert list(deal.gains) == [2 ** (2 + 1 + 1) * g for g in plain.gains]  # SK37: x16
+
+
+def test_sk65_when_all_pass_the_holder_of_the_eichel_ober_must_play():
+    muss = trickcore.load_variant("schafkopf-muss")
+    deal = muss.new_deal(deck_order=SK47_DECK, dealer=0)
+    for _ in range(4):
+        deal.apply("pass")
+    assert deal.to_act == 1  # he holds the EO (SK47)
+    offered = texts(deal.legal_actions())
+    assert "wenz" in offered and "solo_herz" in offered  # any game he is allowed
+    assert not [o for o in offered if o.startswith("rufspiel")]  # he can call no ace (SK48)
+    deal.apply("solo_herz")
+    assert deal.declarer == 1
+    rng = random.Random(65)
+    while deal.phase != "over":
+        deal.apply(rng.choice(deal.legal_actions()))
+    assert any(deal.gains) and sum(deal.gains) == 0  # scored normally, not thrown in
+    # an auction with a declarer goes as in the base game
+    auctioned = muss.new_deal(deck_order=SK47_DECK, dealer=0)
+    declare(auctioned, [2], "rufspiel_eichel")
+    assert auctioned.declarer == 2 and auctioned.phase == "play"

@@ -84,6 +84,7 @@ class Game(GameTables):
         kept: Sequence[dict[str, Any]] | None = None,
         dealer: int = 0,
         secret: bool = False,
+        after: Match | None = None,
     ) -> Match:
         """A match from a seed (shuffles reproducibly) or from given deck orders (C2).
 
@@ -93,9 +94,13 @@ class Game(GameTables):
         With `secret`, deals are shuffled from the operating system's cryptographically
         strong source (`random.SystemRandom`: `os.urandom`) instead of a seed: nothing a player sees
         predicts a later deal (a table among strangers); the match records each deck order
-        as it deals it, so that it saves and reloads like any other.
+        as it deals it, so that it saves and reloads like any other. `after`: a match of this
+        variant just played; the kept values the rules carry (`match { carry: ... }`) start
+        from where it left them (what a series of matches remembers; `kept` given too wins).
         """
         check_seed(seed)
+        if after is not None:
+            kept = self._carried_from(after, kept, players)
         if type(secret) is not bool:
             raise TrickcoreError(f"secret is yes or no (True or False), not {shown(secret)}")
         if deck_orders is not None and (
@@ -112,6 +117,25 @@ class Game(GameTables):
             dealer=dealer,
             secret=secret,
         )
+
+    def _carried_from(
+        self, after: object, kept: Sequence[dict[str, Any]] | None, players: int | None
+    ) -> list[dict[str, Any]]:
+        """The kept values a match made after `after` starts from: the carried ones as
+        `after` left them, over `kept` (a caller's own start wins)."""
+        if not isinstance(after, Match) or after.game.content_hash != self.content_hash:
+            raise TrickcoreError(
+                "after= takes a match of this variant (the one played before the new one)"
+            )
+        seats = self.check_seats(players)
+        if after.seats != seats:
+            raise TrickcoreError(f"after= takes a match of {seats} seats, not of {after.seats}")
+        carried = after.kept
+        out = [{name: carried[s][name] for name in self.model.match.carry} for s in range(seats)]
+        for s, given in enumerate(kept or ()):
+            if s < seats and isinstance(given, dict):
+                out[s].update(given)
+        return out
 
     def sample_worlds(
         self,

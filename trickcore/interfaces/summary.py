@@ -231,6 +231,12 @@ def _sections(model: VariantModel) -> list[tuple[str, list[str]]]:
             )
             + "."
         )
+    if m.carry:
+        match_lines.append(
+            "A match made after another (new_match(after=...)) starts "
+            + ", ".join(m.carry)
+            + " where the other left them."
+        )
     match_lines.append("After each deal, for each player in turn:")
     for st in m.after_deal:
         assigns = ", ".join(f"{a.name} = {a.expr.text}" for a in st.assigns)

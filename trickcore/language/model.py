@@ -533,6 +533,9 @@ class MatchRules:
     # left round the table (the dealer last), over the names `after_deal` reads once its
     # rules ran: the first for whom it holds deals next (none: the dealer's left)
     next_dealer: CompiledExpr | None = None
+    # `carry: NAME, ...`: the kept names a next match made after this one starts from
+    # (`Variant.new_match(after=...)`: a tournament's running total, Bock rounds owed)
+    carry: tuple[str, ...] = ()
 
 
 @attrs.frozen

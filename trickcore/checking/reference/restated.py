@@ -33,7 +33,9 @@ RESTATED: dict[str, set[str]] = {
     | {"sit_out_if", "partner_plays_if", "trump_if", "talon_leads", "skip_if", "side_if"},
     "pass_cards": {"count", "to"},
     "bids": {"min", "max", "blind_if", "blind", "bid_if"},
-    "match": {"target", "deal_limit", "redeal_limit", "tie_break", "keep", "rank_by", "end_if"},
+    # `carry` changes nothing within a match: only where a next one starts (`after=`)
+    "match": {"target", "deal_limit", "redeal_limit", "tie_break", "keep", "rank_by", "end_if"}
+    | {"carry"},
     "bouts": {"attack", "throw_in_by", "skip_unable", "limit", "throw_after_take", "refill_to"}
     | {"refill_order", "next_attacker_after_defence", "next_attacker_after_take", "swap_rank"}
     | {"transfer", "max_bouts", "trump_if_no_stock", "first_attacker", "throw_in"},

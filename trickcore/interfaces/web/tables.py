@@ -391,7 +391,9 @@ class Table:
                 raise TableError("you have no seat at this table", 403)
             if not self.match.is_over:
                 raise TableError("the match is not over yet")
-            self.match = self.game.new_match(secret=True, players=self.match.seats)
+            self.match = self.game.new_match(
+                secret=True, players=self.match.seats, after=self.match
+            )
             self.last_deal = None
             self.stopped = None
             self.matches_played += 1

@@ -56,11 +56,20 @@ def compile_flow(ctx: CompileContext) -> tuple[str, ...]:
     loc = b.raw("flow").loc
     if "tricks" not in kinds:
         raise RulesError("the flow of a trick game needs the phase 'tricks'", loc)
-    order = [k for k in TRICK_PHASES if k in kinds]
-    if kinds != order:
+    # `draw_up` fills the hands from the stock: it may come anywhere before the tricks
+    # (after a pickup, whose taker it evens out); the others run in their one order
+    fixed = [k for k in kinds if k != "draw_up"]
+    order = [k for k in TRICK_PHASES if k in fixed]
+    late = "draw_up" in kinds and (
+        kinds.index("draw_up") > kinds.index("tricks")
+        or ("pickup" in kinds and kinds.index("draw_up") < kinds.index("pickup"))
+    )
+    if fixed != order or late:
+        shown = [k for k in TRICK_PHASES if k in kinds]
         raise RulesError(
-            f"phases run in this order: {', '.join(order)} (each needs what the ones "
-            "before it decide: a declarer, his hand)",
+            f"phases run in this order: {', '.join(shown)} (each needs what the ones "
+            "before it decide: a declarer, his hand; 'draw_up' may come earlier, after a "
+            "'pickup')",
             loc,
         )
     for kind in ("talon", "contract"):

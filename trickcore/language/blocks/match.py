@@ -9,14 +9,14 @@ from .. import syntax as s
 from ..errors import RulesError
 from ..exprs import BOOL, BOOL_WORDS, INT, Scope, compile_expr, names_used
 from ..model import Assignment, MatchRules, StepRule
-from ..settings import word_int
+from ..settings import BlockSettings, word_int
 from ..vocabulary import ASSIGNABLE_BUILTINS, END_NAMES, MATCH_NAMES, QUANTITIES
 from .context import CompileContext
 from .scoring import defined_by
 from .words import is_name
 
 MATCH_SETTINGS = frozenset(
-    {"target", "deal_limit", "redeal_limit", "tie_break", "keep", "rank_by", "end_if"}
+    {"target", "deal_limit", "redeal_limit", "tie_break", "keep", "rank_by", "end_if", "carry"}
 )
 
 MAX_DEALS = 100_000
@@ -122,6 +122,7 @@ def compile_match(
             ab.loc or ctx.top_loc,
         )
     assert redeal_limit is not None
+    carry = _carried(b, keep)
     return MatchRules(
         target,
         deal_limit,
@@ -132,7 +133,25 @@ def compile_match(
         redeal_limit,
         end_if,
         next_dealer,
+        carry,
     )
+
+
+def _carried(b: BlockSettings, keep: list[tuple[str, str, int | bool]]) -> tuple[str, ...]:
+    """`carry: NAME, ...`: kept names a next match starts from (`new_match(after=...)`)."""
+    kept = [k for k, _, _ in keep]
+    out: list[str] = []
+    for it in b.items("carry") or ():
+        name = it.parts[0]
+        if it.words or name not in kept:
+            known = ", ".join(kept) or "none"
+            raise RulesError(
+                f"'carry' names kept values of the match (keep: {known}), not '{name}'", it.loc
+            )
+        if name in out:
+            raise RulesError(f"'{name}' is carried twice", it.loc)
+        out.append(name)
+    return tuple(out)
 
 
 def _step_reads(step: s.Step) -> set[str]:
