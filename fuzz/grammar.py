@@ -188,6 +188,11 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
             st.just(" = count_card(QC) == 2"),
         ),
         # the sides formed as play begins (a hidden partner), over the role and the hand
+        "beats": st.one_of(
+            st.just("beats_usually or (same_card and card_is(10H) and not last_trick)"),
+            st.just("card_power > other_power and other_is(AS)"),
+            typed("lead", "bool"),
+        ),
         "side_if": st.one_of(
             typed("lead", "bool"), st.sampled_from(["declarer or holds(AS)", "holds(x)"])
         ),
@@ -272,6 +277,7 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
 }
 EXPRESSION_SETTINGS = {
     "side_if",
+    "beats",
     "cap",
     "split_if",
     "lead_if",

@@ -339,7 +339,7 @@ def test_verify_is_clean_and_catches_a_talon_card_that_wins(monkeypatch, tmp_pat
     Preferans where nearly every deal is an all-pass: a bid needs four aces)."""
     from conftest import found, house_rule
 
-    import trickcore.engine.phases.tricks as tricks
+    from trickcore.engine.phases.trick_winner import TrickWinners
 
     path = house_rule(
         tmp_path,
@@ -349,10 +349,10 @@ def test_verify_is_clean_and_catches_a_talon_card_that_wins(monkeypatch, tmp_pat
     assert found(path) is None
 
     def wrong(self, deal):
-        winner = self._trick_winner(deal)  # the talon card (seat -1) competes
+        winner = self.trick(deal)  # the talon card (seat -1) competes
         return winner
 
-    monkeypatch.setattr(tricks.TrickPlay, "_talon_trick_winner", wrong)
+    monkeypatch.setattr(TrickWinners, "talon_trick", wrong)
     assert found(path) is not None
 
 

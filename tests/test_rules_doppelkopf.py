@@ -742,3 +742,27 @@ def test_DK47_a_tournament_carries_its_totals_from_series_to_series(tmp_path) ->
 
 def totals_of(m: trickcore.Match) -> list[int]:
     return [k["tournament"] for k in m.kept]
+
+
+def test_DK68_the_second_dulle_beats_the_first_but_in_the_last_trick(dk) -> None:
+    second = trickcore.load_variant("doppelkopf-second-dulle")
+    hands = {1: ["10H"], 2: ["QC"], 3: ["10H"], 0: ["9D"]}
+    assert trick_winner(dk, hands, ["10H", "QC", "10H", "9D"]) == 1  # DK7
+    assert trick_winner(second, hands, ["10H", "QC", "10H", "9D"]) == 3  # DK68
+    # in the 12th trick DK7 applies: deals (at most 300 tried) in which both Dullen, held
+    # to the end, fall in the last trick
+    for seed in range(300):
+        m = second.new_match(deck_orders=[second.stack_deck(hands, dealer=0)])
+        call_all(m, {})
+        rng = random.Random(seed)
+        deal = m.current
+        while not deal.is_over:
+            legal = texts(m.legal_actions())
+            keep = [a for a in legal if a != "play 10H" and a not in ("re", "kontra")]
+            m.apply(rng.choice(keep or legal))
+        last = deal.observation(0).tricks[-1]
+        dullen = [seat for seat, card in last[1] if card == "10H"]
+        if len(dullen) == 2:
+            assert last[2] == dullen[0]  # the first Dulle wins the 12th trick
+            return
+    raise AssertionError("no deal of 300 brought both Dullen to the last trick")

@@ -18,12 +18,13 @@ from conftest import found
 import trickcore
 import trickcore.engine.deal
 import trickcore.engine.deal_scoring
+import trickcore.engine.phases.trick_winner
 import trickcore.engine.phases.tricks
 import trickcore.engine.phases.turns
 from trickcore.engine.deal import Deal
 from trickcore.engine.match import Match
 from trickcore.engine.phases.offers import OfferRound
-from trickcore.engine.phases.tricks import TrickPlay
+from trickcore.engine.phases.trick_winner import TrickWinners
 from trickcore.language import compiler
 from trickcore.language.exprs import Symbols
 from trickcore.language.model import NO_TRUMP, Deck
@@ -39,6 +40,7 @@ HOCHZEIT = HOUSE / "doppelkopf-hochzeit.rules"  # a Hochzeit in one deal in four
 KNOCK = HOUSE / "sixty-six-knock.rules"  # at: card in a game with a stock
 CONCEDE = HOUSE / "hearts-concede.rules"  # at: card ending play, then at: end decisions
 STAKES = HOUSE / "solo-whist-stakes.rules"  # who: declarer right after a declaring choice
+SIX_BEATS_ACE = HOUSE / "durak-six-beats-ace.rules"  # bouts { beats = EXPR }
 
 
 # ---------------------------------------------------------------- the restatement is clean
@@ -53,6 +55,7 @@ STAKES = HOUSE / "solo-whist-stakes.rules"  # who: declarer right after a declar
         (KNOCK, 0),
         (CONCEDE, 0),
         (STAKES, 0),
+        (SIX_BEATS_ACE, 0),
     ],
     ids=lambda x: x.stem if isinstance(x, Path) else str(x),
 )
@@ -84,7 +87,7 @@ def test_the_later_of_two_equal_cards_winning_is_caught(monkeypatch):
                 best_seat, best = seat, c
         return best_seat
 
-    monkeypatch.setattr(TrickPlay, "_trick_winner", later_copy_wins)
+    monkeypatch.setattr(TrickWinners, "trick", later_copy_wins)
     assert found("doppelkopf", examples=10) == "trick winner"
 
 
@@ -309,3 +312,27 @@ def test_who_declarer_is_asked_of_a_player_declared_at_the_same_point():
             assert [a.text for a in m.legal_actions()][0] in ("quiet", "loud")
             return
     raise AssertionError("no deal with a soloist in 40 seeds")
+
+
+def test_a_card_that_beats_against_the_usual_order_is_in_the_beats_and_caught_if_not(
+    monkeypatch,
+):
+    """`bouts { beats = EXPR }`: the six of trumps beats the ace of trumps (Durak with 36
+    cards); `play { beats = EXPR }`: the second Dulle beats the first (DK68). An engine
+    that keeps the usual order instead is caught."""
+    v = trickcore.load_variant(str(SIX_BEATS_ACE))
+    six, ace = v.card("6S"), v.card("AS")
+    assert (
+        six
+        in v.beaters(
+            v.model.deck.suits.index(next(s for s in v.model.deck.suits if s.symbol == "S"))
+        )[ace]
+    )
+    monkeypatch.setattr(
+        trickcore.engine.phases.trick_winner.TrickWinners,
+        "_ruled",
+        lambda self, deal, eff, power, led, card, other: (
+            power[card] > power[other] if eff[card] == eff[other] else eff[card] == self.trumps_id
+        ),
+    )
+    assert found("doppelkopf-second-dulle", examples=10) in ("trick winner", "view", "turn")

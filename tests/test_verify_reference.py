@@ -17,6 +17,7 @@ from trickcore.engine.deal import Deal
 from trickcore.engine.match import Match
 from trickcore.engine.phases.auction import Auction
 from trickcore.engine.phases.talon import TalonExchange
+from trickcore.engine.phases.trick_winner import TrickWinners
 from trickcore.engine.phases.tricks import TrickPlay
 from trickcore.language.loader import load_rules
 from trickcore.testing import check_rules
@@ -47,7 +48,7 @@ def test_wrong_card_point_counter_is_caught(monkeypatch):
 
 def test_wrong_trick_winner_is_caught(monkeypatch):
     """T15: the highest trump wins, else the highest card of the led suit."""
-    monkeypatch.setattr(TrickPlay, "_trick_winner", lambda self, deal: deal.trick[-1][0])
+    monkeypatch.setattr(TrickWinners, "trick", lambda self, deal: deal.trick[-1][0])
     assert found("russisch-schnapsen") == "trick winner"
 
 

@@ -100,6 +100,17 @@ BASES: dict[str, tuple[str, ...]] = {
     "bridge": ("doubled", "redoubled", "cards_played", "mod", "pick", "strain_is"),
     "durak": ("loser", "draw", "cards_left", "defender_cards", "bout_number", "stock"),
     "whist": ("div", "max"),
+    "doppelkopf-second-dulle": (
+        "card_power",
+        "other_power",
+        "other_trump",
+        "same_card",
+        "follows_led",
+        "beats_usually",
+        "other_is",
+        "other_suit",
+    ),
+    "durak-36": ("same_suit", "other_rank"),
 }
 BASE_OF = {entry: base for base, entries in BASES.items() for entry in entries}
 
@@ -119,6 +130,8 @@ SETTING_PLACES: dict[str, tuple[str, ...]] = {
     "choice": ("decision", "turn_trick"),
     **dict.fromkeys((f"play.{s}" for s in OBLIGATIONS), ("obligation",)),
     "play.trump_power": ("relation",),
+    "play.beats": ("beats",),
+    "bouts.beats": ("bout_beats",),
     "play.power": ("relation",),
     **dict.fromkeys(
         ("play.open_hand_if", "play.stop_if", "play.partner_plays_if", "play.skip_if"),

@@ -3,7 +3,7 @@ trump (tricks), the beaters of each card (bouts), card points under a trump."""
 
 from __future__ import annotations
 
-from ..language.exprs import relation_env
+from ..language.exprs import CARD_KEY, OTHER_KEY, relation_env
 from ..language.limits import in_range
 from ..language.model import VariantModel
 from .actions import Action, ActionTable
@@ -103,13 +103,33 @@ class CardRelations:
         table = self._beaters.get(trump)
         if table is None:
             suit_of, rank_of = self.suit_of, self.rank_of
+            bouts = self.model.bouts
+            rule = bouts.beats if bouts is not None else None
+            faces, n = self.model.deck.faces, len(self.model.deck.ranks)
             table = []
             for a in range(len(suit_of)):
                 row = {}
                 for c in range(len(suit_of)):
                     same = suit_of[c] == suit_of[a] and rank_of[c] < rank_of[a]
                     trumps = suit_of[c] == trump and suit_of[a] != trump
-                    if same or trumps:
+                    usual = same or trumps
+                    if rule is not None and c != a:  # `bouts { beats = EXPR }`
+                        usual = bool(
+                            rule(
+                                {
+                                    CARD_KEY: c,
+                                    OTHER_KEY: a,
+                                    "card_is_trump": suit_of[c] == trump,
+                                    "card_power": n - rank_of[c],
+                                    "other_trump": suit_of[a] == trump,
+                                    "other_power": n - rank_of[a],
+                                    "same_card": faces[c] == faces[a],
+                                    "same_suit": suit_of[c] == suit_of[a],
+                                    "beats_usually": usual,
+                                }
+                            )
+                        )
+                    if usual:
                         row[c] = self.actions.bout("beat", (a, c))
                 table.append(row)
             self._beaters[trump] = table

@@ -405,6 +405,7 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
         (p.open_hand_if, "A player's hand lies face up while"),
         (p.stop_if, "Play stops after a trick when, for a player"),
         (p.trump_if, "The deal has a trump only if"),
+        (p.beats, "A card takes the trick from the card winning it so far only if"),
         (p.sit_out_if, "A player sits out the trick play (tricks hold one card fewer) if"),
         (
             p.side_if,
@@ -683,4 +684,6 @@ def _bout_lines(model: VariantModel, b: BoutRules) -> list[str]:
         "loses, and players running out together draw."
     )
     lines.append(f"A deal still going after {b.max_bouts} bouts ends as a draw.")
+    if b.beats is not None:
+        lines.append(f"A card beats an attack card only if: {b.beats.text}.")
     return lines

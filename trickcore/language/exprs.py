@@ -49,6 +49,7 @@ OWN_TRICK_KEY = "\x00own_trick"
 OPPONENTS_TRICK_KEY = "\x00opponents_trick"
 WINNING_KEY = "\x00winning"
 TRICKS_KEY = "\x00tricks"  # the finished tricks' environments, for `sum_tricks`
+OTHER_KEY = "\x00other"  # the other card of two met (`play.beats`, `bouts.beats`)
 MAX_DEPTH = 100
 
 BOOL_WORDS = {"yes": True, "true": True, "no": False, "false": False}
@@ -222,6 +223,11 @@ CARD_FUNCS = {
     "card_suit": "card_suit(S): the card in question has suit S",
     "card_is": "card_is(C): the card in question is card C (e.g. QS)",
 }
+OTHER_FUNCS = {
+    "other_rank": "other_rank(R): the other card (in `beats`) has rank R",
+    "other_suit": "other_suit(S): the other card (in `beats`) has suit S",
+    "other_is": "other_is(C): the other card (in `beats`) is card C",
+}
 TRUMP_FUNCS = {"holds_trump": "holds_trump(R): the hand holds the card of rank R of the trump suit"}
 PLAYED_FUNCS = {
     "played_suit": "played_suit(S): cards of suit S in the deal's finished tricks",
@@ -284,6 +290,7 @@ class Scope:
     trump: bool = False  # holds_trump: the hand and the trump suit are known
     led: bool = False  # times_led: the suits led to the deal's finished tricks are known
     leading: bool = False  # led_suit: a trick is in progress
+    other: bool = False  # other_rank, other_suit, other_is: two cards met (`beats`)
     trick: bool = False  # in_trick, winning_card_is, played_to_trick: a finished trick
     opponents: bool = False  # opponents_played: a finished trick and the player's side
     # sum_tricks / count_tricks: the scope of each finished trick (None: not here)
@@ -579,6 +586,17 @@ def _call_function(expr: s.Call, scope: Scope) -> tuple[str, Fn]:
             return BOOL, lambda env: face_of[env[CARD_KEY]] == face
         want, of = _rank_or_suit(args[0], scope.symbols, func == "card_rank")
         return BOOL, lambda env: of[env[CARD_KEY]] == want
+    if func in OTHER_FUNCS:
+        if not scope.other:
+            raise RulesError(f"{func}() means nothing {scope.where}", expr.loc)
+        if len(args) != 1:
+            raise RulesError(f"wrong number of arguments: {OTHER_FUNCS[func]}", expr.loc)
+        if func == "other_is":
+            face = _card_arg(args[0], scope.symbols)
+            copies = scope.symbols.copies(face)
+            return BOOL, lambda env: env[OTHER_KEY] in copies
+        want, of = _rank_or_suit(args[0], scope.symbols, func == "other_rank")
+        return BOOL, lambda env: of[env[OTHER_KEY]] == want
     if func in TRUMP_FUNCS:
         if not (scope.trump and scope.hand):
             raise RulesError(f"{func}() means nothing {scope.where}", expr.loc)
@@ -674,6 +692,7 @@ ALL_FUNCS = {
     **HAND_FUNCS,
     **QUALIFIER_FUNCS,
     **CARD_FUNCS,
+    **OTHER_FUNCS,
     **TRUMP_FUNCS,
     **PLAYED_FUNCS,
     **LED_FUNCS,

@@ -451,6 +451,9 @@ class PlayRules:
     # `first_leader = EXPR`: for each player in deal order as trick play begins (over the
     # names of `side_if`), the first for whom it holds leads (none: the forehand)
     first_leader_rule: CompiledExpr | None = None
+    # `beats = EXPR`: whether a card played beats the card winning the trick so far (None:
+    # the usual rule, `beats_usually`)
+    beats: CompiledExpr | None = None
 
 
 @attrs.frozen
@@ -577,6 +580,8 @@ class BoutRules:
     trump_if_no_stock: str  # "last_dealt" | "none"
     first_attacker: str = "left_of_dealer"  # "left_of_dealer" | "lowest_trump"
     throw_in: str = "any_time"  # D6: "any_time" | "after_beats" (only once all are beaten)
+    # `beats = EXPR`: whether a card beats the attack card (None: the usual rule)
+    beats: CompiledExpr | None = None
 
 
 @attrs.frozen

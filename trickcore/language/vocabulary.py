@@ -315,6 +315,55 @@ QUANTITIES: dict[str, Quantity] = dict(
             "scoring { doppelkopfs = sum_tricks(if side_won and trick_points >= 40 then 1 else 0) "
             "}",
         ),
+        # two cards met in a trick or a bout (`play.beats`, `bouts.beats`): the card in
+        # question against the other (the card winning the trick so far; the attack card)
+        _q(
+            "card_power",
+            INT,
+            "the card's power: its `trump_power` if a trump, else its `power` (by default its "
+            "rank, the highest the most)",
+            "play { beats = card_power > other_power or (same_card and card_is(10H)) }",
+        ),
+        _q(
+            "other_power",
+            INT,
+            "the power of the other card (as `card_power`)",
+            "play { beats = beats_usually or (same_card and other_power == 40) }",
+        ),
+        _q(
+            "other_trump",
+            BOOL,
+            "the other card is a trump",
+            "play { beats = if card_is_trump then not other_trump or card_power > other_power "
+            "else beats_usually }",
+        ),
+        _q(
+            "same_card",
+            BOOL,
+            "the two cards are copies of one card (`deck { copies: N }`)",
+            "play { beats = beats_usually or (same_card and card_is(10H) and not last_trick) }",
+        ),
+        _q(
+            "follows_led",
+            BOOL,
+            "the card is of the suit led to the trick (its effective suit: a trump follows a "
+            "trump lead)",
+            "play { beats = beats_usually or (follows_led and card_rank(9) and other_is(AH)) }",
+        ),
+        _q(
+            "same_suit",
+            BOOL,
+            "the two cards are of one suit",
+            "bouts { beats = beats_usually or (same_suit and card_rank(6) and other_rank(A)) }",
+        ),
+        _q(
+            "beats_usually",
+            BOOL,
+            "the card beats the other by the usual rule (a trick: a higher trump, or with no "
+            "trump against it a higher card of the suit led; a bout: a higher card of the suit, "
+            "or a trump against a plain card)",
+            "play { beats = beats_usually or (same_card and card_is(10H) and not last_trick) }",
+        ),
         _q(
             "last_trick",
             BOOL,
@@ -577,6 +626,9 @@ FUNCTIONS: dict[str, Function] = dict(
             "play { play_if = tricks_played > 0 or can_follow or not (card_suit(hearts) or "
             "card_is(QS)) }",
         ),
+        _f("other_rank", "bouts { beats = beats_usually or (card_rank(6) and other_rank(A)) }"),
+        _f("other_suit", "play { beats = beats_usually or (card_is(9H) and other_suit(hearts)) }"),
+        _f("other_is", "play { beats = beats_usually or (card_is(10H) and other_is(10H)) }"),
         # the hand and the trump suit
         _f("holds_trump", "scoring { belote_held = holds_trump(K) and holds_trump(Q) }"),
         # the deal's finished tricks and the trick in progress
@@ -805,6 +857,50 @@ PLACES: dict[str, Place] = {
             ),
             (),
             "the player's match and deal `keep` names",
+        ),
+        Place(
+            "beats",
+            "`play.beats` (the card played against the card winning the trick so far)",
+            (
+                "card_is_trump",
+                "card_power",
+                "other_trump",
+                "other_power",
+                "same_card",
+                "follows_led",
+                "beats_usually",
+                "last_trick",
+                "tricks_played",
+            ),
+            (
+                "card_rank(R)",
+                "card_suit(S)",
+                "card_is(C)",
+                "other_rank(R)",
+                "other_suit(S)",
+                "other_is(C)",
+            ),
+        ),
+        Place(
+            "bout_beats",
+            "`bouts.beats` (a card against the attack card it would beat)",
+            (
+                "card_is_trump",
+                "card_power",
+                "other_trump",
+                "other_power",
+                "same_card",
+                "same_suit",
+                "beats_usually",
+            ),
+            (
+                "card_rank(R)",
+                "card_suit(S)",
+                "card_is(C)",
+                "other_rank(R)",
+                "other_suit(S)",
+                "other_is(C)",
+            ),
         ),
         Place(
             "relation",
@@ -1048,6 +1144,8 @@ PLACES: dict[str, Place] = {
 }
 
 HAND_NAMES = PLACES["hand"].types()
+BEATS_NAMES = PLACES["beats"].types()
+BOUT_BEATS_NAMES = PLACES["bout_beats"].types()
 TURN_TRICK_NAMES = PLACES["turn_trick"].types()
 RESULT_TRICK_NAMES = PLACES["result_trick"].types()
 TRICK_EVENT_NAMES = PLACES["trick_event"].types()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 
+from .expressions import OTHER
 from .variant import Reference
 
 
@@ -16,11 +17,27 @@ def bout_limit(ref: Reference, env: Mapping[str, int]) -> int:
 
 
 def beats(ref: Reference, attack: int, card: int, trump: int) -> bool:
-    """D8: a higher card of the same suit, or any trump on a card that is not trump."""
+    """D8: a higher card of the same suit, or any trump on a card that is not trump; or as
+    `bouts { beats = EXPR }` says of the two (`beats_usually`: D8's answer)."""
     ev = ref.eval
     if ev.suit(card) == ev.suit(attack):
-        return ev.rank(card) < ev.rank(attack)
-    return ev.suit(card) == trump and ev.suit(attack) != trump
+        usual = ev.rank(card) < ev.rank(attack)
+    else:
+        usual = ev.suit(card) == trump and ev.suit(attack) != trump
+    if ref.bout_beats is None or card == attack:
+        return usual
+    n = ev.n_ranks
+    env = {
+        OTHER: attack,
+        "card_is_trump": ev.suit(card) == trump,
+        "card_power": n - ev.rank(card),
+        "other_trump": ev.suit(attack) == trump,
+        "other_power": n - ev.rank(attack),
+        "same_card": ev.face(card) == ev.face(attack),
+        "same_suit": ev.suit(card) == ev.suit(attack),
+        "beats_usually": usual,
+    }
+    return bool(ev(ref.bout_beats, env, card=card))
 
 
 def bout_moves(

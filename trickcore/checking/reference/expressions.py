@@ -31,6 +31,7 @@ SEAT = "\x01seat"  # the player's own seat (seat_left)
 # a finished trick as one player reads it (after_trick, and each trick of sum_tricks): the
 # cards played to it (seat, card), its winner, the player, and his side (None where the
 # sides are secret: a decision)
+OTHER = "\x01other"  # the other card of two that meet (`beats`)
 TRICK = "\x01trick"
 TRICKS = "\x01tricks"  # the deal's finished tricks, each as a player reads it (sum_tricks)
 AGGREGATES = ("sum_all", "max_all", "min_all", "count_all", "sum_side", "count_side")
@@ -216,6 +217,14 @@ class Evaluator:
         self, e: s.Call, env: Mapping[str, Any], hand: Sequence[int], q: str, card: int
     ) -> Any:
         f = e.func
+        if f in ("other_rank", "other_suit", "other_is"):  # `beats`: the card it meets
+            word = self._symbol(e.args[0])
+            other = env[OTHER]
+            if f == "other_rank":
+                return self.rank(other) == self.ranks[word]
+            if f == "other_suit":
+                return self.suit(other) == self.suits[word]
+            return self.faces[other] == self.card_of(word)
         if f in ("card_rank", "card_suit", "card_is"):
             word = self._symbol(e.args[0])
             if f == "card_rank":

@@ -4,11 +4,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...language import syntax as s
 from .deal_state import DealState
-from .expressions import LEADING, LED, MEMO, PLAYED
+
+if TYPE_CHECKING:
+    from .variant import Reference
+from .expressions import LEADING, LED, MEMO, OTHER, PLAYED
 
 
 class LegalCards(DealState):
@@ -144,7 +147,7 @@ class LegalCards(DealState):
         side's; without sides, against a declarer, another defender's)."""
         eff = self.relations()[0]
         trump = self.ref.trump_id
-        winner = trick_winner(self.relations(), trump, self.trick)
+        winner = self.winner_of(self.trick)
         if winner < 0 or winner == seat:
             partner = False
         elif self.ref.sides:
@@ -160,9 +163,14 @@ class LegalCards(DealState):
 
     def _wins(self, seat: int, card: int) -> bool:
         """`card_wins`: played now, the card would win the trick as it stands (T15)."""
-        return (
-            trick_winner(self.relations(), self.ref.trump_id, [*self.trick, (seat, card)]) == seat
-        )
+        return self.winner_of([*self.trick, (seat, card)]) == seat
+
+    def winner_of(self, cards: Sequence[tuple[int, int]]) -> int:
+        """Who wins these cards of the trick in progress (T15, or `play.beats`)."""
+        if self.ref.beats is not None:
+            total = self.tricks_total
+            return ruled_winner(self.ref, self.relations(), cards, len(self.tricks), total)
+        return trick_winner(self.relations(), self.ref.trump_id, cards)
 
     def _follow_plays(self, seat: int, hand: list[int]) -> list[int]:
         """T14, S13, X13, K29: follow the led (effective) suit, beat in suit unless trumped,
@@ -211,6 +219,51 @@ class LegalCards(DealState):
             "stock_closed": self.stock_closed,
             **self.context[seat],
         }
+
+
+def ruled_winner(
+    ref: Reference,
+    relations: tuple[list[int], list[int]],
+    cards: Sequence[tuple[int, int]],
+    tricks_before: int,
+    tricks_total: int,
+) -> int:
+    """`play { beats = EXPR }`: the card led wins unless a later card beats the one winning
+    so far, as the rule says of the two (`beats_usually`: T15's rule for those two); a talon
+    card led (R31) is beaten by the first player's card that is a trump or of its suit."""
+    eff, power = relations
+    trump_id = ref.trump_id
+    led = eff[cards[0][1]]
+    best_seat, best = cards[0]
+    if best_seat < 0:  # a talon card: nobody holds it yet
+        best_seat, best = -1, -1
+    for seat, c in cards[1:]:
+        trump = eff[c] == trump_id
+        if best < 0:
+            if trump or eff[c] == led:
+                best_seat, best = seat, c
+            continue
+        other_trump = eff[best] == trump_id
+        if trump:
+            usual = not other_trump or power[c] > power[best]
+        else:
+            usual = not other_trump and eff[c] == led and power[c] > power[best]
+        env = {
+            OTHER: best,
+            "card_is_trump": trump,
+            "card_power": power[c],
+            "other_trump": other_trump,
+            "other_power": power[best],
+            "same_card": ref.eval.face(c) == ref.eval.face(best),
+            "follows_led": eff[c] == led,
+            "beats_usually": usual,
+            "last_trick": tricks_before + 1 == tricks_total,
+            "tricks_played": tricks_before,
+        }
+        assert ref.beats is not None
+        if ref.eval(ref.beats, env, card=c):
+            best_seat, best = seat, c
+    return best_seat
 
 
 def trick_winner(

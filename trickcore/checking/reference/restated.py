@@ -30,7 +30,8 @@ RESTATED: dict[str, set[str]] = {
     "contract": {"raise", "step", "cap", "raise_if"},
     "play": {"follow", "trump_when_void", "beat_in_suit", "overtrump", "lead_if", "play_if"}
     | {"first_leader", "trump", "draw", "trump_power", "power", "open_hand_if", "stop_if"}
-    | {"sit_out_if", "partner_plays_if", "trump_if", "talon_leads", "skip_if", "side_if"},
+    | {"sit_out_if", "partner_plays_if", "trump_if", "talon_leads", "skip_if", "side_if"}
+    | {"beats"},
     "pass_cards": {"count", "to"},
     "bids": {"min", "max", "blind_if", "blind", "bid_if"},
     # `carry` changes nothing within a match: only where a next one starts (`after=`)
@@ -38,7 +39,7 @@ RESTATED: dict[str, set[str]] = {
     | {"carry"},
     "bouts": {"attack", "throw_in_by", "skip_unable", "limit", "throw_after_take", "refill_to"}
     | {"refill_order", "next_attacker_after_defence", "next_attacker_after_take", "swap_rank"}
-    | {"transfer", "max_bouts", "trump_if_no_stock", "first_attacker", "throw_in"},
+    | {"transfer", "max_bouts", "trump_if_no_stock", "first_attacker", "throw_in", "beats"},
 }
 # blocks of any definitions or rule lines (`define`: written into the rules by the loader
 # before anything reads them, so followed wherever they are used)

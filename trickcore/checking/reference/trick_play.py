@@ -8,7 +8,7 @@ from typing import Any
 
 from .card_offers import CardOffers
 from .expressions import TRUMP
-from .legal_cards import LegalCards, trick_winner
+from .legal_cards import LegalCards
 
 
 class TrickPlayReplay(LegalCards, CardOffers):
@@ -209,7 +209,7 @@ class TrickPlayReplay(LegalCards, CardOffers):
         again); stop_if; drawing from the stock; the end of play when every hand is empty,
         else the round of offers before the next card."""
         ref = self.ref
-        winner = trick_winner(self.relations(), ref.trump_id, self.trick)
+        winner = self.winner_of(self.trick)
         from_talon = self.trick[0][0] < 0
         if winner >= 0:  # R31: a talon-led trick nobody followed is nobody's
             self.card_points[winner] += sum(ref.points_for(self.trump)[c] for _, c in self.trick)

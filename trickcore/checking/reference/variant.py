@@ -203,6 +203,9 @@ class Reference:
         self.pickup_lay_away = int(word_of(pickup, "lay_away", "0"))
         # BL11: each hand drawn up from the stock to this many cards (0: no such phase)
         self.draw_up_to = int(word_of(block_of(root, "draw_up"), "to", "0"))
+        # `play { beats = EXPR }` and `bouts { beats = EXPR }`: which card beats the other
+        self.beats = setting_of(root, "play", "beats")
+        self.bout_beats = setting_of(root, "bouts", "beats")
         self.contract = tricks.contract if tricks is not None else None
         # talon
         self.split_if = setting_of(root, "talon", "split_if")

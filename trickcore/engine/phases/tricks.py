@@ -18,6 +18,7 @@ from ..records import TrickView
 from .base import Phase
 from .offers import OfferRound
 from .trick_events import run_after_trick
+from .trick_winner import TrickWinners
 from .turns import (
     announce,
     announcements,
@@ -52,6 +53,7 @@ class TrickPlay(Phase):
         # `at: card` decisions: before each card a round of offers to every player
         self.windows = bool(game.decisions_at["card"][0])
         self.offers = OfferRound(game, self.hand_to)
+        self.winners = TrickWinners(game)  # who wins a trick (`play.beats`)
         self.has_announcements = bool(game.announced_melds)
         # actions other than cards at a turn: decisions and announcements
         self.turn_actions = self.has_decisions or self.has_announcements
@@ -387,7 +389,7 @@ class TrickPlay(Phase):
             env[CARD_KEY] = c
             env["card_is_trump"] = eff[c] == trumps_id
             if best is not None:
-                env["card_wins"] = self._beats(deal, best, c)
+                env["card_wins"] = self.winners.beats(deal, best, c)
             if fn(env):
                 allowed.append(c)
         return allowed
@@ -396,25 +398,13 @@ class TrickPlay(Phase):
         """The trick in progress as it stands: the seat whose card wins it so far, that card
         and whether it is a trump; (-1, -1, False) for a talon card no player has beaten."""
         if deal.trick[0][0] < 0:  # a talon card led (R31): only the players' cards compete
-            seat = self._talon_trick_winner(deal)
+            seat = self.winners.talon_trick(deal)
             card = next((c for s, c in deal.trick if s == seat), -1) if seat >= 0 else -1
             eff = deal.relations()[0]
             return seat, card, card >= 0 and eff[card] == self.trumps_id
-        seat = self._trick_winner(deal)
+        seat = self.winners.trick(deal)
         card = next(c for s, c in deal.trick if s == seat)
         return seat, card, deal.relations()[0][card] == self.trumps_id
-
-    def _beats(self, deal: Deal, best: tuple[int, int, bool], card: int) -> bool:
-        """`card_wins`: the card would win the trick in progress, beating the card that wins
-        it so far (a higher trump, or, with no trump in it, a higher card of the suit led)."""
-        eff, power = deal.relations()
-        _seat, winner, winner_trump = best
-        led = eff[deal.trick[0][1]]
-        if eff[card] == self.trumps_id:
-            return not winner_trump or power[card] > power[winner]
-        if winner_trump or eff[card] != led:
-            return False
-        return winner < 0 or power[card] > power[winner]
 
     def _trick_state(
         self, deal: Deal, seat: int
@@ -486,7 +476,7 @@ class TrickPlay(Phase):
         if len(trick) < len(deal.playing):
             deal.turn = deal.to_act = deal.next_player[seat]
             return
-        winner = self._trick_winner(deal)
+        winner = self.winners.trick(deal)
         pts = (
             self.points_of if self.points_by_trump is None else self.points_by_trump[deal.trump + 1]
         )
@@ -537,7 +527,7 @@ class TrickPlay(Phase):
             else:
                 self.give_turn(deal, nxt)
             return
-        winner = self._talon_trick_winner(deal) if from_talon else self._trick_winner(deal)
+        winner = self.winners.talon_trick(deal) if from_talon else self.winners.trick(deal)
         if winner >= 0:  # a trick led by a talon card nobody followed belongs to nobody
             pts = (
                 self.points_of
@@ -593,38 +583,3 @@ class TrickPlay(Phase):
                 if game.model.melds[mi].sets_trump and suit >= 0:
                     deal.trump = suit
                 return
-
-    def _talon_trick_winner(self, deal: Deal) -> int:
-        """A trick led by a talon card (R31): the highest trump played, else the highest card
-        of the talon card's suit played by a player (the talon card itself wins nothing);
-        -1 when nobody played either."""
-        eff, power = deal.relations()
-        trumps_id = self.trumps_id
-        led = eff[deal.trick[0][1]]
-        best_seat, best, best_trump = -1, -1, False
-        for seat, c in deal.trick[1:]:
-            s = eff[c]
-            if s == trumps_id and led != trumps_id:
-                if not best_trump or power[c] > power[best]:
-                    best_seat, best, best_trump = seat, c, True
-            elif not best_trump and s == led and (best < 0 or power[c] > power[best]):
-                best_seat, best = seat, c
-        return best_seat
-
-    def _trick_winner(self, deal: Deal) -> int:
-        """The highest trump, else the highest card of the led (effective) suit."""
-        rel = deal.rel
-        eff, power = rel if rel is not None and deal.rel_trump == deal.trump else deal.relations()
-        trumps_id = self.trumps_id
-        trick = deal.trick
-        lead_suit = eff[trick[0][1]]
-        best_seat, best = trick[0]
-        best_trump = lead_suit == trumps_id
-        for seat, c in trick[1:]:
-            s = eff[c]
-            if s == trumps_id:
-                if not best_trump or power[c] > power[best]:
-                    best_seat, best, best_trump = seat, c, True
-            elif not best_trump and s == lead_suit and power[c] > power[best]:
-                best_seat, best = seat, c
-        return best_seat

@@ -6,8 +6,9 @@ from ..errors import RulesError
 from ..exprs import INT, CompiledExpr, Scope
 from ..model import BoutRules, DealRules, Deck
 from ..settings import BlockSettings
-from ..vocabulary import BOUT_LIMIT_NAMES
+from ..vocabulary import BOUT_BEATS_NAMES, BOUT_LIMIT_NAMES
 from .context import CompileContext
+from .play import compile_beats
 
 BOUTS_SETTINGS = frozenset(
     {
@@ -26,6 +27,7 @@ BOUTS_SETTINGS = frozenset(
         "trump_if_no_stock",
         "first_attacker",
         "throw_in",
+        "beats",
     }
 )
 
@@ -101,6 +103,7 @@ def compile_bouts(
             "first_attacker", ("left_of_dealer", "lowest_trump"), "left_of_dealer"
         ),
         throw_in=b.word("throw_in", ("any_time", "after_beats"), "any_time"),
+        beats=compile_beats(ctx, b, BOUT_BEATS_NAMES, "bouts.beats"),
     )
 
 

@@ -22,6 +22,7 @@ from ..limits import MAX_VALUE
 from ..model import STOCK, TURNUP, Deck, PlayRules
 from ..settings import BlockSettings
 from ..vocabulary import (
+    BEATS_NAMES,
     CONTRACT_STATE,
     LEAD_NAMES,
     MATCH_STATE_NAMES,
@@ -58,6 +59,7 @@ PLAY_SETTINGS = frozenset(
         "talon_leads",
         "skip_if",
         "side_if",
+        "beats",
     }
 )
 # the names of the trick in progress a play reads (worked out at a play only when read)
@@ -253,6 +255,7 @@ def compile_play(ctx: CompileContext, auction: bool) -> PlayRules:
             if isinstance(b.raw(key), s.ExprSetting)
         ),
         side_if=compile_side_if(ctx, b, partner_plays=b.raw("partner_plays_if") is not None),
+        beats=compile_beats(ctx, b, BEATS_NAMES, "play.beats"),
     )
 
 
@@ -375,3 +378,16 @@ def _aggregated_names(expr: s.Expr) -> set[str]:
         for call in s.calls_in(expr)
         if call.func in AGGREGATE_FUNCS and call.args and isinstance(call.args[0], s.Name)
     }
+
+
+def compile_beats(
+    ctx: CompileContext, b: BlockSettings, names: dict[str, str], where: str
+) -> CompiledExpr | None:
+    """`beats = EXPR` (in `play` or `bouts`): whether a card beats the other it meets (the
+    card winning the trick so far; the attack card), over the two cards (`card_*`,
+    `other_*`) and `beats_usually`, the usual rule."""
+    if b.raw("beats") is None:
+        return None
+    scope = Scope(dict(names), ctx.symbols, card=True, other=True, where=f"in {where}")
+    rule: CompiledExpr = b.expr("beats", scope, BOOL)
+    return rule

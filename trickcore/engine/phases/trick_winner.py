@@ -1,0 +1,106 @@
+"""Who wins a trick: the highest trump, else the highest card of the suit led (the usual
+rule), or as `play { beats = EXPR }` says, card by card against the card winning so far."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...language.exprs import CARD_KEY, OTHER_KEY
+
+if TYPE_CHECKING:
+    from ..deal import Deal
+    from ..tables import GameTables
+
+
+class TrickWinners:
+    """The trick winners of a trick game (held by its `TrickPlay`)."""
+
+    def __init__(self, game: GameTables) -> None:
+        self.trumps_id = game.trump_suit_id
+        play = game.model.tricks.play if game.model.tricks else None
+        self.rule = play.beats if play is not None else None
+        self.faces = game.model.deck.faces
+
+    def trick(self, deal: Deal) -> int:
+        """The seat whose card wins the trick in play (when it is complete: its winner)."""
+        rel = deal.rel
+        eff, power = rel if rel is not None and deal.rel_trump == deal.trump else deal.relations()
+        trumps_id = self.trumps_id
+        trick = deal.trick
+        lead_suit = eff[trick[0][1]]
+        best_seat, best = trick[0]
+        if self.rule is not None:
+            for seat, c in trick[1:]:
+                if self._ruled(deal, eff, power, lead_suit, c, best):
+                    best_seat, best = seat, c
+            return best_seat
+        best_trump = lead_suit == trumps_id
+        for seat, c in trick[1:]:
+            s = eff[c]
+            if s == trumps_id:
+                if not best_trump or power[c] > power[best]:
+                    best_seat, best, best_trump = seat, c, True
+            elif not best_trump and s == lead_suit and power[c] > power[best]:
+                best_seat, best = seat, c
+        return best_seat
+
+    def talon_trick(self, deal: Deal) -> int:
+        """A trick led by a talon card (R31): the highest trump played, else the highest card
+        of the talon card's suit played by a player (the talon card itself wins nothing);
+        -1 when nobody played either."""
+        eff, power = deal.relations()
+        trumps_id = self.trumps_id
+        led = eff[deal.trick[0][1]]
+        best_seat, best, best_trump = -1, -1, False
+        for seat, c in deal.trick[1:]:
+            s = eff[c]
+            if best >= 0 and self.rule is not None:  # a card against the one winning so far
+                if self._ruled(deal, eff, power, led, c, best):
+                    best_seat, best = seat, c
+            elif s == trumps_id and led != trumps_id:
+                if not best_trump or power[c] > power[best]:
+                    best_seat, best, best_trump = seat, c, True
+            elif not best_trump and s == led and (best < 0 or power[c] > power[best]):
+                best_seat, best = seat, c
+        return best_seat
+
+    def beats(self, deal: Deal, best: tuple[int, int, bool], card: int) -> bool:
+        """`card_wins`: the card would win the trick in progress, beating the card that wins
+        it so far (a higher trump, or, with no trump in it, a higher card of the suit led; or
+        as `play.beats` says)."""
+        eff, power = deal.relations()
+        _seat, winner, winner_trump = best
+        led = eff[deal.trick[0][1]]
+        if self.rule is not None and winner >= 0:
+            return self._ruled(deal, eff, power, led, card, winner)
+        if eff[card] == self.trumps_id:
+            return not winner_trump or power[card] > power[winner]
+        if winner_trump or eff[card] != led:
+            return False
+        return winner < 0 or power[card] > power[winner]
+
+    def _ruled(
+        self, deal: Deal, eff: list[int], power: list[int], led: int, card: int, other: int
+    ) -> bool:
+        """`play.beats` for `card` against `other`, the card winning the trick so far."""
+        trumps_id = self.trumps_id
+        trump, other_trump = eff[card] == trumps_id, eff[other] == trumps_id
+        if trump:
+            usual = not other_trump or power[card] > power[other]
+        else:
+            usual = not other_trump and eff[card] == led and power[card] > power[other]
+        env: dict[str, Any] = {
+            CARD_KEY: card,
+            OTHER_KEY: other,
+            "card_is_trump": trump,
+            "card_power": power[card],
+            "other_trump": other_trump,
+            "other_power": power[other],
+            "same_card": self.faces[card] == self.faces[other],
+            "follows_led": eff[card] == led,
+            "beats_usually": usual,
+            "last_trick": len(deal.tricks) + 1 == deal.tricks_total,
+            "tricks_played": len(deal.tricks),
+        }
+        assert self.rule is not None
+        return bool(self.rule(env))
