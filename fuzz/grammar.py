@@ -65,6 +65,11 @@ PLACES: dict[str, tuple[list[str], list[str]]] = {
         ["trick_number", "trick_points", "in_trick(QC)", "opponents_played(AD)"],
         ["won_trick", "last_trick", "side_won", "winning_card_is(JC)", "played_to_trick(x)"],
     ),
+    # a card just played (`after_card`): the card, the player's hand now
+    "card_played": (
+        ["cards_in_trick", "tricks_played", "count_suit(hearts)", "count_rank(K)"],
+        ["played_it", "card_is_trump", "card_in_trump_suit", "card_is(QS)", "holds_trump(Q)"],
+    ),
     "any": (NAMES, NAMES),
 }
 
@@ -340,6 +345,19 @@ def after_trick(draw: st.DrawFn) -> str:
 
 
 @st.composite
+def after_card(draw: st.DrawFn) -> str:
+    """An after_card block with a few rules over the card just played."""
+    rules = []
+    for i in range(draw(st.integers(1, 3))):
+        target = draw(st.sampled_from(["belote_said", "seen", "claimed", "x"]))
+        cond = draw(
+            st.one_of(st.just(""), typed("card_played", "bool").map(lambda e: f"if {e} then "))
+        )
+        rules.append(f"  rule c{i}: {cond}{target} = {draw(typed('card_played', 'int'))}")
+    return "after_card {\n" + "\n".join(rules) + "\n}\n"
+
+
+@st.composite
 def after_deal(draw: st.DrawFn, bouts: bool) -> str:
     """An after_deal block with a few rules."""
     place = "bout_match" if bouts else "match"
@@ -371,7 +389,15 @@ def rules_text(draw: st.DrawFn) -> str:
         choices = list(SETTINGS)
     for _ in range(draw(st.integers(1, 3))):
         parts.append(
-            draw(st.one_of(blocks(choices), blocks(choices), after_deal(bouts), after_trick()))
+            draw(
+                st.one_of(
+                    blocks(choices),
+                    blocks(choices),
+                    after_deal(bouts),
+                    after_trick(),
+                    after_card(),
+                )
+            )
         )
     if draw(st.integers(0, 19)) == 0:
         parts.append(f"remove {draw(st.sampled_from(REMOVABLE))}\n")

@@ -590,3 +590,74 @@ def test_bl28_bl31_c_four_nines_beat_four_kings_and_their_side_scores_both(full)
 )
 def test_a_misused_draw_up_or_pickup_is_refused_where_it_stands(change, line, words):
     refused_at(f'extends "belote-sans-annonces"\n\n\n{change}', line, words)
+
+
+# ---------------------------------------------------------------- BL25, BL30 said aloud
+def _said(m: trickcore.Match, seat: int, name: str, watcher: int) -> int | bool | None:
+    """What `watcher` sees `seat` has said this deal (a deal value, public: BL25, BL30)."""
+    for s, key, value in m.observation(watcher).deal_keep:
+        if s == seat and key == name:
+            return value
+    return None
+
+
+@pytest.mark.parametrize("name", ["belote", "belote-sans-annonces"])
+def test_bl25_bl30_what_is_said_aloud_is_seen_by_every_seat(name):
+    """BL25: the holder of the K and Q of trumps says "belote" as he plays the first of them
+    and "rebelote" as he plays the second; BL30: a declarer states his combinations (their
+    value in all, and the best's kind, length and top card, but not its suit). Every seat sees
+    it, the opponent on his left included, and nothing before it is said."""
+    v = trickcore.load_variant(name)
+    announced = {"belote": 0, "rebelote": 0, "declared": 0}
+    stated: dict[tuple, set[int]] = {}  # BL31 key without the trump mark -> strengths stated
+    for seed in range(12):
+        rng = random.Random(seed)
+        m = v.new_match(seed=seed)
+        hands: dict[int, list[str]] = {}
+        deals = 0
+        while not m.is_over and deals < 4:
+            seat = m.to_act
+            obs = m.observation(seat)
+            watcher = (seat + 1) % 4  # an opponent
+            actions = m.legal_actions()  # declares whenever he may
+            action = next((a for a in actions if a.text == "declare"), rng.choice(actions))
+            if obs.phase == "play" and not hands and not obs.tricks and not obs.trick:
+                hands = {s: list(m.observation(s).hand) for s in range(4)}
+            if obs.phase == "play":
+                trump = {v: k for k, v in SUIT_NAMES.items()}[obs.trump]
+                pair = {f"K{trump}", f"Q{trump}"}
+                holder = pair <= set(hands[seat])
+                left = pair & set(obs.hand)  # of the pair, what he holds before this card
+                if action.text == "declare":
+                    assert _said(m, seat, "said_points", watcher) == 0  # not said before
+                card = action.text.removeprefix("play ")
+                m.apply(action)
+                if len(m.deal_results) > deals:
+                    deals, hands = len(m.deal_results), {}
+                    continue
+                if action.text == "declare":
+                    combos = combinations(hands[seat], trump)
+                    assert _said(m, seat, "said_points", watcher) == sum(x for x, _ in combos)
+                    best = max(key for _, key in combos)
+                    stated.setdefault(best[:-1], set()).add(
+                        _said(m, seat, "said_best", watcher)  # type: ignore[arg-type]
+                    )
+                    announced["declared"] += 1
+                elif holder and card in pair:
+                    announced["belote" if len(left) == 2 else "rebelote"] += 1
+                for s, hand in hands.items():  # BL25: for every seat, after every card
+                    gone = pair - set(m.observation(s).hand) if pair <= set(hand) else set()
+                    assert _said(m, s, "belote_said", watcher) is (len(gone) >= 1), (s, gone)
+                    assert _said(m, s, "rebelote_said", watcher) is (len(gone) == 2), (s, gone)
+            else:
+                m.apply(action)
+    assert announced["belote"] > 3 and announced["rebelote"] > 3, announced
+    if name == "belote-sans-annonces":
+        assert announced["declared"] == 0
+        return
+    assert announced["declared"] > 20, announced
+    # BL30: the strength stated names the best combination's kind, length and top card, one
+    # value for each and none for two, ordered as BL31 orders them (the suit left unsaid)
+    assert all(len(values) == 1 for values in stated.values()), stated
+    order = sorted(stated, key=lambda key: next(iter(stated[key])))
+    assert order == sorted(stated)

@@ -81,6 +81,7 @@ BASES: dict[str, tuple[str, ...]] = {
         "holds_trump",
         "sum_side",
         "count_side",
+        "played_it",
     ),
     "sixty-six": ("stock_left", "stock_closed", "won_last_trick", "melds_declared", "sum_all"),
     "doppelkopf": (
@@ -145,6 +146,7 @@ SETTING_PLACES: dict[str, tuple[str, ...]] = {
     "meld.counts_if": ("result",),
     "scoring": ("result", "result_trick"),
     "after_trick": ("trick_event",),
+    "after_card": ("card_event",),
     "deal.size": ("size",),
     "play.trump_if": ("trump_if",),
     "play.trump": ("trump",),

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from ..language.defines import fold_defines
-from ..language.model import NO_TRUMP, Bidding, BoutRules, Packet, TrickRules, VariantModel
+from ..language.model import (
+    NO_TRUMP,
+    Bidding,
+    BoutRules,
+    Packet,
+    StepRule,
+    TrickRules,
+    VariantModel,
+)
 
 
 def describe_pattern(packets: tuple[Packet, ...]) -> str:
@@ -430,14 +438,16 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
     play_lines.append(
         "A trick is won by its highest trump, else by the highest card of the led suit."
     )
-    for st in tricks.after_trick:
-        if st is tricks.after_trick[0]:
-            play_lines.append(
-                "After each trick, for every player (each rule worked out for all first):"
-            )
-        assigns = ", ".join(f"{a.name} = {a.expr.text}" for a in st.assigns)
-        cond = f"if {st.condition.text} then " if st.condition else ""
-        play_lines.append(f"  {st.name}: {cond}{assigns}")
+    if tricks.after_card:
+        play_lines.append(
+            "After each card played, for every player (each rule worked out for all first):"
+        )
+        play_lines.extend(_step_lines(tricks.after_card))
+    if tricks.after_trick:
+        play_lines.append(
+            "After each trick, for every player (each rule worked out for all first):"
+        )
+        play_lines.extend(_step_lines(tricks.after_trick))
     if tricks.after_trick and p.side_if is not None:
         play_lines.append("  Then the sides are formed again.")
     out.append(("Play", play_lines))
@@ -686,4 +696,14 @@ def _bout_lines(model: VariantModel, b: BoutRules) -> list[str]:
     lines.append(f"A deal still going after {b.max_bouts} bouts ends as a draw.")
     if b.beats is not None:
         lines.append(f"A card beats an attack card only if: {b.beats.text}.")
+    return lines
+
+
+def _step_lines(steps: tuple[StepRule, ...]) -> list[str]:
+    """One indented line per rule: `name: [if COND then] x = e, ...`."""
+    lines = []
+    for st in steps:
+        assigns = ", ".join(f"{a.name} = {a.expr.text}" for a in st.assigns)
+        cond = f"if {st.condition.text} then " if st.condition else ""
+        lines.append(f"  {st.name}: {cond}{assigns}")
     return lines

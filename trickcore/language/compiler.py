@@ -11,6 +11,7 @@ import functools
 from collections import OrderedDict
 
 from .blocks import BLOCK_SETTINGS, check_top_entry
+from .blocks.after_card import compile_after_card
 from .blocks.after_trick import compile_after_trick
 from .blocks.bidding import (
     check_bid_ranges,
@@ -279,6 +280,7 @@ class _Compiler:
             )
         no_steps: tuple[StepRule, ...] = ()
         after_trick = ctx.attempt(lambda: compile_after_trick(ctx), no_steps, ("after_trick",))
+        after_card = ctx.attempt(lambda: compile_after_card(ctx), no_steps, ("after_card",))
         scoring_types = ctx.attempt(lambda: compile_scoring(ctx, auction), None)
         if (
             (bidding is not None or not auction)
@@ -304,6 +306,7 @@ class _Compiler:
                 pickup,
                 draw_up,
                 after_trick,
+                after_card,
             )
             return tricks, scoring_types[1]
         return None, None if scoring_types is None else scoring_types[1]

@@ -559,6 +559,8 @@ class TrickRules:
     # `after_trick`: rules run for every player of the deal after each finished trick
     # (each rule worked out for all of them before any value is set)
     after_trick: tuple[StepRule, ...] = ()
+    # `after_card`: rules run for every player of the deal after each card played to a trick
+    after_card: tuple[StepRule, ...] = ()
 
 
 @attrs.frozen

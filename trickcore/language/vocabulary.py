@@ -364,6 +364,14 @@ QUANTITIES: dict[str, Quantity] = dict(
             "or a trump against a plain card)",
             "play { beats = beats_usually or (same_card and card_is(10H) and not last_trick) }",
         ),
+        # a card just played (`after_card`)
+        _q(
+            "played_it",
+            BOOL,
+            "the player is the one who played the card",
+            "after_card { rule belote: if played_it and card_in_trump_suit and card_rank(K) "
+            "and holds_trump(Q) then belote_said = yes }",
+        ),
         _q(
             "last_trick",
             BOOL,
@@ -1024,6 +1032,33 @@ PLACES: dict[str, Place] = {
             "the player's match and deal `keep` names and the options chosen",
         ),
         Place(
+            "card_event",
+            "`after_card` (for each player of the deal, after each card played to a trick)",
+            (
+                "played_it",
+                "card_is_trump",
+                "card_in_trump_suit",
+                "cards_in_trick",
+                "tricks_played",
+                "tricks_won",
+                "declarer",
+                "position",
+                *MATCH_STATE,
+            ),
+            (
+                "card_rank(R)",
+                "card_suit(S)",
+                "card_is(C)",
+                "count_rank(R)",
+                "count_suit(S)",
+                "holds(C)",
+                "count_card(C)",
+                "holds_trump(R)",
+                *AGGREGATE_FUNCTIONS,
+            ),
+            "the player's match and deal `keep` names and the options chosen",
+        ),
+        Place(
             "size",
             "`deal.size` (public: worked out as each deal begins)",
             ("deal_number", "players", "deck_size", "target"),
@@ -1149,6 +1184,7 @@ BOUT_BEATS_NAMES = PLACES["bout_beats"].types()
 TURN_TRICK_NAMES = PLACES["turn_trick"].types()
 RESULT_TRICK_NAMES = PLACES["result_trick"].types()
 TRICK_EVENT_NAMES = PLACES["trick_event"].types()
+CARD_EVENT_NAMES = PLACES["card_event"].types()
 LEAD_NAMES = PLACES["lead"].types()
 PLAY_NAMES = PLACES["play"].types()
 DECISION_NAMES = PLACES["decision"].types()

@@ -14,7 +14,7 @@ from ...engine.bouts import BoutDeal
 from ...engine.deal import Deal
 from ...engine.game import Game
 from ...language.errors import IllegalActionError, StuckError
-from ..reference.expressions import calls_in
+from ..reference.expressions import calls_in, names_in
 from ..reference.variant import Reference
 from .violations import Found
 
@@ -64,6 +64,15 @@ class InformationChecks:
                 self.ref.leader_rule is not None
                 and bool(hand_functions & set(calls_in(self.ref.leader_rule)))
             )
+        )
+        # rules that set deal values from what a hand holds (an announcement: Belote's
+        # belote, a declaration stated): the values are public facts, so a world whose
+        # values differ is one the seat can tell apart, and is not compared
+        self._public_values = self._public_turns or any(
+            _reads_hand(e)
+            for step in (*self.ref.after_card, *(st for d in self.ref.decisions for st in d.steps))
+            for e in (step.condition, *(a.expr for a in step.assigns))
+            if e is not None
         )
         self._deal_values = tuple(name for name, _ in self.ref.deal_keep)
         self._rng = random.Random(0)  # the run's own (start_run)
@@ -139,7 +148,7 @@ class InformationChecks:
                 for t in twins
                 if t.a in hidden
                 and t.b in hidden
-                and (not self._public_turns or self._shape(t.deal) == self._shape(deal))
+                and (not self._public_values or self._shape(t.deal) == self._shape(deal))
             ]
             if len(twins) < self.worlds:
                 self._adopt(deal, seat, hidden, twins)
@@ -221,7 +230,7 @@ class InformationChecks:
                     id(t.deal) not in have
                     and t.a in hidden
                     and t.b in hidden
-                    and (not self._public_turns or self._shape(t.deal) == self._shape(deal))
+                    and (not self._public_values or self._shape(t.deal) == self._shape(deal))
                 ):
                     twins.append(_Twin(seat, t.a, t.b, t.deal))
                     have.add(id(t.deal))
@@ -256,7 +265,7 @@ class InformationChecks:
             if all(
                 self._advance(twin, {seat}, actor, action, k)
                 for k, (actor, action) in enumerate(deal.history)
-            ) and (not self._public_turns or self._shape(twin.deal) == self._shape(deal)):
+            ) and (not self._public_values or self._shape(twin.deal) == self._shape(deal)):
                 return twin
         return None
 
@@ -289,7 +298,7 @@ class InformationChecks:
         purpose (D6 skip_unable).
         """
         world = twin.deal
-        if self._public_turns and self._shape(world) != self._shapes[k]:
+        if self._public_values and self._shape(world) != self._shapes[k]:
             return False
         pair = self._pair_text
         if world.to_act != actor:
@@ -338,3 +347,13 @@ class InformationChecks:
                 cards = tuple(sorted(cards))
             return table.bout(kind, cards)
         return action
+
+
+# what a hand holds, as an expression reads it
+_HAND_FUNCTIONS = frozenset({"count_rank", "count_suit", "holds", "count_card", "holds_trump"})
+_HAND_NAMES = frozenset({"combination_points", "best_combination", "melds_in_hand", "top_trumps"})
+
+
+def _reads_hand(expr: Any) -> bool:
+    """Whether an expression reads what a hand holds."""
+    return bool(_HAND_FUNCTIONS & set(calls_in(expr)) or _HAND_NAMES & set(names_in(expr)))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .deal_state import DealState
-from .expressions import SIDE, TABLE, TRICK
+from .expressions import SIDE, TABLE, TRICK, TRUMP
 from .variant import run_step
 
 
@@ -69,3 +69,48 @@ class FinishedTricks(DealState):
             for seat, values in assigned.items():
                 envs[seat].update(values)
                 self.context[seat].update(values)
+
+    def _after_card(self, seat: int, card: int) -> None:
+        """`after_card`, after `seat` played `card` to the trick: each rule in order for every
+        player of the deal (over that card: `card_is(C)`, whether it is a trump, of the trump
+        suit, whether he played it; the trick's cards so far; his hand now, his tricks, role,
+        place and values; the aggregates), every player's values worked out before any is
+        set."""
+        ref = self.ref
+        eff = self.relations()[0]
+        envs: dict[int, dict[str, Any]] = {}
+        for position, player in enumerate(self.active):
+            env: dict[str, Any] = {
+                "played_it": player == seat,
+                "card_is_trump": eff[card] == ref.trump_id,
+                "card_in_trump_suit": ref.eval.suit(card) == self.trump,
+                "cards_in_trick": len(self.trick),
+                "tricks_played": len(self.tricks),
+                "tricks_won": self.tricks_won[player],
+                "declarer": player == self.declarer,
+                "position": position,
+                TRUMP: self.trump,
+            }
+            env.update(self.context[player])
+            envs[player] = env
+        table = list(envs.values())
+        for player, env in envs.items():
+            env[TABLE] = table
+            env[SIDE] = [envs[x] for x in self.active if x in self.side(player)]
+        for step in ref.after_card:
+            what = f"after_card rule '{step.name}'"
+            assigned = {
+                player: run_step(
+                    ref,
+                    step,
+                    env,
+                    what,
+                    hand=self.hands[player],
+                    card=card,
+                    qualifier=self.qualifier,
+                )
+                for player, env in envs.items()
+            }
+            for player, values in assigned.items():
+                envs[player].update(values)
+                self.context[player].update(values)

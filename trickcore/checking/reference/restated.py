@@ -43,7 +43,7 @@ RESTATED: dict[str, set[str]] = {
 }
 # blocks of any definitions or rule lines (`define`: written into the rules by the loader
 # before anything reads them, so followed wherever they are used)
-ANY_SETTING = ("scoring", "after_deal", "after_trick", "define")
+ANY_SETTING = ("scoring", "after_deal", "after_trick", "after_card", "define")
 
 
 def check_restated(root: MergedBlock, name: str) -> None:

@@ -198,6 +198,8 @@ class TrickPlayReplay(LegalCards, CardOffers):
             seen.add(card)
         self.trick.append((seat, card))
         self.cards_played += 1
+        if self.ref.after_card:
+            self._after_card(seat, card)
         from_talon = 1 if self.trick[0][0] < 0 else 0  # a talon card leads: one more card
         if len(self.trick) < len(self.playing) + from_talon:  # E18: who sits out is skipped
             self._give_turn(self._next_playing(seat, 1))

@@ -138,6 +138,11 @@ class Reference:
         self.after_trick: list[s.Step] = [
             e for e in (after.entries.values() if after else ()) if isinstance(e, s.Step)
         ]
+        # after each card played to a trick, for every player of the deal (set deal values)
+        after = block_of(root, "after_card")
+        self.after_card: list[s.Step] = [
+            e for e in (after.entries.values() if after else ()) if isinstance(e, s.Step)
+        ]
         # `deal { next_dealer = EXPR }`: over after_deal's names (else a word, in the model)
         self.next_dealer = rule_of(root, "deal", "next_dealer")
         # the match

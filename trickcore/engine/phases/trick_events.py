@@ -1,10 +1,11 @@
-"""`after_trick`: rules run for every player of the deal after each finished trick."""
+"""`after_trick` and `after_card`: rules run for every player of the deal after each finished
+trick, and after each card played to a trick."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ...language.exprs import SIDE_KEY, TABLE_KEY
+from ...language.exprs import CARD_KEY, HAND_KEY, SIDE_KEY, TABLE_KEY, TRUMP_KEY
 from ...language.limits import in_range
 from ..trick_names import trick_env
 
@@ -22,7 +23,7 @@ def run_after_trick(game: GameTables, deal: Deal, rules: tuple[StepRule, ...], s
     number = len(deal.tricks)
     points = game.points_with(view.trump)
     active = deal.active
-    envs = {}
+    envs: dict[int, dict[str, Any]] = {}
     for i, s in enumerate(active):
         env = trick_env(view, number, deal.tricks_total, points, s)
         env.update(
@@ -33,6 +34,45 @@ def run_after_trick(game: GameTables, deal: Deal, rules: tuple[StepRule, ...], s
         )
         env.update(deal.context[s])
         envs[s] = env
+    _run_rules(deal, envs, rules, "after_trick")
+    if sides:
+        deal.form_sides()
+
+
+def run_after_card(
+    game: GameTables, deal: Deal, rules: tuple[StepRule, ...], seat: int, card: int
+) -> None:
+    """`after_card`: after `seat` played `card` to the trick, each rule for every player of
+    the deal (over that card, whether he played it, his hand now), worked out for all
+    before any value is set."""
+    eff = deal.relations()[0]
+    card_is_trump = eff[card] == game.trump_suit_id
+    in_trump_suit = game.suit_of[card] == deal.trump
+    envs: dict[int, dict[str, Any]] = {}
+    for i, s in enumerate(deal.active):
+        env: dict[str, Any] = {
+            CARD_KEY: card,
+            HAND_KEY: deal.hands[s],
+            TRUMP_KEY: deal.trump,
+            "played_it": s == seat,
+            "card_is_trump": card_is_trump,
+            "card_in_trump_suit": in_trump_suit,
+            "cards_in_trick": len(deal.trick),
+            "tricks_played": len(deal.tricks),
+            "tricks_won": deal.tricks_won[s],
+            "declarer": s == deal.declarer,
+            "position": i,
+        }
+        env.update(deal.context[s])
+        envs[s] = env
+    _run_rules(deal, envs, rules, "after_card")
+
+
+def _run_rules(
+    deal: Deal, envs: dict[int, dict[str, Any]], rules: tuple[StepRule, ...], block: str
+) -> None:
+    """Each rule in order, for every player: all worked out first, then set (his values)."""
+    active = deal.active
     table = list(envs.values())
     side_of = deal.side_of
     for s, env in envs.items():
@@ -46,8 +86,6 @@ def run_after_trick(game: GameTables, deal: Deal, rules: tuple[StepRule, ...], s
                 values[s] = [(a.name, a.expr(env)) for a in step.assigns]
         for s, assigned in values.items():
             for _, value in assigned:
-                in_range(value, f"after_trick rule '{step.name}'", step.loc)
+                in_range(value, f"{block} rule '{step.name}'", step.loc)
             envs[s].update(assigned)
             deal.context[s].update(assigned)
-    if sides:
-        deal.form_sides()

@@ -17,7 +17,7 @@ from ..observation import Declaration
 from ..records import TrickView
 from .base import Phase
 from .offers import OfferRound
-from .trick_events import run_after_trick
+from .trick_events import run_after_card, run_after_trick
 from .trick_winner import TrickWinners
 from .turns import (
     announce,
@@ -84,6 +84,7 @@ class TrickPlay(Phase):
         self.reads_led = play is not None and play.reads_led  # times_led, led_suit
         self.side_if = play.side_if if play is not None else None
         self.after_trick = tricks.after_trick if tricks is not None else ()
+        self.after_card = tricks.after_card if tricks is not None else ()
         # `first_leader: holder CARD`: the cards (copies) whose holder leads
         deck = game.model.deck
         self.leader_cards = frozenset(
@@ -115,6 +116,7 @@ class TrickPlay(Phase):
             or self.tracks_played
             or self.talon_leads
             or self.after_trick
+            or self.after_card
             or self.windows
         )
 
@@ -518,6 +520,8 @@ class TrickPlay(Phase):
                 self._declare(deal, seat, card)
         trick.append((seat, card))
         deal.cards_played += 1
+        if self.after_card:
+            run_after_card(self.game, deal, self.after_card, seat, card)
         playing = deal.playing
         from_talon = trick[0][0] < 0  # led by a talon card (`talon_leads`)
         if len(trick) < len(playing) + from_talon:

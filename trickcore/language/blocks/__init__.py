@@ -11,6 +11,7 @@ from types import ModuleType
 from ..errors import RulesError
 from ..loader import Entry, MergedBlock
 from . import (
+    after_card,
     after_trick,
     bidding,
     bids,
@@ -71,6 +72,7 @@ BLOCKS: dict[str, BlockKind] = {
     "match": BlockKind(match, match.MATCH_SETTINGS),
     "after_deal": BlockKind(match),
     "after_trick": BlockKind(after_trick),
+    "after_card": BlockKind(after_card),
 }
 
 TOP_BLOCKS = frozenset(BLOCKS)
