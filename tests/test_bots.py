@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import math
+import random
 import time
 
 import pytest
@@ -184,10 +185,36 @@ def test_hint_values_one_per_legal_action(spec):
 
 
 def test_search_bots_in_games_of_bouts_value_losing_as_minus_one():
+    # the durak loses 1, which the other two share: a seat's value lies in [-1, 1/2]
     v = trickcore.load_variant("durak")
     m = v.new_match(seed=2, players=3)
     values = make_bot("pimc:worlds=2,iterations=8,seconds=none", seed=1).evaluate(turn_of(m))
-    assert all(-1.0 <= x <= 0.0 for _, x in values)
+    assert all(-1.0 <= x <= 0.5 for _, x in values)
+    assert any(x != values[0][1] for _, x in values)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["pimc:worlds=8,iterations=64,seconds=none", "ismcts:worlds=8,iterations=200,seconds=none"],
+)
+def test_a_defender_values_what_the_declarer_loses(spec):
+    # Skat K31, K43: a defender's own gain is 0 whatever he plays; the search still values
+    # the declarer's loss. Deck order 909, seat 0 defends: the declarer leads the AS and
+    # seat 0 holds 10S and 9S: the 10 would hand the declarer 10 points, the 9 none.
+    v = trickcore.load_variant("skat")
+    order = list(range(v.model.deck.size))
+    random.Random(909).shuffle(order)
+    deal = v.new_deal(order, dealer=0)
+    bots = [make_bot("heuristic", seed=909 * 16 + s) for s in range(deal.seats)]
+    while True:
+        seat = deal.to_act
+        turn = Turn(v, seat, deal.observation(seat), tuple(deal.legal_actions()))
+        if seat == 0 and [a.text for a in turn.legal] == ["play 10S", "play 9S"]:
+            break
+        deal.apply(bots[seat].choose(turn))
+    assert turn.observation.declarer == 1 and turn.observation.trick[0] == (1, "AS")
+    values = dict((a.text, x) for a, x in make_bot(spec, seed=1).evaluate(turn))
+    assert values["play 9S"] > values["play 10S"] + 5
 
 
 def test_make_bot_names_and_options():
@@ -281,7 +308,7 @@ def test_default_decisions_are_capped_at_under_a_second():
 
 def test_confidence_keeps_the_heuristic_choice_unless_surely_better():
     v = trickcore.load_variant("russisch-schnapsen")
-    m = v.new_match(seed=3)
+    m = v.new_match(seed=4)
     bots = [make_bot("heuristic", seed=s) for s in range(m.seats)]
     for _ in range(4):  # to a bid where the search and the heuristic bot disagree
         m.apply(bots[m.to_act].choose(turn_of(m)))
@@ -292,3 +319,31 @@ def test_confidence_keeps_the_heuristic_choice_unless_surely_better():
     assert best != heuristic
     assert make_bot(spec + "1000", seed=5).choose(turn) == heuristic
     assert make_bot("pimc", seed=5).confidence == 1.0
+
+
+@pytest.mark.parametrize("name", ["russisch-schnapsen", "hearts", "skat"])
+def test_worlds_carried_to_the_next_decision_agree_with_its_view(name):
+    """A search bot plays its worlds on along the actions since its last decision and keeps
+    those that still agree with what it sees: every world it searches is consistent."""
+    from trickcore.players.search import WorldMemory, sample_worlds
+
+    variant = trickcore.load_variant(name)
+    rng = random.Random(3)
+    carried = 0
+    for seed in range(3):
+        order = list(range(variant.model.deck.size))
+        random.Random(seed).shuffle(order)
+        deal = variant.new_deal(order, dealer=0)
+        memory = WorldMemory()
+        others = make_bot("heuristic", seed=seed)
+        while not deal.is_over:
+            seat = deal.to_act
+            turn = Turn(variant, seat, deal.observation(seat), tuple(deal.legal_actions()))
+            if seat == 0 and len(turn.legal) > 1:
+                before = memory.carried
+                for world in sample_worlds(turn, 6, rng, memory=memory):
+                    assert world.observation(seat) == turn.observation
+                    assert {a.id for a in world.legal_actions()} == {a.id for a in turn.legal}
+                carried += memory.carried - before
+            deal.apply(others.choose(turn))
+    assert carried > 0  # some worlds went on to a later decision

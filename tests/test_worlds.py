@@ -405,3 +405,24 @@ def test_worlds_of_cards_that_went_on_unseen(variants, name, seed, actions):
         for world in worlds:
             assert _same_view(world.observation(0), obs)
             assert _same_view(_replayed(variant, world).observation(0), obs)
+
+
+def test_preferans_all_pass_talon_cards_that_lead_are_seen_where_they_lay():
+    # Preferans R13(a), R30, R31: when everybody passes, the talon's two cards are turned up
+    # one by one to lead the first two tricks (led by nobody): the worlds keep them there
+    variant = trickcore.load_variant("preferans")
+    seen = 0
+    for seed in range(4):
+        match = variant.new_match(seed=seed)
+        while match.observation(match.to_act).phase != "play":
+            match.apply("pass")
+        assert match.observation(match.to_act).trick[0][0] == -1  # the talon's card leads
+        for step in range(8):  # the first trick, into the second
+            seat = match.to_act
+            obs = match.observation(seat)
+            for world in variant.sample_worlds(obs, 3, random.Random(seed * 10 + step)):
+                assert _same_view(world.observation(seat), obs)
+                assert _same_view(_replayed(variant, world).observation(seat), obs)
+                seen += 1
+            match.apply(match.legal_actions()[0])
+    assert seen == 4 * 8 * 3

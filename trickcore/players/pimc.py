@@ -4,7 +4,7 @@ knows, play every legal action out in each world, pick the best on average.
 Every legal action is tried in the same worlds with the same playout randomness (common
 random numbers), so the comparison between actions is as fair as the budget allows. The
 value of a playout is the deal's value for the seat (its gain in the direction the match
-ranks, or -1 for the loser of a game of bouts; see `values.deal_values`).
+ranks, against the other seats' average gain; see `values.deal_values`).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ import time
 
 from ..engine.actions import Action
 from ..engine.state import DealState
-from ..engine.worlds import WorldSampler
+from ..engine.worlds import HIDDEN_FORMS, WorldSampler
 from ..language.errors import TrickcoreError
 from .heuristic import HeuristicPlayer
 from .protocol import Turn
@@ -33,33 +33,75 @@ SAMPLING_SHARE = 0.5  # of a decision's time: the most that sampling worlds may 
 
 
 class WorldMemory:
-    """A bot's last world of the deal it is playing: the next decision's sampler starts
-    from its deck order (the deal has gone on a few actions since: a world consistent with
-    the new view is then a few repairs away). The worlds drawn stay uniform: this only
-    speeds up finding the first one."""
+    """A bot's worlds of the deal it is playing, carried from one decision to the next.
+
+    The worlds of the last decision are played on along the actions logged since (the
+    worlds in which one of them is not legal, or in which the seat would now see anything
+    else than it does, are dropped): what is left is exact rejection sampling from worlds
+    that were uniform over the last view, so uniform over the new one. The sampler tops them
+    up when too few are left, starting from the last world's deck order (a world consistent
+    with the new view is then a few repairs away)."""
 
     def __init__(self) -> None:
         self.key: tuple[object, ...] | None = None
         self.log: tuple[tuple[int, str], ...] = ()
         self.order: list[int] | None = None
+        self.worlds: list[World] = []
+        self.carried = 0  # worlds carried to a later decision (not sampled again)
 
     @staticmethod
     def _key(turn: Turn) -> tuple[object, ...]:
         obs = turn.observation
         return (id(turn.variant), turn.seat, obs.dealer, obs.deal_number, len(obs.hand_sizes))
 
+    def _goes_on(self, turn: Turn) -> bool:
+        log = turn.observation.log
+        return self.key == self._key(turn) and log[: len(self.log)] == self.log
+
     def hint(self, turn: Turn) -> list[int] | None:
         """The remembered deck order when the turn's log goes on from the remembered one."""
-        log = turn.observation.log
-        if self.key != self._key(turn) or log[: len(self.log)] != self.log:
-            return None
-        return self.order
+        return self.order if self._goes_on(turn) else None
 
-    def remember(self, turn: Turn, world: World) -> None:
-        """Keep a world of this turn."""
+    def carry(self, turn: Turn) -> list[World]:
+        """The remembered worlds played on to this turn, those that agree with its view
+        (fresh copies; none when the log does not go on from the remembered one, or when a
+        step since is one the seat saw only in part)."""
+        if not self.worlds or not self._goes_on(turn):
+            return []
+        new = turn.observation.log[len(self.log) :]
+        if any(text.startswith(HIDDEN_FORMS) for _, text in new):
+            return []
+        out = []
+        for world in self.worlds:
+            w = world.clone()
+            if _play_on(w, new) and w.observation(turn.seat) == turn.observation:
+                out.append(w)
+        return out
+
+    def remember(self, turn: Turn, worlds: list[World]) -> None:
+        """Keep this turn's worlds (unchanged copies: the search plays on clones)."""
         self.key = self._key(turn)
         self.log = turn.observation.log
-        self.order = list(world.deck_order)
+        self.worlds = [w.clone() for w in worlds]
+        self.order = list(worlds[0].deck_order) if worlds else None
+
+
+def _play_on(world: World, steps: tuple[tuple[int, str], ...]) -> bool:
+    """Apply logged steps (seat, text) to a world; False when one is not legal in it."""
+    parse = world.game.actions.parse
+    for seat, text in steps:
+        if world.is_over or world.to_act != seat:
+            return False
+        action = parse(text)
+        if action is None:
+            return False
+        for a in world.legal_actions():
+            if a.id == action.id:
+                world.apply(a)
+                break
+        else:
+            return False
+    return True
 
 
 def sample_worlds(
@@ -70,19 +112,42 @@ def sample_worlds(
     memory: WorldMemory | None = None,
 ) -> list[World]:
     """`n` full deal states consistent with the turn's observation (WorldsUnavailable when
-    the sampler finds none). With a budget in seconds, sampling stops at half the time:
-    fewer worlds then, or WorldsUnavailable when not one was found. With a memory, the
-    search for the first world starts from the bot's last world of the deal."""
+    none can be had). With a memory, the worlds of the seat's last decision in this deal
+    that still agree with the view are used first; the sampler is asked only when fewer
+    than half of `n` are left, for the rest, starting from the last world. With a budget
+    in seconds, sampling stops at half the time: fewer worlds then."""
+    carried = memory.carry(turn) if memory is not None else []
+    if memory is not None:
+        memory.carried += len(carried)
+    if len(carried) * 2 >= n:
+        worlds = carried[:n]
+    else:
+        worlds = carried + _sampled(turn, n - len(carried), rng, budget, memory, not carried)
+    if memory is not None:
+        memory.remember(turn, worlds)
+    return worlds
+
+
+def _sampled(
+    turn: Turn,
+    n: int,
+    rng: random.Random,
+    budget: Budget | None,
+    memory: WorldMemory | None,
+    needed: bool,
+) -> list[World]:
+    """`n` worlds from the sampler (fewer when the time runs out; WorldsUnavailable when
+    none is found and `needed`)."""
     deadline = budget.deadline(SAMPLING_SHARE) if budget is not None else None
     start = memory.hint(turn) if memory is not None else None
     try:  # the deal's number (hand sizes may depend on it) comes with the observation
         sampler = WorldSampler(turn.variant, turn.observation, rng, deadline=deadline, start=start)
         worlds: list[World] = list(sampler.sample(n, deadline))
-        if memory is not None and worlds:
-            memory.remember(turn, sampler.ref)
     except TrickcoreError as exc:
+        if not needed:
+            return []
         raise WorldsUnavailable(f"no hidden world for seat {turn.seat}: {exc}") from exc
-    if not worlds:
+    if not worlds and needed:
         raise WorldsUnavailable(f"no hidden world for seat {turn.seat}")
     return worlds
 

@@ -1,6 +1,10 @@
-"""What a finished deal is worth to each seat, read from the rules: the deal's gains in
-the direction the match ranks players (`rank_by = -score`: lower is better), and in games
-of bouts -1 for the loser and 0 for everyone else."""
+"""What a finished deal is worth to each seat, read from the rules: a seat's gain in the
+direction the match ranks players (`rank_by = -score`: lower is better) against the
+average gain of the other seats, since a match ranks players against each other. So a
+defender whose own gain is 0 whatever he plays still values the declarer's loss (Skat),
+partners value their side's result against the other side's, and in a game without a
+declarer every point an opponent takes counts (Hearts). In games of bouts: -1 for the
+loser, and the loser's loss shared by the others."""
 
 from __future__ import annotations
 
@@ -30,11 +34,23 @@ def score_sign(game: GameTables) -> int:
 
 
 def deal_values(deal: DealState) -> list[float]:
-    """Each seat's value of a finished deal (0 for a deal thrown in unplayed)."""
+    """Each seat's value of a finished deal: its gain (in the ranking's direction) less the
+    other seats' average gain (0 for all in a deal thrown in unplayed)."""
     if isinstance(deal, BoutDeal):
-        return [-1.0 if s == deal.loser else 0.0 for s in range(deal.seats)]
-    gains = deal.gains
-    if gains is None:
-        return [0.0] * deal.seats
-    sign = score_sign(deal.game)
-    return [float(sign * g) for g in gains]
+        own = [-1.0 if s == deal.loser else 0.0 for s in range(deal.seats)]
+    else:
+        gains = deal.gains
+        if gains is None:
+            return [0.0] * deal.seats
+        sign = score_sign(deal.game)
+        own = [float(sign * g) for g in gains]
+    return relative(own)
+
+
+def relative(own: list[float]) -> list[float]:
+    """Each seat's value against the average of the others' (one seat: its own)."""
+    n = len(own)
+    if n < 2:
+        return list(own)
+    total = sum(own)
+    return [v - (total - v) / (n - 1) for v in own]

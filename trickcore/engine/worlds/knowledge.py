@@ -11,7 +11,7 @@ from ..actions import Action
 from ..observation import BoutObservation, Observation
 from ..phases.passing import seat_on
 from .errors import WorldsError
-from .places import turned_card
+from .places import talon_led, turned_card
 
 if TYPE_CHECKING:
     from ..tables import GameTables
@@ -88,7 +88,7 @@ class SeatKnowledge:
         texts: list[str] = []
         own_texts: list[str] = [*obs.hand]
         if isinstance(obs, Observation):
-            texts += [*(obs.talon_shown or ()), *obs.talon_taken]
+            texts += [*(obs.talon_shown or ()), *obs.talon_taken, *talon_led(obs)]
             texts += [*obs.laid_away, *obs.set_aside]
             texts += [c for _, cs in obs.open_hands for c in cs]
             own_texts += [*obs.received, *(c for _, cs in obs.given for c in cs)]

@@ -63,6 +63,7 @@ def sightings(obs: Observation | BoutObservation) -> dict[str, tuple[str, ...]]:
             out[f"given{s}"] = cs
         for s, cs in obs.open_hands:
             out[f"open{s}"] = cs
+        out["talon_led"] = talon_led(obs)
     else:
         turned = turned_card(obs)
         if turned is not None:  # where it was dealt (a swap moves it later)
@@ -75,3 +76,12 @@ def turned_card(obs: Observation | BoutObservation) -> str | None:
     if isinstance(obs, Observation):
         return obs.turned_up if obs.turned_up is not None else obs.turnup
     return obs.turned_up if obs.turned_up is not None else obs.trump_card
+
+
+def talon_led(obs: Observation) -> tuple[str, ...]:
+    """The talon's cards turned up to lead tricks so far (`play { talon_leads: yes }`: led
+    by nobody, seat -1), in the order they were led: the talon's first cards."""
+    led = [cs[0][1] for _, cs, _ in obs.tricks if cs and cs[0][0] < 0]
+    if obs.trick and obs.trick[0][0] < 0:
+        led.append(obs.trick[0][1])
+    return tuple(led)

@@ -8,7 +8,7 @@ from ..bouts import BoutDeal
 from ..deal import Deal
 from ..observation import Observation
 from .constraints import ModelBuilder
-from .places import sightings, trump_card
+from .places import sightings, talon_led, trump_card
 from .replaying import LogReplay
 from .slot_model import SlotModel
 from .step_repairs import StepRepairs, change, swap
@@ -109,7 +109,7 @@ class ReferenceSearch:
             if trumps:
                 swap(order, {}, rng.choice(trumps), turned)
         if isinstance(obs, Observation):  # a talon seen (shown, or taken by the seat)
-            for i, t in enumerate(obs.talon_shown or obs.talon_taken):
+            for i, t in enumerate(obs.talon_shown or obs.talon_taken or talon_led(obs)):
                 if not isinstance(deal, Deal) or i >= len(deal.talon):
                     break
                 swap(order, {}, self.known.card(t), order[order.index(deal.talon[i])])
