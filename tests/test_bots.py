@@ -347,3 +347,19 @@ def test_worlds_carried_to_the_next_decision_agree_with_its_view(name):
                 carried += memory.carried - before
             deal.apply(others.choose(turn))
     assert carried > 0  # some worlds went on to a later decision
+
+
+def test_ismcts_widens_progressively_over_a_long_ladder_of_bids():
+    # Preferans R8: the first bid of a deal may be any of the ladder's contracts: with
+    # widening, the search weighs the heuristic bot's choice first and lets in one more
+    # action each time its iterations pass a square; without, every bid at once
+    v = trickcore.load_variant("preferans")
+    turn = turn_of(v.new_match(seed=1))
+    assert len(turn.legal) > 20
+    spec = "ismcts:worlds=4,iterations=49,seconds=none"
+    narrow = make_bot(spec, seed=2)
+    weighed = [a for a, x in narrow.evaluate(turn) if math.isfinite(x)]
+    assert 2 < len(weighed) <= 2 + 7
+    assert HeuristicPlayer(2).choose(turn) in weighed
+    wide = [a for a, x in make_bot(spec + ",widening=0", seed=2).evaluate(turn) if math.isfinite(x)]
+    assert len(wide) > len(weighed)

@@ -13,6 +13,7 @@ import math
 import random
 
 from ..engine.actions import Action
+from ..language.errors import TrickcoreError
 from .heuristic import HeuristicPlayer
 from .pimc import DEFAULT_SECONDS
 from .protocol import Turn
@@ -47,8 +48,12 @@ class ISMCTSPlayer:
     from a pool of `worlds` samples used in turn; `seconds` caps the whole decision,
     sampling included (0.8 by default; sampling may take half of it: fewer worlds then,
     and the heuristic bot decides when none was found in time); `exploration` is the UCT
-    constant (in units of the largest deal value seen). The same seed and budgets give
-    the same choices unless the time cap is reached.
+    constant (in units of the largest deal value seen); `widening`: with more legal
+    actions than that at the root (a long ladder of bids), the search widens
+    progressively: it starts with the heuristic bot's choice and one more, and lets in
+    the next legal action each time its iterations pass a square (2 + sqrt of them in
+    all), so that every action it weighs gets visits enough to be judged (0: all at once).
+    The same seed and budgets give the same choices unless the time cap is reached.
     """
 
     def __init__(
@@ -60,8 +65,12 @@ class ISMCTSPlayer:
         exploration: float = 0.7,
         rollout: str = "heuristic",
         steps: int = 12_000,
+        widening: int = 8,
     ) -> None:
         check_options("ismcts", iterations, seconds, worlds, steps)
+        if type(widening) is not int or widening < 0:
+            raise TrickcoreError("ismcts: widening must be a whole number of at least 0")
+        self.widening = widening
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.steps = steps
@@ -108,8 +117,12 @@ class ISMCTSPlayer:
         root = _Node()
         scale = 1.0
         c = self.exploration
-        allowed = {a.id for a in turn.legal}
+        order = self._root_order(turn)
+        wide = 0 < self.widening < len(order)
+        allowed = {a.id for a in order}
         while worlds and not budget.spent():
+            if wide:  # progressive widening at the root: 2 + sqrt(iterations) actions
+                allowed = {a.id for a in order[: 2 + math.isqrt(budget.used)]}
             world = worlds[budget.used % len(worlds)].clone()
             budget.used += 1
             node = root
@@ -156,3 +169,11 @@ class ISMCTSPlayer:
                 child.visits += 1
                 child.total += values[actor]
         return root
+
+    def _root_order(self, turn: Turn) -> list[Action]:
+        """The legal actions in the order a widening search lets them in: the heuristic
+        bot's choice first, then the others as the rules list them."""
+        if not (0 < self.widening < len(turn.legal)):
+            return list(turn.legal)
+        first = self.fallback.choose(turn)
+        return [first, *(a for a in turn.legal if a != first)]

@@ -15,6 +15,7 @@ import statistics
 
 from ..engine.actions import Action
 from ..language.errors import TrickcoreError
+from .endgame import EndgameSolver
 from .heuristic import HeuristicPlayer
 from .protocol import Turn
 from .search import (
@@ -41,8 +42,11 @@ class PIMCPlayer:
     action in time, the heuristic bot decides. `confidence`: the search departs from the
     heuristic bot's choice only when its best action beats that choice, paired playout by
     playout, by at least this many standard errors (1 by default; 0: always the best
-    average). The same seed and budgets give the same choices on any machine unless the
-    time cap is reached.
+    average). `endgame`: once at most this many tricks remain in a world's trick play, the
+    world is solved exactly (alpha-beta, `EndgameSolver`: the seat's side against the
+    others) instead of played out, when that takes at most `endgame_nodes` nodes (0: never).
+    The same seed and budgets give the same choices on any machine unless the time cap is
+    reached.
     """
 
     def __init__(
@@ -54,10 +58,15 @@ class PIMCPlayer:
         rollout: str = "heuristic",
         steps: int = 12_000,
         confidence: float = 1.0,
+        endgame: int = 3,
+        endgame_nodes: int = 4_000,
     ) -> None:
         check_options("pimc", iterations, seconds, worlds, steps)
         if not (isinstance(confidence, (int, float)) and 0 <= confidence < math.inf):
             raise TrickcoreError("pimc: confidence must be a number of at least 0")
+        for name, value in (("endgame", endgame), ("endgame_nodes", endgame_nodes)):
+            if type(value) is not int or value < 0:
+                raise TrickcoreError(f"pimc: {name} must be a whole number of at least 0")
         self.rng = random.Random(seed)
         self.worlds = worlds
         self.iterations = iterations
@@ -65,6 +74,7 @@ class PIMCPlayer:
         self.seconds = seconds
         self.rollout = rollout
         self.confidence = float(confidence)
+        self.endgame = EndgameSolver(endgame, endgame_nodes)
         Rollout(rollout, self.rng)  # refuses an unknown rollout now, not at the first turn
         self.fallback = HeuristicPlayer(seed)
         self.memory = WorldMemory()  # its last world of the deal: the next search starts there
@@ -110,18 +120,34 @@ class PIMCPlayer:
         worlds = sample_worlds(turn, self.worlds, rng, budget, self.memory)
         rollout = Rollout(self.rollout, rng)
         seat = turn.seat
+        endgame = self.endgame
         playouts: list[dict[int, float]] = [{} for _ in legal]
+        solved: dict[tuple[int, int], float] = {}  # (world, action): its exact value
         key = 0
-        while worlds and not (key and budget.spent()):
-            for world in worlds:
+        played_out = True  # a round over the worlds still played something out
+        while worlds and played_out and not (key and budget.spent()):
+            played_out = False
+            for w_index, world in enumerate(worlds):
                 here = {a.id: a for a in world.legal_actions()}
                 for i, a in enumerate(legal):
                     mine = here.get(a.id)
                     if mine is None:
                         continue
+                    exact = solved.get((w_index, i))
+                    if exact is not None:
+                        playouts[i][key] = exact
+                        continue
                     w = world.clone()
                     w.apply(mine)
-                    playouts[i][key] = rollout.run(w, budget)[seat]
+                    if endgame.applies(w):
+                        before = endgame.visited
+                        exact = endgame.value(w, seat)
+                        budget.steps += endgame.visited - before
+                    if exact is not None:
+                        solved[(w_index, i)] = playouts[i][key] = exact
+                    else:
+                        playouts[i][key] = rollout.run(w, budget)[seat]
+                        played_out = True
                     budget.used += 1
                     if budget.out_of_time():
                         return playouts, key

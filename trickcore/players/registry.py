@@ -4,7 +4,9 @@ A spec is a bot's name, optionally followed by `:` and options `name=value` sepa
 commas. Names: random, greedy, heuristic, pimc, ismcts. Options (search bots): `worlds`,
 `iterations`, `steps` (whole numbers), `seconds` (a number, or `none`: no time cap, the
 budget is work alone and the choice the same on any machine), `rollout` (heuristic or
-random); for pimc also `confidence`, for ismcts `exploration` (numbers).
+random); for pimc also `confidence` (a number), `endgame` and `endgame_nodes` (whole
+numbers), for ismcts `exploration` (a number) and `widening` (a
+whole number).
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ BOTS: dict[str, tuple[Callable[..., Any], dict[str, str]]] = {
             "seconds": _SECONDS,
             "rollout": _WORD,
             "confidence": _FLOAT,
+            "endgame": _INT,
+            "endgame_nodes": _INT,
         },
     ),
     "ismcts": (
@@ -46,6 +50,7 @@ BOTS: dict[str, tuple[Callable[..., Any], dict[str, str]]] = {
             "seconds": _SECONDS,
             "exploration": _FLOAT,
             "rollout": _WORD,
+            "widening": _INT,
         },
     ),
 }
