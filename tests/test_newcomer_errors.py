@@ -311,8 +311,9 @@ def test_the_moon_is_the_decks_points_in_a_house_rule():
 
 
 def test_a_changed_bid_step_changes_the_inherited_raise_step():
-    """Tysiacha bids and raises in fives (`contract { step: 5 }`): a house rule
-    `bidding { step: 10 }` raises in tens too, unless it says otherwise."""
+    """Tysiacha bids in fives (T6, T7) and raises in the bids' step (T12: `contract` names
+    no step of its own): a house rule `bidding { step: 10 }` raises in tens too, unless it
+    says otherwise with `contract { step: N }`."""
     tricks = trickcore.variant_from_text(TYSIACHA + "bidding { step: 10 }\n", "house").model.tricks
     assert tricks is not None and tricks.bidding is not None and tricks.contract is not None
     assert (tricks.bidding.step, tricks.contract.step) == (10, 10)
