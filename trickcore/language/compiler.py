@@ -317,6 +317,19 @@ def _position(error: RulesError) -> tuple[int, str, int, int]:
     return (1, "", 0, 0) if loc is None else (0, loc.file, loc.line, loc.column)
 
 
+def _each_once(errors: list[RulesError]) -> list[RulesError]:
+    """The errors one by one (several found together apart), each message at each place
+    once, in file order."""
+    seen: set[tuple[str, object]] = set()
+    out: list[RulesError] = []
+    for error in sorted((e for err in errors for e in err.errors), key=_position):
+        key = (error.message, error.location)
+        if key not in seen:
+            seen.add(key)
+            out.append(error)
+    return out
+
+
 def compile_with_errors(rules: MergedRules) -> tuple[VariantModel | None, list[RulesError]]:
     """The model, or None and every error the compiler finds (in file order)."""
     errors = compile_errors(rules)
@@ -328,9 +341,9 @@ def compile_errors(rules: MergedRules) -> list[RulesError]:
     try:
         _Compiler(rules).compile()
     except Failed as failed:
-        return sorted(failed.errors, key=_position)
+        return _each_once(failed.errors)
     except RulesError as exc:
-        return [exc]
+        return exc.errors
     except RecursionError:
         return [RulesError(f"{rules.path}: the rules nest too deeply to compile")]
     return []

@@ -70,6 +70,11 @@ class RulesErrors(RulesError):
         return list(self._all)
 
 
+class UnknownSettingError(RulesError):
+    """A setting or block the rules language does not know, at the line that writes it:
+    nothing else in the rules caused it, so no other file's line is named with it."""
+
+
 class IllegalActionError(TrickcoreError):
     """An action that is malformed or not legal now; the state is unchanged."""
 

@@ -22,6 +22,7 @@ import attrs
 
 from . import syntax as s
 from .errors import Location, RulesError
+from .hints import card_hint, did_you_mean
 
 INT = "int"
 BOOL = "bool"
@@ -396,7 +397,10 @@ def _compile_name(expr: s.Name, scope: Scope, em: _Emitter) -> tuple[str, str]:
     if name in scope.names:
         return scope.names[name], f"env[{em.const(name)}]"
     known = ", ".join(sorted(scope.names)) or "none"
-    raise RulesError(f"unknown name '{name}' {scope.where}; names available: {known}", expr.loc)
+    hint = did_you_mean(name, scope.names)
+    raise RulesError(
+        f"unknown name '{name}' {scope.where}{hint}; names available: {known}", expr.loc
+    )
 
 
 _ARITH = ("+", "-", "*")
@@ -434,7 +438,8 @@ def _symbol_arg(arg: s.Expr, table: Mapping[str, int], kind: str) -> int:
     )
     if text is None or text not in table:
         known = ", ".join(table) or "none"
-        raise RulesError(f"expected a {kind} here ({known})", _loc(arg))
+        hint = did_you_mean(text, table) if text is not None else ""
+        raise RulesError(f"expected a {kind} here{hint} ({known})", _loc(arg))
     return table[text]
 
 
@@ -449,7 +454,9 @@ def _card_arg(arg: s.Expr, sym: Symbols) -> int:
     )
     if text is None or text not in sym.cards:
         some = ", ".join(list(sym.cards)[:3])
-        raise RulesError(f"expected a card here, written like {some}", _loc(arg))
+        raise RulesError(
+            f"expected a card here, written like {some}{card_hint(text, sym.cards)}", _loc(arg)
+        )
     return sym.cards[text]
 
 
@@ -684,7 +691,8 @@ def _call_function(expr: s.Call, scope: Scope) -> tuple[str, Fn]:
             raise RulesError(f"wrong number of arguments: {AGGREGATE_FUNCS[func]}", expr.loc)
         return _aggregate(func, args[0], scope)
     known = ", ".join(sorted(ALL_FUNCS))
-    raise RulesError(f"unknown function '{func}'; functions: {known}", expr.loc)
+    hint = did_you_mean(func, ALL_FUNCS)
+    raise RulesError(f"unknown function '{func}'{hint}; functions: {known}", expr.loc)
 
 
 ALL_FUNCS = {

@@ -10,6 +10,7 @@ from typing import Any, Literal
 import lark
 from lark import Lark, Token, Transformer, v_args
 
+from . import hints
 from . import syntax as s
 from .errors import Location, RulesError
 
@@ -189,6 +190,46 @@ class _ToSyntax(Transformer[Token, Any]):
         return s.Unary("-", c[0], self._meta_loc(meta))
 
 
+def _parse(parser: Lark, source: str) -> Any:
+    """lark's tree of `source`, a block's closing '}' also ending the statement before it on
+    its line: `bidding { step: 10 }` reads as the block written on three lines. (Every
+    statement ends with a line break, so a '}' after anything but a line break or the '{'
+    can only end a one-line block; files written on several lines parse as before.)"""
+    interactive = parser.parse_interactive(source)
+    last: Token | None = None
+    while True:
+        try:
+            for token in interactive.lexer_thread.lex(interactive.parser_state):
+                interactive.feed_token(token)
+                last = token
+            return interactive.feed_eof(last)
+        except lark.exceptions.UnexpectedToken as exc:
+            # the lexer refuses a '}' where a statement has not ended (it has read it)
+            tok = exc.token
+            if tok.type != "RBRACE" or last is None or last.type in ("_NL", "LBRACE"):
+                raise
+            try:
+                interactive.feed_token(Token.new_borrow_pos("_NL", "\n", tok))
+            except lark.exceptions.UnexpectedToken:
+                raise exc from None
+            interactive.feed_token(tok)
+            last = tok
+
+
+def _token_hint(tok: Token, lines: list[str], line: int, column: int) -> str:
+    """Advice for an unexpected token, or "" (the mistakes of `hints`)."""
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    if text.lstrip().startswith("extends"):
+        return hints.extends_hint(text)
+    if tok.type == "EQUAL":
+        return hints.equals_hint(text, column) or hints.missing_rule_keyword(text) or ""
+    if tok.type == "_NL" and column > len(text.rstrip()):
+        return hints.brace_on_next_line(lines, line)
+    if str(tok) == "elif":
+        return "write 'else if' (there is no 'elif')"
+    return ""
+
+
 def parse_tree(parser: Lark, source: str, path: str, lines: list[str]) -> tuple[s.Statement, ...]:
     """The statements of `source` (a checked text ending in a newline), read by `parser`."""
 
@@ -196,30 +237,39 @@ def parse_tree(parser: Lark, source: str, path: str, lines: list[str]) -> tuple[
         src = lines[line - 1] if 0 < line <= len(lines) else ""
         return Location(path, line, column, src)
 
+    def advice(hint: str) -> str:
+        return f"; {hint}" if hint else ""
+
     try:
-        tree = parser.parse(source)
+        tree = _parse(parser, source)
     except lark.exceptions.UnexpectedCharacters as exc:
         pos = exc.pos_in_stream or 0
         char = source[pos] if pos < len(source) else ""
+        text = lines[exc.line - 1] if 0 < exc.line <= len(lines) else ""
+        if char in hints.SUIT_GLYPHS:
+            hint = hints.glyph_hint(text, exc.column, char)
+        else:
+            hint = hints.CHARACTER_HINTS.get(char, "")
+        expected = "" if hint else f"; {_describe_expected(set(exc.allowed or ()))}"
         raise RulesError(
-            f"unexpected character {char!r}; {_describe_expected(set(exc.allowed or ()))}",
-            loc(exc.line, exc.column),
+            f"unexpected character {char!r}{expected}{advice(hint)}", loc(exc.line, exc.column)
         ) from None
     except lark.exceptions.UnexpectedToken as exc:
         tok = exc.token
+        line = exc.line if exc.line > 0 else len(lines)
+        column = max(exc.column, 1)
         if tok.type == "$END":
             what = "end of file"
-        elif tok.type == "_NL":
-            what = "end of line"
+            hint = hints.block_not_closed(lines)
         else:
-            what = repr(str(tok))
-        raise RulesError(
-            f"unexpected {what}; {_describe_expected(set(exc.expected))}",
-            loc(exc.line if exc.line > 0 else len(lines), max(exc.column, 1)),
-        ) from None
+            what = "end of line" if tok.type == "_NL" else repr(str(tok))
+            hint = _token_hint(tok, lines, line, column)
+        expected = "" if hint else f"; {_describe_expected(set(exc.expected))}"
+        raise RulesError(f"unexpected {what}{expected}{advice(hint)}", loc(line, column)) from None
     except lark.exceptions.UnexpectedEOF as exc:
+        hint = hints.block_not_closed(lines)
         raise RulesError(
-            f"unexpected end of file; {_describe_expected(set(exc.expected))}",
+            f"unexpected end of file; {_describe_expected(set(exc.expected))}{advice(hint)}",
             loc(len(lines), 1),
         ) from None
     try:

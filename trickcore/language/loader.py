@@ -22,6 +22,7 @@ import attrs
 from . import syntax as s
 from .defines import DEFINE_BLOCK, expander
 from .errors import Location, RulesError, RulesErrors
+from .hints import did_you_mean
 from .parser import MAX_FILE_CHARS, parse_text
 from .resources import VARIANT_SUFFIX, shipped_path, shipped_variants, variants_dir
 
@@ -118,18 +119,21 @@ class MergedRules:
 
     def because(self, error: RulesError, name_paths: Iterable[str | Sequence[str]]) -> RulesError:
         """`error` with "(because of FILE:LINE:COL, ...)" appended, naming every place in
-        another file than the error's own that changed one of `name_paths` (see `blame`),
-        in merge order; `error` itself when there is none.
+        a file merged after the error's own that changed one of `name_paths` (see
+        `blame`), in merge order; `error` itself when there is none.
 
         The compiler calls it on an error in an inherited entry with the names that entry
         reads, so that the message also points at the child line that broke it.
         """
         own = error.location.file if error.location is not None else None
         order = {path: i for i, (path, _) in enumerate(self.sources)}
+        # only files merged after the error's own can have broken it: the lines of its
+        # parents are what it was written against
+        after = order.get(own, -1) if own is not None else -1
         culprits = {
             loc
             for loc in (self.blame(p) for p in name_paths)
-            if loc is not None and loc.file != own
+            if loc is not None and loc.file != own and order.get(loc.file, len(order)) > after
         }
         if not culprits:
             return error
@@ -434,7 +438,8 @@ def _remove(block: MergedBlock, stmt: s.Remove) -> None:
             key = f"{head} {parts.pop(0)}"
         if key not in target.entries:
             raise RulesError(
-                f"cannot remove '{'.'.join(stmt.path)}': nothing named '{head}' is defined here",
+                f"cannot remove '{'.'.join(stmt.path)}': nothing named '{head}' is defined "
+                f"here{did_you_mean(head, target.entries)}",
                 stmt.loc,
             )
         if not parts:
@@ -590,8 +595,9 @@ class _FileResolver:
         if not is_path_reference(ref):
             if _shipped(ref) is None:
                 raise RulesError(
-                    f'`extends "{ref}"`: no shipped variant or file of that name (a bare name '
-                    f'is a shipped variant; a file is named by its path, e.g. "./{ref}.rules")',
+                    f'`extends "{ref}"`: no shipped variant or file of that name'
+                    f"{did_you_mean(ref, shipped_variants())} (a bare name is a shipped "
+                    f'variant; a file is named by its path, e.g. "./{ref}.rules")',
                     loc,
                 )
             return self.shipped(ref)
@@ -791,7 +797,8 @@ def load_rules(ref: str | Path, search_path: Sequence[str | Path] = ()) -> Merge
         found = _shipped(ref)
         if found is None:
             raise RulesError(
-                f"no shipped variant or rules file named '{ref}' (a bare name is a shipped "
+                f"no shipped variant or rules file named '{ref}'"
+                f"{did_you_mean(ref, shipped_variants())} (a bare name is a shipped "
                 f"variant; a file is named by its path, e.g. ./{ref}{VARIANT_SUFFIX})"
             )
         path = found

@@ -6,8 +6,9 @@ from collections.abc import Collection
 from typing import Any
 
 from . import syntax as s
-from .errors import Location, RulesError
+from .errors import Location, RulesError, RulesErrors, UnknownSettingError
 from .exprs import BOOL_WORDS, CompiledExpr, Scope, compile_expr
+from .hints import did_you_mean
 from .loader import MergedBlock
 
 
@@ -40,7 +41,11 @@ class BlockSettings:
                 raise self.missing(name, f"{self.label} needs a setting '{name}:'")
             return None
         if not isinstance(entry, s.ListSetting):
-            raise RulesError(f"'{name}' is written '{name}: ...' (a list), not with '='", entry.loc)
+            value = f"{name}: {s.expr_text(entry.expr)}" if isinstance(entry, s.ExprSetting) else ""
+            write = f": write '{value}'" if value else ""
+            raise RulesError(
+                f"'{name}' is written '{name}: ...' (a list), not with '='{write}", entry.loc
+            )
         return entry.items
 
     def word(self, name: str, choices: tuple[str, ...], default: str) -> str:
@@ -94,12 +99,17 @@ class BlockSettings:
         """Refuse settings this block does not know, naming the ones it does."""
         if self.block is None:
             return
-        for key, entry in self.block.entries.items():
-            if key not in known:
-                hint = ", ".join(sorted(known))
-                raise RulesError(
-                    f"unknown setting '{key}' in {self.label}; settings: {hint}", entry.loc
-                )
+        errors: list[RulesError] = [
+            UnknownSettingError(
+                f"unknown setting '{key}' in {self.label}{did_you_mean(key, known)}; "
+                f"settings: {', '.join(sorted(known))}",
+                entry.loc,
+            )
+            for key, entry in self.block.entries.items()
+            if key not in known
+        ]
+        if errors:
+            raise errors[0] if len(errors) == 1 else RulesErrors(errors)
 
 
 def fail(message: str, loc: Location | None) -> Any:

@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections.abc import Collection
 from types import ModuleType
 
-from ..errors import RulesError
+from .. import syntax as s
+from ..errors import RulesError, UnknownSettingError
+from ..hints import did_you_mean
 from ..loader import Entry, MergedBlock
 from . import (
     after_card,
@@ -82,6 +84,12 @@ BLOCK_SETTINGS: dict[str, Collection[str]] = {
     **{kind: row.settings for kind, row in BLOCKS.items() if row.settings is not None},
 }
 
+# a block's setting written at the top of a file: the block it belongs in (first of its kinds)
+BLOCK_OF_SETTING: dict[str, str] = {}
+for _kind, _names in BLOCK_SETTINGS.items():
+    for _name in _names:
+        BLOCK_OF_SETTING.setdefault(_name, _kind)
+
 
 def check_top_entry(key: str, entry: Entry) -> None:
     """A top-level entry must be a known block (named, for the kinds that need a name) or
@@ -89,14 +97,27 @@ def check_top_entry(key: str, entry: Entry) -> None:
     if isinstance(entry, MergedBlock):
         row = BLOCKS.get(entry.kind)
         if row is None:
-            raise RulesError(
-                f"unknown block '{entry.kind}'; blocks: {', '.join(sorted(TOP_BLOCKS))}",
+            raise UnknownSettingError(
+                f"unknown block '{entry.kind}'{did_you_mean(entry.kind, TOP_BLOCKS)}; "
+                f"blocks: {', '.join(sorted(TOP_BLOCKS))}",
                 entry.loc,
             )
         if row.named and entry.name is None:
             raise RulesError(
                 f"a {entry.kind} block needs a name: '{entry.kind} NAME {{ ... }}'", entry.loc
             )
+    elif isinstance(entry, s.Step):
+        raise RulesError(
+            f"rule '{key}' is outside a block: a rule goes in an after_deal block (run after "
+            f"each deal), after_trick, after_card or a decision: write 'after_deal {{ rule "
+            f"{key}: ... }}'",
+            entry.loc,
+        )
     elif key not in variant.VARIANT_SETTINGS:
         known = ", ".join(sorted(variant.VARIANT_SETTINGS))
-        raise RulesError(f"unknown top-level setting '{key}'; settings: {known}", entry.loc)
+        hint = did_you_mean(key, variant.VARIANT_SETTINGS)
+        if not hint and key in BLOCK_OF_SETTING:
+            hint = f" (it is a setting of the '{BLOCK_OF_SETTING[key]}' block)"
+        raise UnknownSettingError(
+            f"unknown top-level setting '{key}'{hint}; settings: {known}", entry.loc
+        )

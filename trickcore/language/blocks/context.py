@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from typing import TypeVar
 
-from ..errors import Location, RulesError
+from ..errors import Location, RulesError, RulesErrors, UnknownSettingError
 from ..exprs import Symbols
 from ..loader import MergedBlock, MergedRules
 from ..model import DealRules, Deck
@@ -84,7 +84,11 @@ class CompileContext:
     ) -> RulesError:
         """`exc`, naming the changes other files made to the settings of `blocks` and to the
         top-level `settings` (settings they replaced or removed, or, failing those, settings
-        they added to `blocks`)."""
+        they added to `blocks`); an unknown setting is its own line's error alone."""
+        if isinstance(exc, RulesErrors):
+            return RulesErrors([self.blamed(e, blocks, settings) for e in exc.errors])
+        if isinstance(exc, UnknownSettingError):
+            return exc
         known = self.block_settings
         paths = [f"{b}.{name}" for b in blocks for name in sorted(known.get(b, ()))]
         paths += settings

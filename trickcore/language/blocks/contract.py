@@ -16,6 +16,7 @@ def compile_contract(ctx: CompileContext, bidding: Bidding, hand_scope: Scope) -
     b = ctx.block("contract")
     b.check_known(CONTRACT_SETTINGS)
     step = b.integer("step", bidding.step, minimum=1) or bidding.step
+    raises = b.flag("raise", False)
     cap_entry = b.raw("cap")
     raise_if: CompiledExpr | None = None
     if b.raw("raise_if") is not None:
@@ -35,9 +36,10 @@ def compile_contract(ctx: CompileContext, bidding: Bidding, hand_scope: Scope) -
         )
         raise_if = b.expr("raise_if", raise_scope, BOOL)
     return ContractRules(
-        b.flag("raise", False),
+        raises,
         step,
         b.expr("cap", hand_scope, INT, bidding.cap),
         cap_entry.loc if cap_entry is not None else None,
         raise_if=raise_if,
     )
+

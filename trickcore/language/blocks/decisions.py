@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from .. import syntax as s
-from ..errors import Location, RulesError
+from ..errors import Location, RulesError, UnknownSettingError
 from ..exprs import BOOL, Scope, compile_expr, functions_used, names_used
+from ..hints import did_you_mean
 from ..loader import MergedBlock
 from ..model import NO_TRUMP, OUT, Decision, Deck, StepRule
 from ..settings import BlockSettings
@@ -40,6 +41,15 @@ RESERVED_ACTION_WORDS = frozenset(
         "transfer",
     }
 )
+
+
+# what an effect needs in the deal pattern, and how to write it
+EFFECT_NEEDS = {
+    "stock": "'{effect}' needs a stock in the deal pattern: end it with 'rest stock'",
+    "turnup": "'{effect}' needs a turnup in the deal pattern: write '1 turnup' in it",
+    "out": "'{effect}' needs cards dealt out of play: write 'N out' or 'rest out' in the "
+    "deal pattern (e.g. 'pattern: 5 each, rest out')",
+}
 
 
 def compile_decisions(ctx: CompileContext, deck: Deck) -> tuple[Decision, ...]:
@@ -122,8 +132,9 @@ def compile_decisions(ctx: CompileContext, deck: Deck) -> tuple[Decision, ...]:
                 steps.append(step_rule(item, scope, assignable, "a deal's keep names"))
             elif key not in DECISION_SETTINGS:
                 known = ", ".join(sorted(DECISION_SETTINGS))
-                raise RulesError(
-                    f"unknown setting '{key}' in {b.label}; settings: {known}, and "
+                raise UnknownSettingError(
+                    f"unknown setting '{key}' in {b.label}"
+                    f"{did_you_mean(key, DECISION_SETTINGS)}; settings: {known}, and "
                     "'rule NAME: ...' lines",
                     item.loc,
                 )
@@ -163,7 +174,14 @@ def compile_decisions(ctx: CompileContext, deck: Deck) -> tuple[Decision, ...]:
                 )
         needs = {"close_stock": "stock", "swap_turnup": "turnup", "exchange_out": "out"}.get(effect)
         if needs and not any(p.to == needs and not p.holder for p in ctx.deal_rules.pattern):
-            raise RulesError(f"'{effect}' needs a {needs} in the deal pattern", b.raw("effect").loc)
+            raise RulesError(EFFECT_NEEDS[needs].format(effect=effect), b.raw("effect").loc)
+        if b.raw("offer_if") is None:
+            raise b.missing(
+                "offer_if",
+                f"{b.label} needs 'offer_if = CONDITION', when the decision is offered to a "
+                "player: write 'offer_if = yes' to offer it every time (or a condition such "
+                "as 'offer_if = taken_card(QS)')",
+            )
         if effect == "exchange_out":
             ctx.exchanges.append((exchange, b.raw("effect").loc))
         out.append(
@@ -238,8 +256,9 @@ def compile_choice(
     }
     for key, entry in block.entries.items():
         if key not in known:
-            raise RulesError(
-                f"unknown setting '{key}' in {b.label}; settings: at, who, first_asked, "
+            raise UnknownSettingError(
+                f"unknown setting '{key}' in {b.label}{did_you_mean(key, known)}; settings: "
+                "at, who, first_asked, "
                 "offer_if, own, options, trump, declares, and OPTION_if = ... for an "
                 "option offered only sometimes",
                 entry.loc,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from .. import syntax as s
 from ..errors import RulesError
 from ..exprs import CARD_KEY, INT, Scope, names_used
 from ..limits import MAX_VALUE
@@ -136,7 +137,9 @@ def compile_card_points(ctx: CompileContext, deck: Deck) -> Deck:
     scope = Scope(CARD_POINT_NAMES, ctx.symbols, card=True, where="in deck.card_points")
     fn = b.expr("card_points", scope, INT)
     suit_of = deck.suit_of_card
-    reads_trump = bool(names_used(b.raw("card_points").expr) & CARD_POINT_NAMES.keys())
+    written = b.raw("card_points")
+    expr = written.expr if isinstance(written, s.ExprSetting) else written.items[0].head
+    reads_trump = bool(names_used(expr) & CARD_POINT_NAMES.keys())
     tables = []
     for trump in range(-1, len(deck.suits) if reads_trump else 0):
         points = []

@@ -90,7 +90,11 @@ def compile_melds(ctx: CompileContext, deck: Deck) -> tuple[Meld, ...]:
                 if b.raw(setting) is not None and not (
                     setting == "sets_trump" and not b.flag(setting, False)
                 ):
-                    raise RulesError(f"'{setting}' needs a meld of one suit", b.raw(setting).loc)
+                    raise RulesError(
+                        f"'{setting}' needs a meld of one suit (ranks of one suit, like 'cards: "
+                        f"K, Q'); this meld's cards come from several suits: remove '{setting}'",
+                        b.raw(setting).loc,
+                    )
         melds.append(
             Meld(
                 entry.name or "",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import syntax as s
-from ..errors import RulesError
+from ..errors import RulesError, RulesErrors
 from ..exprs import (
     INT,
     TAKEN_FUNCS,
@@ -73,6 +73,9 @@ def compile_scoring(ctx: CompileContext, auction: bool) -> tuple[Scoring, dict[s
     ordered: list[tuple[str, CompiledExpr]] = []
     types: dict[str, str] = {}
     visiting: list[str] = []
+    # definitions that failed, each error once: one that reads a failed one is not checked
+    failed: set[str] = set()
+    errors: list[RulesError] = []
 
     def checked(expr: s.Expr, names: Scope, want: str | None = None) -> CompiledExpr:
         try:
@@ -93,19 +96,43 @@ def compile_scoring(ctx: CompileContext, auction: bool) -> tuple[Scoring, dict[s
             if dep in defs and dep not in roles:
                 visit(dep)
         visiting.pop()
-        compiled = checked(defs[name].expr, scope.with_names(types))
+        if names_used(defs[name].expr) & failed:
+            failed.add(name)
+            return
+        try:
+            compiled = checked(defs[name].expr, scope.with_names(types))
+        except RulesError as exc:
+            errors.append(exc)
+            failed.add(name)
+            return
         types[name] = compiled.type
         ordered.append((name, compiled))
 
     roles_all = (*roles, "sitting_out")  # `sitting_out`: what a seat out of the deal scores
     roles = roles_all if "sitting_out" in defs else roles
-    for name in defs:
-        if name not in roles:
-            visit(name)
+    try:
+        for name in defs:
+            if name not in roles:
+                visit(name)
+    except RulesError as exc:
+        raise RulesErrors([*errors, exc]) if errors else exc from None
     full = scope.with_names(types)
-    declarer = checked(defs[roles[0]].expr, full, INT)
-    defender = checked(defs["defender" if auction else "player"].expr, full, INT)
-    sitting_out = checked(defs["sitting_out"].expr, full, INT) if "sitting_out" in defs else None
+
+    def role(name: str) -> CompiledExpr | None:
+        if names_used(defs[name].expr) & failed:
+            return None
+        try:
+            return checked(defs[name].expr, full, INT)
+        except RulesError as exc:
+            errors.append(exc)
+            return None
+
+    declarer = role(roles[0])
+    defender = role("defender" if auction else "player")
+    sitting_out = role("sitting_out") if "sitting_out" in defs else None
+    if errors:
+        raise errors[0] if len(errors) == 1 else RulesErrors(errors)
+    assert declarer is not None and defender is not None
     reads_taken = any(functions_used(entry.expr) & set(TAKEN_FUNCS) for entry in defs.values())
     reads_top = any("top_trumps" in names_used(entry.expr) for entry in defs.values())
     reads_hand = any(
