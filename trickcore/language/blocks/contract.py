@@ -42,4 +42,3 @@ def compile_contract(ctx: CompileContext, bidding: Bidding, hand_scope: Scope) -
         cap_entry.loc if cap_entry is not None else None,
         raise_if=raise_if,
     )
-
