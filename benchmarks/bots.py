@@ -2,11 +2,12 @@
 
 Run:  python benchmarks/bots.py [--deals 1000] [--bot pimc] [--seconds S] [--iterations N]
                                 [--worlds W] [--confidence Z] [--rollout heuristic|random]
-                                [--variant NAME[:PLAYERS] ...] [--seats all|one]
+                                [--variant NAME[:PLAYERS] ... | all] [--seats all|one]
                                 [--against heuristic random] [--jobs 2]
                                 [--seed 0] [--out FILE.jsonl] [--summarize FILE.jsonl]
 
-For every variant (default: Tysiacha, Russisch Schnapsen, Durak with 3 players) and deck
+For every variant (default: Tysiacha, Russisch Schnapsen, Durak with 3 players; `all`: every
+shipped game, each in its base file) and deck
 order (seeds --seed, --seed+1, ...) the search bot takes each seat in turn, the hero seat
 (`--seats all`, the default: a duplicate deal, the bots rotated through the seats as in
 `trickcore arena`; `--seats one`: only the seat deck order mod seats). With the hero in a
@@ -47,6 +48,24 @@ import trickcore
 from trickcore.players import Turn, make_bot
 
 DEFAULT_VARIANTS = ["tysiacha", "russisch-schnapsen", "durak:3"]
+# `--variant all`: every shipped game, in its base file
+GAMES = [
+    "tysiacha",
+    "russisch-schnapsen",
+    "durak:3",
+    "sixty-six",
+    "hearts",
+    "skat",
+    "bridge",
+    "spades",
+    "euchre",
+    "oh-hell",
+    "preferans",
+    "doppelkopf",
+    "belote",
+    "schafkopf",
+    "whist",
+]
 Z95 = 1.959964
 
 
@@ -163,7 +182,8 @@ def summarize(rows: list[dict[str, Any]], spec: str) -> None:
             )
         if any("fallbacks" in r for r in mine):
             left = sum(r.get("fallbacks", 0) for r in mine)
-            print(f"  decisions left to the heuristic (no hidden world sampled): {left}")
+            share = f" ({100 * left / len(times):.1f}% of {len(times)})" if times else ""
+            print(f"  decisions left to the heuristic (no world, or no time): {left}{share}")
 
 
 def jobs_of(
@@ -192,7 +212,9 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=None)
     parser.add_argument("--confidence", type=float, default=None, help="pimc's confidence")
     parser.add_argument("--rollout", default=None, help="heuristic or random playouts")
-    parser.add_argument("--variant", nargs="+", default=DEFAULT_VARIANTS)
+    parser.add_argument(
+        "--variant", nargs="+", default=DEFAULT_VARIANTS, help="NAME[:PLAYERS] ..., or all"
+    )
     parser.add_argument(
         "--seats", choices=("all", "one"), default="all", help="hero seats per deck order"
     )
@@ -225,7 +247,7 @@ def main() -> None:
         summarize(rows, spec)
         return
     variants = []
-    for item in args.variant:
+    for item in GAMES if args.variant == ["all"] else args.variant:
         name, _, players = item.partition(":")
         variant = _variant(name)
         variants.append((name, int(players) if players else variant.model.players[0]))

@@ -188,7 +188,9 @@ def test_search_bots_in_games_of_bouts_value_losing_as_minus_one():
     # the durak loses 1, which the other two share: a seat's value lies in [-1, 1/2]
     v = trickcore.load_variant("durak")
     m = v.new_match(seed=2, players=3)
-    values = make_bot("pimc:worlds=2,iterations=8,seconds=none", seed=1).evaluate(turn_of(m))
+    turn = turn_of(m)
+    spec = f"pimc:worlds=2,iterations={2 * len(turn.legal)},seconds=none"
+    values = make_bot(spec, seed=1).evaluate(turn)
     assert all(-1.0 <= x <= 0.5 for _, x in values)
     assert any(x != values[0][1] for _, x in values)
 
@@ -363,3 +365,21 @@ def test_ismcts_widens_progressively_over_a_long_ladder_of_bids():
     assert HeuristicPlayer(2).choose(turn) in weighed
     wide = [a for a, x in make_bot(spec + ",widening=0", seed=2).evaluate(turn) if math.isfinite(x)]
     assert len(wide) > len(weighed)
+
+
+def test_pimc_weighs_what_it_reached_when_a_decision_is_wider_than_its_budget():
+    # Preferans R8: the first call may be any of 26 bids or a pass; with 5 playouts the
+    # search reaches 5 actions in its first world, the heuristic bot's choice first, and
+    # chooses among those (before, it left the whole decision to the heuristic bot)
+    v = trickcore.load_variant("preferans")
+    turn = turn_of(v.new_match(seed=1))
+    assert len(turn.legal) == 27
+    bot = make_bot("pimc:worlds=2,iterations=5,seconds=none,confidence=0", seed=4)
+    values = [x for _, x in bot.evaluate(turn)]
+    assert sum(1 for x in values if math.isfinite(x)) == 5
+    choice = make_bot("pimc:worlds=2,iterations=5,seconds=none,confidence=0", seed=4)
+    action = choice.choose(turn)
+    assert choice.fallbacks == 0 and action in turn.legal
+    assert make_bot("pimc:worlds=2,iterations=1,seconds=none", seed=4).choose(turn) == (
+        HeuristicPlayer(4).choose(turn)
+    )

@@ -35,7 +35,8 @@ class PIMCPlayer:
 
     `worlds` hidden worlds are sampled per decision; `iterations` is the most playouts per
     decision (shared among the worlds and the legal actions: every action is played out
-    in the same worlds, world after world, and at least the first world is done);
+    in the same worlds, world after world, the heuristic bot's choice first in each, so
+    that a budget smaller than the legal actions still weighs it against those reached);
     `steps` the most actions played in them (long deals get fewer playouts); `seconds`
     caps the whole decision, sampling included (0.8 by default): sampling may take half of
     it (fewer worlds then), and when not even one world has been played out for every
@@ -81,39 +82,48 @@ class PIMCPlayer:
         self.fallbacks = 0  # decisions left to the heuristic: no world sampled, or no time
 
     def choose(self, turn: Turn) -> Action:
-        """The action with the best average playout value; the heuristic bot's choice when
-        no hidden world can be sampled or played out in time (counted in `fallbacks`), or
-        when the best is not surely better than it (`confidence`)."""
-        if len(turn.legal) == 1:
-            return turn.legal[0]
+        """The action with the best average playout value over the worlds every action it
+        weighs was played out in; the heuristic bot's choice when no hidden world can be
+        sampled, or when not even it and one other action were played out in time (counted
+        in `fallbacks`), or when the best is not surely better than it (`confidence`).
+
+        The heuristic bot's choice is played out first in every world, so that with many
+        legal actions (a talon's discards) and little time the search still weighs it
+        against the others it reached in the first world."""
+        legal = turn.legal
+        if len(legal) == 1:
+            return legal[0]
+        default = self.fallback.choose(turn)
+        d = legal.index(default) if default in legal else 0
         try:
-            playouts, done = self._search(turn)
+            playouts, done = self._search(turn, d)
         except WorldsUnavailable:
             playouts, done = [], 0
-        if not done or not any(playouts):
+        keys = range(done) if done else range(1)  # the worlds every action weighed had
+        weighed = [i for i, p in enumerate(playouts) if all(k in p for k in keys)]
+        if len(weighed) < 2:
             self.fallbacks += 1
-            return self.fallback.choose(turn)
-        values = [statistics.fmean(p.values()) if p else -math.inf for p in playouts]
-        best = max(range(len(values)), key=lambda i: (values[i], -i))
-        if self.confidence > 0:
-            default = self.fallback.choose(turn)
-            d = turn.legal.index(default) if default in turn.legal else best
-            if d != best and not _surely_better(playouts[best], playouts[d], self.confidence):
-                return turn.legal[d]
-        return turn.legal[best]
+            return default
+        values = {i: statistics.fmean(playouts[i][k] for k in keys) for i in weighed}
+        best = max(weighed, key=lambda i: (values[i], -i))
+        if self.confidence > 0 and d != best and d in values:
+            if not _surely_better(playouts[best], playouts[d], self.confidence):
+                return legal[d]
+        return legal[best]
 
     def evaluate(self, turn: Turn) -> list[tuple[Action, float]]:
         """Each legal action with its estimated value for the seat (mean over playouts;
         -inf for an action not played out in time)."""
-        playouts, _ = self._search(turn)
+        playouts, _ = self._search(turn, 0)
         return [
             (a, statistics.fmean(p.values()) if p else float("-inf"))
             for a, p in zip(turn.legal, playouts, strict=True)
         ]
 
-    def _search(self, turn: Turn) -> tuple[list[dict[int, float]], int]:
+    def _search(self, turn: Turn, first: int) -> tuple[list[dict[int, float]], int]:
         """Each legal action's playout values, by playout (the same key: the same world
-        and round for every action), and how many worlds were played out for every action."""
+        and round for every action), and how many worlds were played out for every action.
+        In each world the action `first` (an index of `turn.legal`) is played out first."""
         rng = random.Random(self.rng.getrandbits(64))
         budget = Budget(self.iterations, self.steps, self.seconds)
         legal = turn.legal
@@ -123,14 +133,15 @@ class PIMCPlayer:
         endgame = self.endgame
         playouts: list[dict[int, float]] = [{} for _ in legal]
         solved: dict[tuple[int, int], float] = {}  # (world, action): its exact value
+        tried = [first, *(i for i in range(len(legal)) if i != first)]
         key = 0
         played_out = True  # a round over the worlds still played something out
         while worlds and played_out and not (key and budget.spent()):
             played_out = False
             for w_index, world in enumerate(worlds):
                 here = {a.id: a for a in world.legal_actions()}
-                for i, a in enumerate(legal):
-                    mine = here.get(a.id)
+                for i in tried:
+                    mine = here.get(legal[i].id)
                     if mine is None:
                         continue
                     exact = solved.get((w_index, i))
@@ -149,7 +160,7 @@ class PIMCPlayer:
                         playouts[i][key] = rollout.run(w, budget)[seat]
                         played_out = True
                     budget.used += 1
-                    if budget.out_of_time():
+                    if budget.out_of_time() or (budget.used >= 2 and budget.spent()):
                         return playouts, key
                 key += 1
                 if budget.spent():
