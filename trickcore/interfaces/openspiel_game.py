@@ -1,10 +1,14 @@
 """Every trickcore variant as an OpenSpiel game (a Python game registered with pyspiel).
 
-`register("my-variant")` registers `trickcore_my_variant`;
-`pyspiel.load_game("trickcore_my_variant", {"players": 3, "match": True, "rules":
-"my/house.rules"})` then loads it. Parameters:
+Importing `trickcore.openspiel` registers every shipped variant (`trickcore_hearts`, ...) and
+the game `trickcore`, which plays any rules file: `pyspiel.load_game("trickcore", {"rules":
+PATH})` or `pyspiel.load_game("trickcore(rules=PATH)")` (a path without `,`, `(`, `)` or `=`).
+`register("my-variant")` registers `trickcore_my_variant` (a shipped name, a path or a
+Variant); `pyspiel.load_game("trickcore_my_variant", {"players": 3, "match": True, "rules":
+"my/house.rules"})` then loads it. A pickled game registers its variant again when it is
+unpickled in another process. Parameters:
 
-- `players`: seats at the table (default: the variant's first player count);
+- `players`: seats at the table (default, or -1: the variant's first player count);
 - `rules`: a rules file to play instead of the registered variant (a house rule), "" for none;
 - `match`: False (default) plays one deal (redealt deals do not count: the game ends after
   the first deal that is played); True plays a whole match;
@@ -48,10 +52,21 @@ from ..language.errors import RulesError, TrickcoreError
 from ..language.limits import MAX_VALUE, check_seat
 from .tensors import Encoder, observation_text, private_snapshot, snapshot_text
 
-__all__ = ["can_resample", "load_game", "register", "register_all", "short_name"]
+__all__ = [
+    "RULES_GAME",
+    "can_resample",
+    "load_game",
+    "register",
+    "register_all",
+    "register_rules_game",
+    "short_name",
+]
 
 HISTORY_CAP = 200
-RESAMPLE_TRIES = 10  # worlds drawn before a resampling settles for the current view
+RULES_GAME = "trickcore"  # the game that plays the rules file of its `rules` parameter
+MAX_SEATS = 8  # the most seats a rules file may declare (`players:`)
+RESAMPLE_TRIES = 10  # worlds drawn before a resampling falls back to swapping cards
+SWAP_TRIES = 40  # swaps of two hidden cards tried by the fallback (each a replay)
 _VARIANTS: dict[str, Game] = {}  # a shipped name or a path -> the loaded variant
 _REGISTERED: dict[str, str] = {}  # short name -> the shipped name or path it plays
 _BOUNDS: dict[tuple[int, int], int] = {}  # (id of the variant, seats) -> deal action bound
@@ -128,8 +143,43 @@ def register(variant_or_path: str | Path | Game) -> str:
 
 
 def register_all() -> list[str]:
-    """Register every shipped variant; their short names."""
-    return [register(name) for name in trickcore.list_variants()]
+    """Register every shipped variant and the game `trickcore` (any rules file, by its
+    `rules` parameter); the shipped variants' short names."""
+    register_rules_game()
+    return [register(name) for name in trickcore.list_variants()]  # known ones: a lookup
+
+
+def register_rules_game() -> str:
+    """Register the game `trickcore`, which plays the rules file named by its `rules`
+    parameter: `pyspiel.load_game("trickcore", {"rules": PATH})` or
+    `pyspiel.load_game("trickcore(rules=PATH)")`; its name."""
+    if RULES_GAME in _REGISTERED:
+        return RULES_GAME
+    game_type = pyspiel.GameType(
+        short_name=RULES_GAME,
+        long_name="trickcore rules file",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=MAX_SEATS,
+        min_num_players=1,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={
+            "players": -1,
+            "rules": "",
+            "match": False,
+            "history_length": -1,
+        },
+    )
+    cls = type("TrickcoreGame_rules", (TrickcoreGame,), {"_spec": "", "_game_type": game_type})
+    pyspiel.register_game(game_type, cls)
+    _REGISTERED[RULES_GAME] = ""
+    return RULES_GAME
 
 
 def load_game(variant_or_path: str | Path | Game, **params: Any) -> pyspiel.Game:
@@ -153,8 +203,14 @@ class TrickcoreGame(pyspiel.Game):
         spec = self._game_type.parameter_specification
         merged = {**spec, **(params or {})}
         rules = str(merged["rules"])
+        if not (rules or self._spec):
+            raise TrickcoreError(
+                f"the game {RULES_GAME} plays a rules file: "
+                f'pyspiel.load_game("{RULES_GAME}", {{"rules": PATH}})'
+            )
         variant = _variant(rules or self._spec)
-        seats = variant.check_seats(int(merged["players"]))
+        players = int(merged["players"])
+        seats = variant.check_seats(None if players < 0 else players)
         self.variant = variant
         self.seats = seats
         self.whole_match = bool(merged["match"])
@@ -201,6 +257,7 @@ class TrickcoreGame(pyspiel.Game):
 
 def _reload(name: str, spec: str, params: dict[str, Any]) -> pyspiel.Game:
     """A game loaded again (pickling): registered first when this process has not."""
+    register_all()  # as importing trickcore.openspiel does
     if name not in _REGISTERED:
         if spec.startswith("<variant "):
             raise TrickcoreError(f"{name} was registered from a Variant object; register it again")
@@ -255,6 +312,9 @@ class _Core:
         self.marks: list[list[tuple[int, str]]] = [[] for _ in range(seats)]
         self.snaps: list[tuple[Any, ...] | None] = [None] * seats
         self.arrived: list[dict[str, int]] = [{} for _ in range(seats)]
+        # every card that came into each seat's hand in the current deal, in order, with the
+        # position in the log at which it came (to resample worlds that keep it)
+        self.entered: list[list[tuple[int, str]]] = [[] for _ in range(seats)]
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_restore, ((self.spec, self.seats, self.whole_match), list(self.actions)))
@@ -273,6 +333,7 @@ class _Core:
         new.marks = [list(m) for m in self.marks]
         new.snaps = list(self.snaps)
         new.arrived = [dict(a) for a in self.arrived]
+        new.entered = [list(e) for e in self.entered]
         return new
 
     # ------------------------------------------------------------ flow
@@ -396,6 +457,7 @@ class _Core:
                 self.marks[p] = []
                 self.snaps[p] = None
                 self.arrived[p] = {}
+                self.entered[p] = []
         if self.terminal and self.shown is not None:
             return
         for p in range(self.seats):
@@ -411,7 +473,9 @@ class _Core:
         at = len(obs.log)
         hand = set(obs.hand)
         for card in hand:
-            arrived.setdefault(card, at)
+            if card not in arrived:
+                arrived[card] = at
+                self.entered[seat].append((at, card))
         for card in [c for c in arrived if c not in hand]:
             del arrived[card]
 
@@ -432,6 +496,58 @@ class _Core:
             *world.deck_order,
             *(a.id for _, a in world.history),
         ]
+
+    def repaired_actions(self, seat: int, world: _Core, actions: list[int]) -> list[int] | None:
+        """A resampled game (`actions`, played out in `world`) with the cards `seat` was
+        dealt or drew put back in the order it got them here: the sampler keeps the seat's
+        current view, not always when each of its cards came (cards drawn from a stock).
+        The cards it got are the same, only in another order, so swapping them in the deck
+        order changes no other seat's cards. None when they are not the same cards."""
+        real, got = self.entered[seat], world.entered[seat]
+        if real == got:
+            return None
+        if [at for at, _ in real] != [at for at, _ in got]:
+            return None
+        swap: dict[str, str] = {}
+        at = 0
+        while at < len(real):  # cards that came at the same place, paired in sorted order
+            end = at
+            while end < len(real) and real[end][0] == real[at][0]:
+                end += 1
+            mine = sorted(c for _, c in real[at:end])
+            theirs = sorted(c for _, c in got[at:end])
+            extra = [c for c in theirs if c not in mine]
+            wanted = [c for c in mine if c not in theirs]
+            for old, new in zip(extra, wanted):
+                if swap.setdefault(old, new) != new:
+                    return None
+            at = end
+        if sorted(swap) != sorted(swap.values()):
+            return None
+        assert self.match is not None
+        start = self.order_starts[self.match.deals_dealt - 1]
+        order = actions[start : start + self.deck]
+        text = self.variant.card_text
+        moved = [i for i, c in enumerate(order) if text(c) in swap]
+        pool: dict[str, list[int]] = {}
+        for i in moved:
+            pool.setdefault(text(order[i]), []).append(order[i])
+        new_order = list(order)
+        for i in moved:
+            ids = pool.get(swap[text(order[i])])
+            if not ids:
+                return None
+            new_order[i] = ids.pop()
+        return [*actions[:start], *new_order, *actions[start + self.deck :]]
+
+    def same_information(self, seat: int, other: _Core) -> bool:
+        """`other` gives back exactly what `seat` knows here: its information state (every
+        deal as it saw it) and when each card of its hand came."""
+        return (
+            other.arrived[seat] == self.arrived[seat]
+            and other.information_text(seat) == self.information_text(seat)
+            and other.observation_text(seat) == self.observation_text(seat)
+        )
 
     # ------------------------------------------------------------ views
     def view(self, seat: int) -> Observation | BoutObservation | None:
@@ -554,50 +670,81 @@ class TrickcoreState(pyspiel.State):
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Any = None
     ) -> TrickcoreState:
-        """A state that `player_id` cannot tell from this one: the current deal's hidden
-        cards drawn uniformly among the worlds consistent with its information
-        (`Variant.sample_worlds`; earlier deals stay as they were). A world must give back
-        the seat's whole information state (its earlier private views too); when none of
-        `RESAMPLE_TRIES` draws does (the sampler matches the seat's current view, not
-        always when its own cards were drawn from a stock), the first world that gives back
-        its current view is returned. `probability_sampler` (OpenSpiel's, a callable giving
-        numbers in [0, 1)) seeds the draw."""
+        """A state that `player_id` cannot tell from this one: its information state string
+        and tensors, and its observation, are exactly this state's. The current deal's
+        hidden cards are drawn among the worlds consistent with the seat's view
+        (`Variant.sample_worlds`; earlier deals stay as they were); the cards the seat was
+        dealt or drew are then put back in the order it got them (the sampler matches its
+        current view, not when each of its cards came from a stock). A world that still
+        differs is drawn again (at most `RESAMPLE_TRIES` times; then TrickcoreError).
+        `probability_sampler` (OpenSpiel's, a callable giving numbers in [0, 1)) seeds the
+        draw."""
         seed = int(probability_sampler() * 2**53) if callable(probability_sampler) else None
         rng = random.Random(seed)
         seat = int(player_id)
         core = self._core
         if core.terminal or core.chance or core.match is None:
             raise TrickcoreError("worlds are resampled at a player's turn, not while dealing")
-        recall = core.information_text(seat)
-        view = core.match.observation(seat)
-        fallback: TrickcoreState | None = None
-        failure = ""
+        failure = "every world drawn differed"
         sampler_errors = 0
         for _ in range(RESAMPLE_TRIES):
             try:
                 actions = core.resampled_actions(seat, rng)
-                state = self.get_game().new_initial_state()
-                for a in actions:
-                    state.apply_action(a)
+                state = self._replayed(actions)
+                if core.same_information(seat, state._core):
+                    return state
+                repaired = core.repaired_actions(seat, state._core, actions)
+                if repaired is None:
+                    continue
+                state = self._replayed(repaired)
+                if core.same_information(seat, state._core):
+                    return state
             except WorldsError as exc:  # the sampler found no world: try again, once
                 failure = str(exc)
                 sampler_errors += 1
                 if sampler_errors > 1:
                     break
-                continue
             except TrickcoreError as exc:  # a world whose replay is refused: draw another
                 failure = str(exc)
-                continue
-            got = state._core
-            if got.information_text(seat) == recall:
-                return state
-            if fallback is None and got.match is not None and got.match.observation(seat) == view:
-                fallback = state
-        if fallback is not None:
-            return fallback
+        swapped = self._swapped(seat, rng)
+        if swapped is not None:
+            return swapped
         raise TrickcoreError(
             f"no world consistent with seat {seat}'s information was found ({failure})"
         )
+
+    def _swapped(self, seat: int, rng: random.Random) -> TrickcoreState | None:
+        """The fallback when the sampler finds no world: this deal with pairs of cards the
+        seat has not seen swapped in the deck order, each swap kept when the seat's
+        information stays exactly the same (`SWAP_TRIES` tries; a chain of such worlds
+        from this one, not a uniform draw). None when no swap keeps it."""
+        core = self._core
+        assert core.match is not None
+        start = core.order_starts[core.match.deals_dealt - 1]
+        actions = list(core.actions)
+        text = core.variant.card_text
+        seen = set(re.split(r"[^0-9A-Za-z]+", core.information_text(seat)))
+        hidden = [start + i for i, c in enumerate(actions[start : start + core.deck])]
+        hidden = [i for i in hidden if text(actions[i]) not in seen]
+        best: TrickcoreState | None = None
+        for _ in range(SWAP_TRIES if len(hidden) > 1 else 0):
+            i, j = rng.sample(hidden, 2)
+            trial = list(actions)
+            trial[i], trial[j] = trial[j], trial[i]
+            try:
+                state = self._replayed(trial)
+            except TrickcoreError:
+                continue
+            if core.same_information(seat, state._core):
+                actions, best = trial, state
+        return best
+
+    def _replayed(self, actions: list[int]) -> TrickcoreState:
+        """A new state of this game after `actions` (chance outcomes and players' actions)."""
+        state = self.get_game().new_initial_state()
+        for a in actions:
+            state.apply_action(a)
+        return state
 
     def __str__(self) -> str:
         return self._core.text()

@@ -221,6 +221,44 @@ class Encoder:
         elif index < 0 and len(row) > 0:
             row[-1] = 1.0
 
+    def bounds(self) -> tuple[Any, Any]:
+        """The least and greatest value of every entry of the flat tensor (float32 arrays of
+        length `size`), from the layout: card planes, seat and phase bits and flags are 0/1;
+        sizes and counts of cards are over the deck size D, so within 0..1; the number of
+        calls a seat made (a tenth each) is bounded by the rules' bound on a deal's actions,
+        the bouts by the rules' `max_bouts`. Scores, contracts, the values of calls, card
+        points, kept values and the values in the history have no bound in the rules:
+        every number in play stays within ±MAX_VALUE (999,999,999; the engine stops a match
+        beyond it), so that, over its scale, is their bound."""
+        from ..checking.invariants import deal_action_bound
+        from ..language.limits import MAX_VALUE
+
+        low = np.zeros(self.size, np.float32)
+        high = np.ones(self.size, np.float32)
+        lows, highs = self.views(low), self.views(high)
+        big = float(MAX_VALUE)
+        score = big / self.score_scale
+        for name, at_most in (("scores", score), ("contract", score), ("kept", big)):
+            if name in lows:
+                lows[name][...] = -at_most
+                highs[name][...] = at_most
+        if "card_points" in lows:
+            lows["card_points"][...] = -big / self.points_scale
+            highs["card_points"][...] = big / self.points_scale
+        if "calls" in lows:
+            highs["calls"][:, 0] = 0.1 * deal_action_bound(self.game, self.seats)
+            lows["calls"][:, 2] = -score
+            highs["calls"][:, 2] = score
+        if "bouts" in lows:
+            model_bouts = self.game.model.bouts
+            assert model_bouts is not None
+            highs["bouts"][...] = max(1.0, model_bouts.max_bouts / self.deck_size)
+        if "history" in lows:
+            value_at = self.seats + len(KINDS) + self.deck_size + self.seats
+            lows["history"][:, value_at] = -max(big, score)
+            highs["history"][:, value_at] = max(big, score)
+        return low, high
+
     # ------------------------------------------------------------ observation
     def encode(self, obs: Observation | BoutObservation, out: dict[str, Any]) -> None:
         """Fill the observation blocks of `out` from a seat's observation (seat -1: the
