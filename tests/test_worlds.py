@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import trickcore
 from trickcore import TrickcoreError
 from trickcore.engine.worlds import WorldSampler, WorldsError
+from trickcore.players import Turn, make_bot
 
 # one variant of every kind: trick games, a stock drawn from, talons given and laid away,
 # passing, partnerships and dummy, sitting out alone, contract bids, games of bouts
@@ -426,3 +427,32 @@ def test_preferans_all_pass_talon_cards_that_lead_are_seen_where_they_lay():
                 seen += 1
             match.apply(match.legal_actions()[0])
     assert seen == 4 * 8 * 3
+
+
+@pytest.mark.parametrize(
+    "name", ["doppelkopf", "belote", "tests/house_rules/hearts-broken-by.rules", "schafkopf"]
+)
+def test_worlds_in_trick_play_replay_to_the_same_view_where_rules_read_hands(name):
+    # Doppelkopf DK10: sides by the queens of clubs, announcements offered at every card;
+    # Belote BL25, BL30: belote and the combinations said aloud (deal values read from the
+    # hand); a Hearts house rule whose after_card rules read the hand of the player who
+    # played: every world replays, step by step, to the view it was drawn for
+    variant = trickcore.load_variant(name)
+    checked = 0
+    for seed in range(2):
+        match = variant.new_match(seed=seed)
+        bots = [make_bot("heuristic", seed=s) for s in range(match.seats)]
+        steps = 0
+        while not match.is_over and steps < 60:
+            seat = match.to_act
+            obs = match.observation(seat)
+            legal = match.legal_actions()
+            if obs.phase == "play" and len(legal) > 1 and steps % 4 == 0:
+                for world in variant.sample_worlds(obs, 3, random.Random(steps)):
+                    assert _same_view(world.observation(seat), obs)
+                    assert _same_view(_replayed(variant, world).observation(seat), obs)
+                    checked += 1
+            turn = Turn(variant, seat, obs, tuple(legal))
+            match.apply(bots[seat].choose(turn))
+            steps += 1
+    assert checked >= 12

@@ -19,7 +19,10 @@ Method
    time, cheaper repairs are tried first (one or two cards swapped, cards the seat has not
    seen first; a hidden action given the card a later step needs or the card that forbids
    it; the swap whose replay gets furthest). The seat's final view is compared last and
-   repaired the same way. The attempts are bounded: when none fits, a WorldsError says so.
+   repaired the same way; a view that differs only in its deal values (a value worked
+   out from hidden cards) is brought closer by the swap of two unseen cards whose replay
+   agrees with more of them. The attempts are bounded: when none fits, a WorldsError says
+   so.
 2. **Slots.** A card is *fixed* where the seat saw it lie (a shown or taken talon, a
    turned-up card, an open hand), *seen* (its own cards, and cards it saw others play: they
    must be in the hand they left, at that step) or *unseen*. The deck positions of the
@@ -35,7 +38,12 @@ Method
    cap)? A card that breaks this cannot have been there then (a void, a trump not played
    when it had to be, a rank not thrown in); a card whose absence breaks it had to be there
    (a declared meld). Where any of several cards would do (a bid that needs *some* meld),
-   the step is checked whole for each world (exact rejection).
+   or several cards together break a step that none breaks alone, the step is checked
+   whole for each world (exact rejection). "The same way" includes the deal values the
+   rules work out as the deal goes on (`deal { keep }`, every seat sees them): a value
+   worked out from a hand (a belote said as the card is played) is a constraint on that
+   hand. In trick play, a changed hand's own next action is judged at its own step (the
+   same question, asked once) when nothing but the hand differs from the state there.
 4. **Exact uniform sampling.** Slots every card may take alike form groups; cards allowed
    in the same groups form rows. The assignments of cards to groups (every group filled to
    its size) are counted exactly by dynamic programming over the groups' sizes left, row by

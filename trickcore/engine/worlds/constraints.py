@@ -11,7 +11,7 @@ from ..bouts import BoutDeal
 from ..deal import Deal
 from .errors import WorldsError
 from .hand_probes import acting_hand, fits_with, fits_with_hands, legal_with, needed_cards
-from .places import PLACES_SEEN, card_places, sightings, trump_card
+from .places import PLACES_SEEN, card_places, deal_values, sightings, trump_card
 from .replaying import LogReplay
 from .slot_model import SlotModel
 
@@ -65,7 +65,9 @@ class ModelBuilder:
                     (self.log[j][0], actions[j], j in self.known.hidden_steps)
                     for j in range(k + 1, min(k + 9, steps))
                 )
-                probes.append((k, before, action, (deal.phase, deal.to_act, follow)))
+                probes.append(
+                    (k, before, action, (deal.phase, deal.to_act, follow, deal_values(deal)))
+                )
         if upto < len(self.log):  # building: a small heap's cards (a turned-up card, a
             # talon) stay as the steps so far had them (a swap moves them if need be)
             heaps: dict[Any, list[int]] = {}
@@ -123,7 +125,13 @@ class ModelBuilder:
         trump_slot = m.slot_of_card.get(turned, -1)
         forbid: dict[int, list[tuple[int, int]]] = {}
         require: dict[int, list[tuple[int, int]]] = {}
+        # in trick play, a changed hand's next action is judged at its own step (see
+        # `fits_with_hands`): the states there, to see the situation is the same
+        states = {k: state for k, state, _, _ in probes}
         for k, state, action, expect in probes:
+            if state.phase == "play":
+                refs = tuple(states.get(j) for j in range(k + 1, k + 1 + len(expect[2])))
+                expect = (*expect, refs)
             self._probe(m, k, state, action, expect, forbid, require)
         if upto < len(self.log):
             if failed == "illegal":
@@ -204,11 +212,13 @@ class ModelBuilder:
                 continue  # no card of this hand differs between worlds here
             outside = [c for c in varies if c not in hand]
             banned: set[int] = set()
-            if outside and not fits(state, q, [*hand, *outside], action, expect):
+            broke = bool(outside) and not fits(state, q, [*hand, *outside], action, expect)
+            if broke:
                 for c in outside:
                     if not fits(state, q, [*hand, c], action, expect):
                         banned.add(c)
                 if len(banned) == len(outside):  # the hand's size matters: swap instead
+                    broke = False  # (not cards together: their number)
                     banned = {
                         c
                         for c in outside
@@ -217,10 +227,14 @@ class ModelBuilder:
                             for x in inside
                         )
                     }
+            # no card alone breaks the step, but some together do (a value the rules work
+            # out from several cards: both red aces held): each world is checked whole
+            rest = [c for c in outside if c not in banned]
+            together = broke and bool(rest) and not fits(state, q, [*hand, *rest], action, expect)
             for c in banned:
                 forbid.setdefault(c, []).append((k, q))
-            whole = False
-            by_flow = False
+            whole = together
+            by_flow = together
             if not fits(state, q, [c for c in hand if c not in inside], action, expect):
                 for x in inside:
                     rest = [c for c in hand if c != x]

@@ -10,6 +10,7 @@ from ...language.errors import StuckError, TrickcoreError
 from ..actions import Action
 from ..bouts import BoutDeal
 from ..deal import Deal
+from .places import deal_values
 
 if TYPE_CHECKING:
     from ..tables import GameTables
@@ -95,12 +96,25 @@ def fits_with_hands(
         return False
     phase, to_act = expect[0], expect[1]
     follow = expect[2] if len(expect) > 2 else ()
+    values = expect[3] if len(expect) > 3 else None
+    refs = expect[4] if len(expect) > 4 else None
     if st.to_act != to_act or (phase is not None and st.phase != phase):
         return False
+    if values is not None and deal_values(st) != values:
+        return False  # the rules worked out another value from this hand (said aloud)
     # the actions that follow must stay legal too, up to the changed hand's next one
-    # seen (applying one may work out what a later one reads: a bid's cap)
+    # seen (applying one may work out what a later one reads: a bid's cap). In trick play
+    # (`refs`: the states the log had before each of them) the changed hand's own next
+    # action is left to the probe of its own step when nothing but the hand differs from
+    # the state there (no value a rule worked out from the hand on the way, no hidden
+    # step): that probe asks the same question, once instead of at every step before it.
     try:
-        for actor, after, hidden in follow:
+        for index, (actor, after, hidden) in enumerate(follow):
+            if refs is not None:
+                if hidden:
+                    refs = None
+                elif actor in hands and _same_situation(st, refs[index]):
+                    break
             legal = st._compute_legal()
             if after not in legal:
                 return False
@@ -111,3 +125,14 @@ def fits_with_hands(
     except TrickcoreError:
         return False
     return True
+
+
+def _same_situation(state: object, ref: object) -> bool:
+    """Whether a probed state is, but for the hands, the state the log had there: in trick
+    play, with the same values the rules keep for every player."""
+    return (
+        ref is not None
+        and getattr(state, "phase", None) == getattr(ref, "phase", None) == "play"
+        and getattr(state, "to_act", None) == getattr(ref, "to_act", None)
+        and getattr(state, "context", None) == getattr(ref, "context", None)
+    )

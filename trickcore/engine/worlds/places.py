@@ -85,3 +85,12 @@ def talon_led(obs: Observation) -> tuple[str, ...]:
     if obs.trick and obs.trick[0][0] < 0:
         led.append(obs.trick[0][1])
     return tuple(led)
+
+
+def deal_values(deal: object) -> tuple[Any, ...]:
+    """The deal values every seat sees (`deal { keep }`, for each player of the deal): what
+    the rules worked out as the deal went on, some of it from the hands (a belote said)."""
+    if not isinstance(deal, Deal):
+        return ()
+    names = [name for name, _, _ in deal.game.model.deal.keep]
+    return tuple(deal.context[s][name] for s in deal.active for name in names)

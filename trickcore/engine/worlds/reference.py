@@ -4,9 +4,11 @@ package's docstring, step 1)."""
 
 from __future__ import annotations
 
+import attrs
+
 from ..bouts import BoutDeal
 from ..deal import Deal
-from ..observation import Observation
+from ..observation import BoutObservation, Observation
 from .constraints import ModelBuilder
 from .places import sightings, talon_led, trump_card
 from .replaying import LogReplay
@@ -154,6 +156,15 @@ class ReferenceSearch:
                 swaps = self.repairs.view_repairs(view, deal)
                 if not swaps and (view.phase, view.to_act) != (self.obs.phase, self.obs.to_act):
                     fail = ("flow", len(self.log))  # the last action went on another way
+                elif not swaps and _values_differ(view, self.obs):
+                    # values the rules worked out from the hands (said aloud: a belote)
+                    # differ: the swap of two unseen cards that comes closest is made
+                    pairs: list[tuple[tuple[int, int], ...]] = [
+                        (pair,) for pair in self.repairs.unseen_swaps(deal, 24)
+                    ]
+                    if not pairs:
+                        return None
+                    swaps = list(self._best(order, picks, pairs))
                 elif not swaps:
                     return None  # the same cards, another shape: not this deal
             if fail is not None and fail[0] == "draw":  # the cards the seat remembers drawing
@@ -204,7 +215,7 @@ class ReferenceSearch:
     ) -> tuple[tuple[int, int], ...]:
         """The repair whose replay gets furthest (ties: at random)."""
         best: list[tuple[tuple[int, int], ...]] = []
-        reach = -2
+        reach: float = -2
         for swaps in options:
             self.replay.check_time()
             o, p = list(order), dict(picks)
@@ -217,16 +228,25 @@ class ReferenceSearch:
                     best.append(swaps)
                 continue
             world, fail = self.replay.replay(o, p, choose=True)
-            got = (
-                fail[1]
-                if fail is not None
-                else len(self.log) + (self.replay.view(world) == self.obs)
-            )
+            got: float = fail[1] if fail is not None else len(self.log) + self._closeness(world)
             if got > reach:
                 best, reach = [swaps], got
             elif got == reach:
                 best.append(swaps)
         return self.rng.choice(best)
+
+    def _closeness(self, world: Deal | BoutDeal) -> float:
+        """1 for a world whose view is the observation; else below 1, the closer the more
+        of its deal values (`deal { keep }`) agree with the observation's."""
+        view = self.replay.view(world)
+        if view == self.obs:
+            return 1.0
+        if not isinstance(view, Observation) or not isinstance(self.obs, Observation):
+            return 0.0
+        wanted = set(self.obs.deal_keep)
+        if not wanted:
+            return 0.0
+        return 0.5 * len(wanted & set(view.deal_keep)) / len(wanted)
 
     def _trump_kept(self, order: list[int]) -> bool:
         """False when the card dealt face up sets a trump suit other than the one shown."""
@@ -237,3 +257,10 @@ class ReferenceSearch:
         if trump_card(deal) < 0:
             return True
         return bool(self.game.model.deck.suits[deal.trump].name == trump)
+
+
+def _values_differ(view: Observation | BoutObservation, obs: Observation | BoutObservation) -> bool:
+    """Whether two views of a deal differ in its deal values (`deal { keep }`) alone."""
+    if not isinstance(view, Observation) or not isinstance(obs, Observation):
+        return False
+    return view.deal_keep != obs.deal_keep and attrs.evolve(view, deal_keep=obs.deal_keep) == obs

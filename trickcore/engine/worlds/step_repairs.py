@@ -187,6 +187,15 @@ class StepRepairs:
             out += [((-1 - j, c),) for c in blocking for j in mine]
         return out
 
+    def unseen_swaps(self, deal: Deal | BoutDeal, n: int) -> list[tuple[int, int]]:
+        """Up to `n` exchanges of two cards the seat has not seen that were dealt to two
+        different places (to bring about what the rules worked out from the hands)."""
+        where = card_places(self.replay.new_deal(list(deal.deck_order)), len(deal.deck_order))
+        free = [c for c in sorted(self.known.unseen) if self._movable(c) and where[c] is not None]
+        pairs = [(x, y) for i, x in enumerate(free) for y in free[i + 1 :] if where[x] != where[y]]
+        self.rng.shuffle(pairs)
+        return pairs[:n]
+
     def _random_swap(self, deal: Deal | BoutDeal) -> list[tuple[int, int]]:
         """Two cards of two hidden places exchanged (where the course of the deal depends on
         what the hands hold)."""
