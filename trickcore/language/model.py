@@ -518,6 +518,9 @@ class StepRule:
     condition: CompiledExpr | None
     assigns: tuple[Assignment, ...]
     loc: Location | None = None
+    # `after_card`: the rule's condition begins `played_it and ...` and it reads no other
+    # player: it can hold for the player who played alone (the others need not be asked)
+    player_only: bool = False
 
 
 @attrs.frozen

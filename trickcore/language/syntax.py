@@ -92,6 +92,23 @@ def calls_in(expr: Expr) -> Iterator[Call]:
             stack.extend([node.test, node.then, node.other])
 
 
+def names_in(expr: Expr) -> Iterator[str]:
+    """Every name an expression reads (a function's arguments included)."""
+    stack: list[Expr] = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Name):
+            yield node.name
+        elif isinstance(node, Unary):
+            stack.append(node.operand)
+        elif isinstance(node, Binary):
+            stack.extend([node.left, node.right])
+        elif isinstance(node, Cond):
+            stack.extend([node.test, node.then, node.other])
+        elif isinstance(node, Call):
+            stack.extend(node.args)
+
+
 _PRECEDENCE = {"or": 1, "and": 2, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4}
 _PRECEDENCE.update({"+": 5, "-": 5, "*": 6})
 

@@ -14,7 +14,8 @@ from ...engine.bouts import BoutDeal
 from ...engine.deal import Deal
 from ...engine.game import Game
 from ...language.errors import IllegalActionError, StuckError
-from ..reference.expressions import calls_in, names_in
+from ...language.syntax import names_in
+from ..reference.expressions import calls_in
 from ..reference.variant import Reference
 from .violations import Found
 

@@ -377,23 +377,6 @@ def _parts(e: s.Expr) -> list[s.Expr]:
     return []
 
 
-def names_in(expr: s.Expr) -> Iterable[str]:
-    """The names an expression reads (a function's arguments included)."""
-    stack = [expr]
-    while stack:
-        e = stack.pop()
-        if isinstance(e, s.Name):
-            yield e.name
-        elif isinstance(e, s.Unary):
-            stack.append(e.operand)
-        elif isinstance(e, s.Binary):
-            stack += [e.left, e.right]
-        elif isinstance(e, s.Cond):
-            stack += [e.test, e.then, e.other]
-        elif isinstance(e, s.Call):
-            stack += list(e.args)
-
-
 def calls_in(expr: s.Expr) -> Iterable[str]:
     """The functions an expression calls."""
     stack = [expr]

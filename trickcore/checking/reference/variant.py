@@ -11,8 +11,9 @@ from typing import Any
 from ...language import syntax as s
 from ...language.loader import MergedBlock, MergedRules
 from ...language.model import Deck, VariantModel
+from ...language.syntax import names_in
 from .errors import in_range
-from .expressions import OVER_TRICKS, STRAIN, Evaluator, calls_in, names_in
+from .expressions import OVER_TRICKS, STRAIN, Evaluator, calls_in
 from .restated import check_restated, check_words
 from .rule_blocks import MeldRule, read_decisions
 from .rules_text import (

@@ -49,7 +49,10 @@ def run_after_card(
     card_is_trump = eff[card] == game.trump_suit_id
     in_trump_suit = game.suit_of[card] == deal.trump
     envs: dict[int, dict[str, Any]] = {}
-    for i, s in enumerate(deal.active):
+    # rules that can hold for the player who played alone need no one else's names
+    players = [seat] if all(rule.player_only for rule in rules) else deal.active
+    for s in players:
+        i = deal.active.index(s)
         env: dict[str, Any] = {
             CARD_KEY: card,
             HAND_KEY: deal.hands[s],
@@ -71,17 +74,17 @@ def run_after_card(
 def _run_rules(
     deal: Deal, envs: dict[int, dict[str, Any]], rules: tuple[StepRule, ...], block: str
 ) -> None:
-    """Each rule in order, for every player: all worked out first, then set (his values)."""
+    """Each rule in order, for every player of `envs` (in seat order): all worked out
+    first, then set (his values)."""
     active = deal.active
     table = list(envs.values())
     side_of = deal.side_of
     for s, env in envs.items():
         env[TABLE_KEY] = table
-        env[SIDE_KEY] = [envs[t] for t in active if side_of[t] == side_of[s]]
+        env[SIDE_KEY] = [envs[t] for t in active if t in envs and side_of[t] == side_of[s]]
     for step in rules:
         values = {}
-        for s in active:
-            env = envs[s]
+        for s, env in envs.items():
             if step.condition is None or step.condition(env):
                 values[s] = [(a.name, a.expr(env)) for a in step.assigns]
         for s, assigned in values.items():
