@@ -309,6 +309,8 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
             else "Passing does not put a player out of the auction.",
             "The auction ends when one player is left in."
             if b.ends_after_passes is None
+            else "The first bid ends the auction; its bidder declares."
+            if b.first_bid_ends
             else f"The auction ends after {b.ends_after_passes} passes in a row; "
             "the last bidder declares.",
         ]
