@@ -326,3 +326,18 @@ def test_a_changed_bid_step_changes_the_inherited_raise_step():
     # a parent that raises in its own steps keeps them (raises in tens on bids in tens)
     raising = trickcore.load_variant("russisch-schnapsen-raise-after-talon").model.tricks
     assert raising is not None and raising.contract is not None and raising.contract.step == 10
+
+
+def test_show_says_the_first_bid_ends_a_ladder_auction():
+    # a new user's Sheepshead: a ladder auction that the first bid ends ('ends: first_bid')
+    # was described as ending "after 0 passes in a row"
+    from trickcore.interfaces.summary import rules_summary
+
+    text = TYSIACHA + "bidding {\n  ends: first_bid\n}\n"
+    lines = [
+        line
+        for _, body in rules_summary(trickcore.variant_from_text(text, "house").model)
+        for line in body
+    ]
+    assert any("The first bid ends the auction" in line for line in lines)
+    assert not any("after 0 passes" in line for line in lines)
