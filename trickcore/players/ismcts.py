@@ -46,7 +46,7 @@ class ISMCTSPlayer:
     `iterations` is the most tree iterations per decision (each one a sampled world and a
     playout); `steps` the most actions played in them (tree and playouts); the worlds come
     from a pool of `worlds` samples used in turn; `seconds` caps the whole decision,
-    sampling included (0.8 by default; sampling may take half of it: fewer worlds then,
+    sampling included (0.8 by default; sampling may take 70% of it: fewer worlds then,
     and the heuristic bot decides when none was found in time); `exploration` is the UCT
     constant (in units of the largest deal value seen); `widening`: with more legal
     actions than that at the root (a long ladder of bids), the search widens

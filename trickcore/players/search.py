@@ -29,7 +29,7 @@ class WorldsUnavailable(TrickcoreError):
     """No hidden world consistent with the turn's observation could be sampled."""
 
 
-SAMPLING_SHARE = 0.5  # of a decision's time: the most that sampling worlds may take
+SAMPLING_SHARE = 0.7  # of a decision's time: the most that sampling worlds may take
 
 
 class WorldMemory:
@@ -115,7 +115,7 @@ def sample_worlds(
     none can be had). With a memory, the worlds of the seat's last decision in this deal
     that still agree with the view are used first; the sampler is asked only when fewer
     than half of `n` are left, for the rest, starting from the last world. With a budget
-    in seconds, sampling stops at half the time: fewer worlds then."""
+    in seconds, sampling stops at 70% of the time: fewer worlds then."""
     carried = memory.carry(turn) if memory is not None else []
     if memory is not None:
         memory.carried += len(carried)
