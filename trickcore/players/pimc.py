@@ -40,8 +40,9 @@ class PIMCPlayer:
     `steps` the most actions played in them (long deals get fewer playouts); `seconds`
     caps the whole decision, sampling included (0.8 by default): sampling may take 70% of
     it (fewer worlds then), and when not even the heuristic bot's choice and one other
-    action have been played out in one world in time, the heuristic bot decides. `confidence`: the search departs from the
-    heuristic bot's choice only when its best action beats that choice, paired playout by
+    action have been played out in one world in time, the heuristic bot decides.
+    `confidence`: the search departs from the heuristic bot's choice only when its best
+    action beats that choice, paired playout by
     playout, by at least this many standard errors (1 by default; 0: always the best
     average). `endgame`: once at most this many tricks remain in a world's trick play, the
     world is solved exactly (alpha-beta, `EndgameSolver`: the seat's side against the
