@@ -268,7 +268,10 @@ def play_in_terminal(
     if save_to:
         check_save_path(save_to)
     ask = ask or out.ask
-    out.print("Type an action as the legal list shows it, '?' for all of them, 'quit' to stop.")
+    out.print(
+        "Type an action as the legal list shows it (a card alone, e.g. 9S, plays it), "
+        "'?' for all of them, 'quit' to stop. A move with one legal choice is made for you."
+    )
     results_seen = 0
     saved = -1
     advised = -1

@@ -330,7 +330,9 @@ class TrickPlay(Phase):
         """Which obligation or rule refuses a card that is not legal now, in words, with the
         setting of `play` that sets it (`Phase.why_not`): the same steps as `legal`, each
         asked whether it removes the card."""
-        if deal.window_seat >= 0 or action.kind not in ("play", "marry") or action.card < 0:
+        if deal.window_seat >= 0 or action.kind not in ("play", "marry"):
+            return None
+        if not 0 <= action.card < self.game.model.deck.size:  # not a card of this game
             return None
         seat = deal.turn
         hand = deal.hands[seat]
