@@ -269,7 +269,7 @@ def play_in_terminal(
         check_save_path(save_to)
     ask = ask or out.ask
     out.print(
-        "Type an action as the legal list shows it (a card alone, e.g. 9S, plays it), "
+        "Type an action as the legal list shows it (a card's text alone plays it), "
         "'?' for all of them, 'quit' to stop. A move with one legal choice is made for you."
     )
     results_seen = 0
