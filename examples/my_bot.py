@@ -3,12 +3,17 @@
 A bot is any class with one method, `choose(turn)`: the turn holds the variant, the seat,
 that seat's observation (never a hidden card) and the legal actions; it returns one of them.
 
-Run:  python examples/my_bot.py [variant] [seed]
+Run:  python examples/my_bot.py [variant] [seed] [saved.json]
+
+The match is saved to the file named, or else to a new temporary folder (never into the
+current folder unasked); the last line says where, and how to replay it.
 """
 
 from __future__ import annotations
 
 import sys
+import tempfile
+from pathlib import Path
 
 import trickcore
 from trickcore.players import Turn, make_bot, turn_of
@@ -30,6 +35,7 @@ class MyBot:
 
 
 def main() -> None:
+    """Play one match of the variant named (tysiacha) from the seed given (7) and save it."""
     name = sys.argv[1] if len(sys.argv) > 1 else "tysiacha"
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 7
     variant = trickcore.load_variant(name)
@@ -41,8 +47,12 @@ def main() -> None:
         match.apply(bots[match.to_act].choose(turn_of(match)))
     print(f"{variant.title}: {len(match.deal_results)} deals, scores {match.scores}")
     print(f"winners: {match.winners}")
-    trickcore.save_match(match, "last_match.json")
-    print("saved to last_match.json; replay it with: trickcore replay last_match.json")
+    if len(sys.argv) > 3:
+        path = Path(sys.argv[3])
+    else:
+        path = Path(tempfile.mkdtemp(prefix="trickcore-my-bot-")) / "last_match.json"
+    trickcore.save_match(match, str(path))
+    print(f"saved to {path}; replay it with: trickcore replay {path}")
 
 
 if __name__ == "__main__":

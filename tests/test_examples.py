@@ -18,8 +18,15 @@ def run(args: list[str], cwd: Path) -> str:
 
 
 def test_my_bot_plays_a_match_and_saves_it(tmp_path):
+    """Saved where asked; unasked, into a temporary folder it names, not the current one."""
+    out = run([str(EXAMPLES / "my_bot.py"), "tysiacha", "3", "mine.json"], tmp_path)
+    assert "winners" in out and (tmp_path / "mine.json").is_file()
     out = run([str(EXAMPLES / "my_bot.py"), "tysiacha", "3"], tmp_path)
-    assert "winners" in out and (tmp_path / "last_match.json").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mine.json"]
+    saved = Path(out.split("saved to ")[1].split(";")[0])
+    assert saved.is_file() and saved.parent != tmp_path
+    saved.unlink()
+    saved.parent.rmdir()
 
 
 def test_house_rule_example(tmp_path):

@@ -101,6 +101,16 @@ class _Figures:
         ax.set_axisbelow(True)
         return fig, ax
 
+    def new_pair(self, width: float = 6.4, height: float = 3.4) -> Any:
+        """A figure with two axes side by side, styled as `new`'s."""
+        fig = self.Figure(figsize=(width, height), layout="constrained")
+        axes = fig.subplots(1, 2, width_ratios=(3, 2))
+        for ax in axes:
+            ax.spines[["top", "right"]].set_visible(False)
+            ax.grid(axis="y", color="#e6e6e6", linewidth=0.8)
+            ax.set_axisbelow(True)
+        return fig, axes
+
     def svg(self, fig: Any) -> str:
         """The figure as an inline `<svg>` element with ids of its own."""
         self.count += 1
@@ -123,7 +133,10 @@ class _Figures:
 def _bars(
     figs: _Figures, rows: Sequence[Row], ylabel: str, percent: bool, names: tuple[str, str]
 ) -> str:
-    fig, ax = figs.new(6.4, 3.2)
+    """A and B side by side, each with its own 95% interval (left), and the paired
+    difference B - A with its 95% interval (right): the interval that decides whether they
+    differ (a difference whose interval excludes 0 is drawn in B's colour, else in grey)."""
+    fig, (ax, paired) = figs.new_pair(8.0, 3.4)
     xs = range(len(rows))
     scale = 100 if percent else 1
     for offset, color, name, get in (
@@ -150,6 +163,24 @@ def _bars(
     ax.set_ylabel(ylabel)
     ax.axhline(0, color="#999999", linewidth=0.8)
     _legend(ax)
+    for x, r in zip(xs, rows, strict=True):
+        if math.isnan(r.diff):
+            continue
+        below = 0 if math.isnan(r.low) else scale * max(0.0, r.diff - r.low)
+        above = 0 if math.isnan(r.high) else scale * max(0.0, r.high - r.diff)
+        paired.errorbar(
+            [x],
+            [scale * r.diff],
+            yerr=[[below], [above]],
+            fmt="o",
+            capsize=4,
+            color=COLOR_B if r.significant else "#777777",
+        )
+    paired.set_xticks(list(xs), [r.label for r in rows], rotation=30 if len(rows) > 3 else 0)
+    paired.set_xlim(-0.6, len(rows) - 0.4)
+    paired.axhline(0, color="#333333", linewidth=0.8)
+    paired.set_title("B \u2212 A, paired 95% interval", fontsize=9)
+    paired.set_ylabel("difference (percentage points)" if percent else "difference")
     return figs.svg(fig)
 
 
@@ -370,9 +401,21 @@ def write_html(c: Comparison, path: str) -> None:
     text = render_html(c)
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".report-", suffix=".html")
     try:
+        # mkstemp makes a private file (0600): the report gets the usual permissions of a
+        # new file instead (0666 less the umask, 0644 for the usual umask 022)
+        os.chmod(tmp, 0o666 & ~_umask())
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
         os.replace(tmp, target)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
         raise TrickcoreError(f"cannot write the report to {path}: {exc.strerror}") from None
+
+
+def _umask() -> int:
+    """The process's umask (read by setting it and setting it back)."""
+    import os
+
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask

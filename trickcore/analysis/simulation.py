@@ -41,6 +41,11 @@ class Summary:
     losers: tuple[tuple[int, int], ...] = ()  # (seat or -1 for a draw, deals lost)
     bouts: tuple[int, ...] = ()
     actions: int = 0
+    # matches that ended at the match's limit of deals (or of redealt ones) rather than by
+    # its rules, and matches stopped by the engine (a rule's number out of range, the most
+    # actions a match may have)
+    at_limit: int = 0
+    stopped: int = 0
 
     def __add__(self, other: Summary) -> Summary:
         contracts: dict[int, list[int]] = {}
@@ -58,6 +63,8 @@ class Summary:
             losers=_add_counts(self.losers, other.losers),
             bouts=self.bouts + other.bouts,
             actions=self.actions + other.actions,
+            at_limit=self.at_limit + other.at_limit,
+            stopped=self.stopped + other.stopped,
         )
 
 
@@ -79,9 +86,15 @@ def simulate_chunk(chunk: SimulateChunk) -> Summary:
     wins: Counter[int] = Counter()
     losers: Counter[int] = Counter()
     bouts: list[int] = []
+    at_limit = stopped = 0
+    rules = game.model.match
     for i in range(chunk.start, chunk.stop):
         record = play_match(game, chunk.seed, i, chunk.bots, chunk.players)
         actions += record.actions
+        if record.stopped:
+            stopped += 1
+        elif record.deals_played >= rules.deal_limit or record.redeals > rules.redeal_limit:
+            at_limit += 1
         played = 0
         for deal in record.deals:
             r = deal.result
@@ -111,6 +124,8 @@ def simulate_chunk(chunk: SimulateChunk) -> Summary:
         losers=tuple(sorted(losers.items())),
         bouts=tuple(bouts),
         actions=actions,
+        at_limit=at_limit,
+        stopped=stopped,
     )
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, repr=False)
 class Action:
     """A player's decision. `str(action)` is its canonical text, e.g. ``bid 105``.
 
@@ -31,6 +31,11 @@ class Action:
 
     def __str__(self) -> str:
         return self.text
+
+    def __repr__(self) -> str:
+        """Short and readable, as the README shows actions: `Action('bid 100')` (the text
+        names the action; `attrs.asdict(action)` gives every field)."""
+        return f"Action({self.text!r})"
 
 
 class ActionTable:

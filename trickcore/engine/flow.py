@@ -46,6 +46,11 @@ class Phase:
         """Take a legal action."""
         raise NotImplementedError
 
+    def why_not(self, deal: Any, action: Action) -> str | None:
+        """Why `action`, which is not legal now, is refused: the rule or setting that refuses
+        it, in words (None when the phase cannot say more than that it is not legal)."""
+        return None
+
 
 class Asking(Phase):
     """Decisions and choices asked between the phases of a flow, as a phase of their own;

@@ -276,9 +276,37 @@ class DealState:
                     texts,
                 )
             return mine
+        reason = self._why_not(action)
         raise IllegalActionError(
-            f"'{action.text}' is not legal now (seat {self.to_act} to act, {self.phase})", texts
+            f"'{action.text}' is not legal now (seat {self.to_act} to act, {self.phase})"
+            + (f": {reason}" if reason else ""),
+            texts,
         )
+
+    def why_not(self, action: Action | str | object) -> str | None:
+        """Why an action (object or text) is not legal now, in words: the rule or setting
+        that refuses it (for a card in trick play: must follow suit, must trump, must
+        overtrump, `play_if`, ...); None when it is legal, or when no more can be said than
+        that it is not legal now (see the error `apply` raises)."""
+        if self.phase == OVER:
+            return "the deal is over"
+        if isinstance(action, str):
+            parsed = self._parse(action)
+            if parsed is None:
+                return "it is not an action of this game"
+            action = parsed
+        if not isinstance(action, Action):
+            return "it is not an action"
+        if action in self._legal_now():
+            return None
+        return self._why_not(action)
+
+    def _why_not(self, action: Action) -> str | None:
+        """The phase in play's reason for refusing `action` (see `Phase.why_not`)."""
+        current = self._current
+        if current is None:
+            return None
+        return current.why_not(self, action)
 
     def _beside(self, card: int, other: int) -> bool:
         """Two copies of a card lie in the same hand (so either may be the one that moves:

@@ -44,6 +44,44 @@ def _whole(lo: int, hi: int) -> Callable[[str], int]:
     return parse
 
 
+def require_extra(what: str, modules: tuple[str, ...], extra: str) -> None:
+    """Refuse at once, before any work, when a module of an optional extra is missing:
+    `what` needs `modules`, installed by `pip install 'trickcore[EXTRA]'`."""
+    import importlib.util
+
+    missing = []
+    for name in modules:
+        try:
+            found = importlib.util.find_spec(name) is not None
+        except (ImportError, ValueError):  # a parent package missing, or a blocked module
+            found = False
+        if not found:
+            missing.append(name)
+    if missing:
+        raise TrickcoreError(
+            f"{what} needs {' and '.join(missing)}, which "
+            f"{'is' if len(missing) == 1 else 'are'} not installed: "
+            f"pip install 'trickcore[{extra}]'"
+        )
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """`--help` of every subcommand: its description as written, and each option's default
+    after its help text (unless the help already names it, or there is none to name)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        if (
+            action.option_strings
+            and default not in (None, False, argparse.SUPPRESS, [])
+            and "default" not in text
+            and "(" + str(default) not in text
+        ):
+            text += " (default: %(default)s)"
+        return text
+
+
 def _emit_json(data: Any) -> None:
     print(json.dumps(data, indent=1, ensure_ascii=False))
 
@@ -87,9 +125,26 @@ def cmd_list(args: argparse.Namespace) -> int:
     Output().table(
         "Shipped variants",
         ["variant", "name", "players"],
-        [(n, t, ", ".join(map(str, p))) for n, t, p in rows],
+        [(n, t, player_counts(p)) for n, t, p in rows],
     )
     return 0
+
+
+def player_counts(counts: list[int]) -> str:
+    """Numbers of players in order, a run of three or more as a range: '3–7', '2, 4'."""
+    ordered = sorted(set(counts))
+    parts: list[str] = []
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j + 1 < len(ordered) and ordered[j + 1] == ordered[j] + 1:
+            j += 1
+        if j - i >= 2:
+            parts.append(f"{ordered[i]}–{ordered[j]}")
+        else:
+            parts.extend(str(n) for n in ordered[i : j + 1])
+        i = j + 1
+    return ", ".join(parts)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -292,29 +347,63 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the `trickcore` command."""
-    p = argparse.ArgumentParser(prog="trickcore", description="Card games written as rules files.")
+    p = argparse.ArgumentParser(
+        prog="trickcore",
+        description="Card games written as rules files. `trickcore COMMAND --help` says more "
+        "about each command.",
+    )
     p.add_argument(  # which engine runs: the pure-Python one or the native build
         "--version", action="version", version=f"trickcore {__version__} (engine: {ENGINE})"
     )
-    sub = p.add_subparsers(dest="command", required=True)
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     seed = _whole(0, MAX_SEED)
     players = _whole(1, MAX_PLAYERS)
     as_json = {"action": "store_true", "help": "print one JSON document (for scripts)"}
-    ls = sub.add_parser("list", help="list the shipped variants")
+    variant_help = "a shipped variant name (see `trickcore list`) or a rules file"
+    ls = sub.add_parser(
+        "list",
+        help="list the shipped variants",
+        description="List the shipped variants: the name to type, the game's title and the "
+        "numbers of players it is played by.",
+    )
     ls.add_argument("--json", **as_json)  # type: ignore[arg-type]
     ls.set_defaults(func=cmd_list)
-    c = sub.add_parser("check", help="compile a rules file and report its errors")
-    c.add_argument("file")
+    c = sub.add_parser(
+        "check",
+        help="compile a rules file and report its errors",
+        description="Compile a rules file (and the files it extends) and report every error "
+        "with file:line:column, or 'ok' with the variant's name and hash.",
+    )
+    c.add_argument("file", help="a rules file")
     c.add_argument("--json", **as_json)  # type: ignore[arg-type]
     c.set_defaults(func=cmd_check)
-    s = sub.add_parser("show", help="print a readable summary of a variant's rules")
-    s.add_argument("variant")
+    s = sub.add_parser(
+        "show",
+        help="print a readable summary of a variant's rules",
+        description="Print the rules of a variant in plain words, generated from the compiled "
+        "rules: the deck, the deal, the bidding, the play, the scoring and the match.",
+    )
+    s.add_argument("variant", help=variant_help)
     s.add_argument("--json", **as_json)  # type: ignore[arg-type]
     s.set_defaults(func=cmd_show)
-    pl = sub.add_parser("play", help="play a match at seat 0 against computer players")
-    pl.add_argument("variant")
-    pl.add_argument("--seed", type=seed, default=None)
-    pl.add_argument("--players", type=players, default=None)
+    pl = sub.add_parser(
+        "play",
+        help="play a match at seat 0 against computer players",
+        description="Play a match in the terminal: you sit at seat 0, computer players take "
+        "the other seats. Type an action as the legal list shows it (a bare card such as 9S "
+        "plays it), '?' for every legal action, 'quit' to stop. A move with only one legal "
+        "choice is played for you.",
+    )
+    pl.add_argument("variant", help=variant_help)
+    pl.add_argument(
+        "--seed", type=seed, default=None, help="deal from this seed (default: a random one)"
+    )
+    pl.add_argument(
+        "--players",
+        type=players,
+        default=None,
+        help="players at the table (default: the variant's usual number)",
+    )
     pl.add_argument(
         "--save", default=None, help="save the match to this JSON file after every action"
     )
@@ -322,7 +411,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--opponents",
         default="greedy",
         help="the computer players: random, greedy, heuristic, pimc, ismcts, with options "
-        "(pimc:iterations=100); default greedy",
+        "(pimc:iterations=100)",
     )
     pl.add_argument(
         "--hint",
@@ -333,8 +422,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="show a search bot's advice with its value of each action (default bot: pimc)",
     )
     pl.set_defaults(func=cmd_play)
-    ver = sub.add_parser("verify", help="check a rules file for consistency")
-    ver.add_argument("file")
+    ver = sub.add_parser(
+        "verify",
+        help="check a rules file for consistency",
+        description="Check a rules file for consistency: static checks, then invariants "
+        "(every card somewhere, scores that add up, no seat left without a legal action, ...) "
+        "in random play; a broken invariant is shrunk to a short counterexample and saved.",
+    )
+    ver.add_argument("file", help="a rules file or a shipped variant name")
     ver.add_argument(
         "--examples",
         type=_whole(1, MAX_EXAMPLES),
@@ -353,15 +448,27 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="worker processes (default: the cores available, at most 8; 1: this process)",
     )
-    ver.add_argument("--save", default=None, help="where to write a counterexample")
+    ver.add_argument(
+        "--save",
+        default=None,
+        help="where to write a counterexample (default: FILE's name with "
+        ".counterexample.json, in the current folder)",
+    )
     ver.add_argument("--json", **as_json)  # type: ignore[arg-type]
     ver.set_defaults(func=cmd_verify)
-    r = sub.add_parser("replay", help="replay a saved match")
-    r.add_argument("file")
+    r = sub.add_parser(
+        "replay",
+        help="replay a saved match",
+        description="Load a saved match (`play --save`, `diff`, a `verify` counterexample) "
+        "and print every action of it deal by deal, then the scores.",
+    )
+    r.add_argument("file", help="a saved match (JSON)")
     r.set_defaults(func=cmd_replay)
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
         # each module of `commands` adds one subcommand: `add_command(subparsers)`
         importlib.import_module(f"{commands.__name__}.{info.name}").add_command(sub)
+    for parser in sub.choices.values():  # every subcommand's --help shows the defaults
+        parser.formatter_class = HelpFormatter
     return p
 
 

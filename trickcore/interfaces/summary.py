@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from ..language.defines import fold_defines
 from ..language.model import (
     NO_TRUMP,
@@ -38,6 +40,68 @@ def describe_pattern(packets: tuple[Packet, ...]) -> str:
 
 def _yes(flag: bool) -> str:
     return "yes" if flag else "no"
+
+
+def cards(n: int) -> str:
+    """'1 card', '2 cards'."""
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+_TOKEN = re.compile(r"\s*(\d+|[A-Za-z_][A-Za-z_0-9]*|[-+])")
+
+
+def plain(text: str) -> str:
+    """An expression in words, for people: a sum of numbers and names the rules language
+    defines (`120 + melds_in_hand`: "120 plus the value of the melds held in full in the
+    hand"); any other expression as written, followed by the meaning of each such name it
+    reads ("where ...")."""
+    from ..language.vocabulary import QUANTITIES
+
+    tokens: list[str] = []
+    at = 0
+    while at < len(text):
+        found = _TOKEN.match(text, at)
+        if found is None or not found.group(1):
+            tokens = []
+            break
+        tokens.append(found.group(1))
+        at = found.end()
+        if at < len(text) and not text[at:].strip():
+            break
+    words = {"+": "plus", "-": "minus"}
+    simple = bool(tokens) and len(tokens) % 2 == 1
+    out: list[str] = []
+    for i, token in enumerate(tokens):
+        if i % 2 == 1:
+            simple = simple and token in words
+            out.append(words.get(token, token))
+        elif token.isdigit():
+            out.append(token)
+        elif token in QUANTITIES:
+            out.append(QUANTITIES[token].meaning)
+        else:
+            simple = False
+    if simple and len(tokens) > 1:
+        return " ".join(out)
+    if simple and len(tokens) == 1 and tokens[0] in QUANTITIES:
+        return f"{tokens[0]} ({QUANTITIES[tokens[0]].meaning})"
+    names = [
+        n for n in dict.fromkeys(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", text)) if n in QUANTITIES
+    ]
+    if not names:
+        return text
+    return f"{text} (where " + "; ".join(f"{n} is {QUANTITIES[n].meaning}" for n in names) + ")"
+
+
+def ranked_by(text: str | None) -> str:
+    """What a match ranks the players by, as words: "the highest score", "the lowest
+    score" (for `rank_by = -score`), or the highest value of another expression."""
+    if text is None:
+        return "the highest score"
+    text = " ".join(text.split())
+    if text.startswith("-") and re.fullmatch(r"-\s*[A-Za-z_][A-Za-z_0-9]*", text):
+        return f"the lowest {text[1:].strip()}"
+    return f"the highest {text}"
 
 
 def rules_summary(model: VariantModel) -> list[tuple[str, list[str]]]:
@@ -213,7 +277,7 @@ def _sections(model: VariantModel) -> list[tuple[str, list[str]]]:
             f"The match ends after a deal at whose end, for some player, {m.end_if.text}; "
             "then every player is ranked."
         )
-    ranked = f"the highest {m.rank_by.text}" if m.rank_by else "the highest score"
+    ranked = ranked_by(m.rank_by.text if m.rank_by else None)
     match_lines.append(
         f"The match ends after {m.deal_limit} played deals at the latest (or after more than "
         f"{m.redeal_limit} redealt ones); {ranked} wins."
@@ -286,7 +350,7 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
             (
                 "Passing",
                 [
-                    f"Each player chooses {pc.count} card(s) of his hand, one at a time, in turn "
+                    f"Each player chooses {cards(pc.count)} of his hand, one at a time, in turn "
                     "from the dealer's left.",
                     "Once all are chosen, each player's cards go to the player N seats on "
                     f"(N = {pc.to.text}; 0: no passing in that deal).",
@@ -303,7 +367,7 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
         bid_lines = [
             f"Forehand opens with {'exactly' if b.opening_exact else 'at least'} {opening}"
             + (" and cannot pass his first call." if b.forced_opening else "."),
-            f"Bids go up in steps of {b.step}; a bid may not exceed {b.cap.text}.",
+            f"Bids go up in steps of {b.step}; a bid may not exceed {plain(b.cap.text)}.",
             "A player who passes is out of the auction."
             if b.pass_drops_out
             else "Passing does not put a player out of the auction.",
@@ -316,7 +380,8 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
         ]
         if b.values:
             bid_lines[1] = (
-                f"Bids are the values {_values(b.values)}; a bid may not exceed {b.cap.text}."
+                f"Bids are the values {_values(b.values)}; "
+                f"a bid may not exceed {plain(b.cap.text)}."
             )
         bid_lines.append(_all_pass_line(b.all_pass))
         if b.qualifiers:
@@ -351,7 +416,7 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
                     f"The {pk.who} takes the turned-up card into his hand"
                     + (f" if {pk.take_if.text}" if pk.take_if is not None else "")
                     + " (not if he sits out the play)"
-                    + (f", then lays away {pk.lay_away} card(s) face down." if pk.lay_away else ".")
+                    + (f", then lays away {cards(pk.lay_away)} face down." if pk.lay_away else ".")
                 ],
             )
         )
@@ -523,7 +588,7 @@ def _pair_bidding_lines(b: Bidding) -> list[str]:
             "With one, he declares at the lowest value; with more, the first of them holds "
             f"{b.values[0]} and each later one bids to the survivor, who holds or passes.",
             f"Bids are the values {_values(b.values)}, each above every value named; a bid "
-            f"may not exceed {b.cap.text}.",
+            f"may not exceed {plain(b.cap.text)}.",
             _all_pass_line(b.all_pass),
         ]
     return [
@@ -606,11 +671,10 @@ def _talon_lines(tricks: TrickRules) -> list[str]:
     ]
     if t.give_each_defender:
         talon_lines.append(
-            f"He then gives {t.give_each_defender} card(s) of his choice face down "
-            "to each defender."
+            f"He then gives {cards(t.give_each_defender)} of his choice face down to each defender."
         )
     if t.lay_away:
-        talon_lines.append(f"He then lays away {t.lay_away} card(s) face down.")
+        talon_lines.append(f"He then lays away {cards(t.lay_away)} face down.")
     if t.counts_for_if is not None:
         talon_lines.append(
             "Laid-away cards, and a talon left untaken, count for the first player for whom: "
@@ -625,11 +689,11 @@ def _talon_lines(tricks: TrickRules) -> list[str]:
     if c is not None and c.raise_allowed and c.raise_if is not None:
         talon_lines.append(
             "He then names his contract: the one he won ('keep contract') or a higher one of "
-            f"the ladder up to {c.cap.text}, if {c.raise_if.text}."
+            f"the ladder up to {plain(c.cap.text)}, if {c.raise_if.text}."
         )
     elif c is not None and c.raise_allowed:
         talon_lines.append(
-            f"He may then raise his contract in steps of {c.step}, up to {c.cap.text}; "
+            f"He may then raise his contract in steps of {c.step}, up to {plain(c.cap.text)}; "
             "never lower it."
         )
     else:

@@ -268,10 +268,14 @@ def play_in_terminal(
     if save_to:
         check_save_path(save_to)
     ask = ask or out.ask
-    out.print("Type an action as the legal list shows it, '?' for all of them, 'quit' to stop.")
+    out.print(
+        "Type an action as the legal list shows it (a card's text alone plays it), "
+        "'?' for all of them, 'quit' to stop. A move with one legal choice is made for you."
+    )
     results_seen = 0
     saved = -1
     advised = -1
+    shown = -1  # the number of actions taken when the table was last printed
     spent = 0.0  # seconds the last save took
     saved_at = 0.0
 
@@ -305,12 +309,19 @@ def play_in_terminal(
                 save(now=False)
                 continue
             save()  # everything before the person's turn is on disk
-            render(match, out)
-            if hint is not None and advised != match.actions_taken:
-                advised = match.actions_taken
-                show_hint(match, hint, out)
             legal = [a.text for a in match.legal_actions()]
-            out.print("legal: " + ", ".join(legal[:30]) + (" ..." if len(legal) > 30 else ""))
+            if shown != match.actions_taken:  # the table once per turn, not after each error
+                shown = match.actions_taken
+                render(match, out)
+                if len(legal) == 1:  # nothing to choose: played for the person, and said
+                    out.print(f"your only legal move: {legal[0]} (played for you)", "bold")
+                    match.apply(legal[0])
+                    save()
+                    continue
+                if hint is not None and advised != match.actions_taken:
+                    advised = match.actions_taken
+                    show_hint(match, hint, out)
+                out.print("legal: " + ", ".join(legal[:30]) + (" ..." if len(legal) > 30 else ""))
             text = ask("your move").strip()
             if text in ("quit", "exit"):
                 break
@@ -318,7 +329,7 @@ def play_in_terminal(
                 out.print(", ".join(legal))
                 continue
             try:
-                match.apply(text)
+                match.apply(typed_action(match, text))
             except IllegalActionError as exc:
                 out.print(str(exc).splitlines()[0], "red")
                 continue
@@ -337,6 +348,32 @@ def play_in_terminal(
         save()
         out.print(f"saved to {save_to} (trickcore replay {save_to})")
     return 0
+
+
+def typed_action(match: Match, text: str) -> str:
+    """What the person typed, as an action's text: a bare card (`9S`, `9s`, `9♠` as the
+    table shows it) stands for the one legal action with that card (`play 9S`) when only
+    one action with it is legal now; anything else is returned unchanged (and refused by the
+    match, with its reason, when it is not legal)."""
+    word = " ".join(text.split())
+    if not word or " " in word:
+        return text
+    legal = match.legal_actions()
+    game = match.game
+    deck = game.model.deck
+    with_card = [
+        a
+        for a in legal
+        if a.card >= 0
+        and word.upper() in (game.card_text(a.card).upper(), deck.card_glyph(a.card).upper())
+    ]
+    if len({a.text for a in with_card}) == 1:
+        return with_card[0].text
+    if not with_card:  # a card no legal action has: as a play, refused with its reason
+        for card_text in game.card_texts:
+            if card_text.upper() == word.upper():
+                return f"play {card_text}"
+    return text
 
 
 def show_hint(match: Match, hint: Any, out: Output, shown_at_most: int = 8) -> None:

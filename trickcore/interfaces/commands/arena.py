@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from ... import load_variant
-from ...analysis.arena import run_arena
+from ...analysis.arena import plot_arena, run_arena
 from ...analysis.runner import progress_bar
 from ...language.errors import TrickcoreError
-from ...players.arena import check_lineup, plot_results, summarize
+from ...players.arena import check_lineup, summarize
 from .. import cli
 from ..terminal import Output
 from .simulate import add_cluster_options
@@ -26,8 +26,14 @@ def add_command(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "arena",
         help="duplicate deals between computer players: mean score per deal with 95%% intervals",
+        description=(
+            "Play the same deck orders with the bots rotated through the seats (duplicate "
+            "deals) and print each bot's mean score per deal (or loss rate) with its 95% "
+            "interval, and its margin over the first bot with the 95% interval of that "
+            "paired difference."
+        ),
     )
-    p.add_argument("variant")
+    p.add_argument("variant", help="a shipped variant name or a rules file")
     p.add_argument(
         "--bots",
         required=True,
@@ -35,9 +41,22 @@ def add_command(subparsers: Any) -> None:
         "pimc, ismcts, with options after a colon (pimc:worlds=8,iterations=50,greedy,greedy)",
         nargs="+",
     )
-    p.add_argument("--deals", type=cli._whole(1, MAX_DEALS), default=100, help="deck orders")
-    p.add_argument("--seed", type=cli._whole(0, cli.MAX_SEED), default=0)
-    p.add_argument("--plot", default=None, metavar="FILE", help="save a PNG bar chart here")
+    p.add_argument(
+        "--deals",
+        type=cli._whole(1, MAX_DEALS),
+        default=100,
+        help="deck orders, each played once per rotation of the bots",
+    )
+    p.add_argument(
+        "--seed", type=cli._whole(0, cli.MAX_SEED), default=0, help="seed of the deck orders"
+    )
+    p.add_argument(
+        "--plot",
+        default=None,
+        metavar="FILE",
+        help="save a PNG chart here: the means and the paired margins, with 95%% intervals "
+        "(needs trickcore[plot])",
+    )
     add_cluster_options(p)
     p.set_defaults(func=cmd_arena)
 
@@ -63,7 +82,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
     v = load_variant(args.variant)
     specs = split_bots(args.bots)
     seats = check_lineup(v, specs)
-    if args.plot is not None:
+    if args.plot is not None:  # before any deal is played
+        cli.require_extra("trickcore arena --plot", ("matplotlib",), "plot")
         folder = Path(args.plot).expanduser().resolve().parent
         if not folder.is_dir():
             raise TrickcoreError(f"cannot save the plot: no folder {folder}")
@@ -129,6 +149,6 @@ def cmd_arena(args: argparse.Namespace) -> int:
         right=(1, 3, 5, 6),
     )
     if args.plot is not None:
-        plot_results(results, args.plot, f"{v.title}: {done} duplicate deck orders", unit)
+        plot_arena(results, args.plot, f"{v.title}: {done} duplicate deck orders", unit)
         out.print(f"plot saved to {args.plot}")
     return 130 if run.interrupted else 0

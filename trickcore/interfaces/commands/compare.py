@@ -29,7 +29,11 @@ def add_command(subparsers: Any) -> None:
     )
     p.add_argument("a", metavar="A", help="a shipped variant name or a rules file")
     p.add_argument("b", metavar="B", help="a shipped variant name or a rules file")
-    p.add_argument("--bots", default="greedy", help="computer players (default: greedy)")
+    p.add_argument(
+        "--bots",
+        default="greedy",
+        help="computer players: random, greedy, heuristic, pimc, ismcts (default: greedy)",
+    )
     size = p.add_mutually_exclusive_group()
     size.add_argument(
         "--deals",
@@ -38,10 +42,20 @@ def add_command(subparsers: Any) -> None:
         help="about this many deals per variant, in whole matches (default 1000)",
     )
     size.add_argument(
-        "--matches", type=cli._whole(1, MAX_MATCHES), default=None, help="whole matches"
+        "--matches",
+        type=cli._whole(1, MAX_MATCHES),
+        default=None,
+        help="whole matches per variant (instead of --deals)",
     )
-    p.add_argument("--seed", type=cli._whole(0, cli.MAX_SEED), default=0)
-    p.add_argument("--players", type=cli._whole(1, cli.MAX_PLAYERS), default=None)
+    p.add_argument(
+        "--seed", type=cli._whole(0, cli.MAX_SEED), default=0, help="seed of the deck orders"
+    )
+    p.add_argument(
+        "--players",
+        type=cli._whole(1, cli.MAX_PLAYERS),
+        default=None,
+        help="players per match (default: each variant's usual number)",
+    )
     p.add_argument(
         "--measure",
         action="append",
@@ -66,6 +80,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from ...analysis.play import check_bots, play_match
     from ...analysis.runner import progress_bar
 
+    # the extras it needs, before any match is played
+    cli.require_extra("trickcore compare", ("numpy",), "plot")
+    if args.html:
+        cli.require_extra("trickcore compare --html", ("matplotlib",), "plot")
     a = load_variant(args.a)
     b = load_variant(args.b)
     bots = check_bots(args.bots)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -35,12 +36,13 @@ def add_command(subparsers: Any) -> None:
         default=300,
         help="tries, each of 1 to 12 deals (default 300)",
     )
-    p.add_argument("--seed", type=cli._whole(0, cli.MAX_SEED), default=0)
+    p.add_argument("--seed", type=cli._whole(0, cli.MAX_SEED), default=0, help="seed of the search")
     p.add_argument(
         "--save",
-        default="diff",
+        default=None,
         metavar="PREFIX",
-        help="save the two matches as PREFIX-a.json and PREFIX-b.json (default: diff)",
+        help="save the two matches as PREFIX-a.json and PREFIX-b.json (default: diff-a.json "
+        "and diff-b.json in a new temporary folder, named in the output)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON document (for scripts)")
     p.set_defaults(func=cmd_diff)
@@ -54,9 +56,10 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
     a = load_variant(args.a)
     b = load_variant(args.b)
-    paths = (Path(f"{args.save}-a.json"), Path(f"{args.save}-b.json"))
-    for path in paths:
-        check_save_path(str(path))
+    prefix = args.save
+    if prefix is not None:
+        for path in (Path(f"{prefix}-a.json"), Path(f"{prefix}-b.json")):
+            check_save_path(str(path))
     result = find_difference(a, b, deals=args.deals, seed=args.seed)
     d = result.difference
     out = Output()
@@ -69,6 +72,9 @@ def cmd_diff(args: argparse.Namespace) -> int:
                 f"({result.tries} tries from drawn starts)"
             )
         return 0
+    if prefix is None:  # never into the current folder unasked: a folder of its own
+        prefix = str(Path(tempfile.mkdtemp(prefix="trickcore-diff-")) / "diff")
+    paths = (Path(f"{prefix}-a.json"), Path(f"{prefix}-b.json"))
     save_match(d.match_a, str(paths[0]))
     save_match(d.match_b, str(paths[1]))
     if args.json:

@@ -19,12 +19,32 @@ def add_command(subparsers: Any) -> None:
     sim = subparsers.add_parser(
         "simulate",
         help="play matches between computer players (random by default) and sum them up",
+        description=(
+            "Play whole matches between computer players of one kind and print the deals "
+            "played, the wins by seat, how many matches ended at the deal limit rather than "
+            "by the rules, and how often declarers make their contracts. Random players "
+            "(the default) test the rules; --bots heuristic plays like a person would."
+        ),
     )
-    sim.add_argument("variant")
-    sim.add_argument("--matches", type=cli._whole(1, cli.MAX_MATCHES), default=10)
-    sim.add_argument("--seed", type=cli._whole(0, cli.MAX_SEED), default=0)
-    sim.add_argument("--players", type=cli._whole(1, cli.MAX_PLAYERS), default=None)
-    sim.add_argument("--bots", default="random", help="computer players (default: random)")
+    sim.add_argument("variant", help="a shipped variant name or a rules file")
+    sim.add_argument(
+        "--matches", type=cli._whole(1, cli.MAX_MATCHES), default=10, help="matches to play"
+    )
+    sim.add_argument(
+        "--seed", type=cli._whole(0, cli.MAX_SEED), default=0, help="seed of the matches"
+    )
+    sim.add_argument(
+        "--players",
+        type=cli._whole(1, cli.MAX_PLAYERS),
+        default=None,
+        help="players per match (default: the variant's usual number)",
+    )
+    sim.add_argument(
+        "--bots",
+        default="random",
+        help="computer players: random, greedy, heuristic, pimc, ismcts, with options "
+        "(pimc:iterations=100)",
+    )
     add_cluster_options(sim)
     sim.set_defaults(func=cmd_simulate)
 
@@ -83,6 +103,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     )
     out.print(f"deals played: {summary.deals} (and {summary.redeals} thrown in for a redeal)")
     out.print(f"average deals per match: {summary.deals / max(matches, 1):.1f}")
+    limit = v.model.match.deal_limit
+    out.print(
+        f"matches that hit the limit of {limit} deals: {summary.at_limit} of {matches}"
+        + (
+            " (they ended there, not by the rules: try stronger --bots, e.g. heuristic)"
+            if summary.at_limit and bots == "random"
+            else ""
+        ),
+        "yellow" if summary.at_limit else None,
+    )
+    if summary.stopped:
+        out.print(
+            f"matches stopped by the engine (a number out of range, or too many actions): "
+            f"{summary.stopped}",
+            "yellow",
+        )
     out.print("wins by seat: " + ", ".join(f"{s}: {n}" for s, n in summary.wins))
     if v.model.bouts is not None:
         losers = dict(summary.losers)

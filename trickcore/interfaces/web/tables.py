@@ -37,6 +37,7 @@ from ...engine.observation import BoutObservation, Observation
 from ...engine.replay import match_from_json
 from ...language.errors import RulesError, TrickcoreError
 from ...players import Bot, make_bot, turn_of
+from ..prompts import turn_prompt
 from ..summary import rules_summary
 from .bot_runner import BotRunner
 from .opponents import OpponentMenu
@@ -497,12 +498,25 @@ class Table:
                 "results": [describe_result(r, i + 1) for i, r in enumerate(m.deal_results)],
                 "obs": _plain(obs.to_dict()),
                 "legal": legal,
+                # what the seat is asked to do ("bid or pass", "lay away 2 cards", ...)
+                "prompt": turn_prompt(m) if your_turn and legal else None,
+                # the talon's face-up cards while they lie on the table (not once taken)
+                "talon_on_felt": talon_on_felt(obs),
                 "last_deal": last,
             }
 
     def rules(self) -> dict[str, Any]:
         """The rules summary of the table's variant (`trickcore show`)."""
         return variant_rules(self.game)
+
+
+def talon_on_felt(obs: Observation | BoutObservation) -> list[str]:
+    """The talon's cards shown face up on the felt: while the talon still holds them (once
+    the declarer has taken them they are in his hand, and shown there only)."""
+    shown = getattr(obs, "talon_shown", None)
+    if not shown or getattr(obs, "talon_size", 0) <= 0:
+        return []
+    return list(shown)
 
 
 def variant_rules(game: Game) -> dict[str, Any]:

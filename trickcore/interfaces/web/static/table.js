@@ -241,8 +241,9 @@ function renderTrickCenter(felt) {
   const pile = el("div", "side-pile");
   center.append(pile);
   const playing = (obs.trick && obs.trick.length) || (obs.tricks && obs.tricks.length);
-  if (obs.talon_shown && obs.talon_shown.length && !playing) {
-    pile.append(pileOf("talon", obs.talon_shown.map((c) => cardEl(c, "small", deck))));
+  const talon = state.talon_on_felt || [];  // face up while on the table, not once taken
+  if (talon.length && !playing) {
+    pile.append(pileOf("talon", talon.map((c) => cardEl(c, "small", deck))));
   } else if (obs.talon_size > 0 && !playing) {
     const backs = [];
     for (let i = 0; i < Math.min(obs.talon_size, 4); i++) backs.push(backEl("small"));
@@ -374,7 +375,7 @@ function renderStatus() {
     return;
   }
   if (s.your_turn) {
-    let what = "your turn";
+    let what = "your turn" + (s.prompt ? ": " + s.prompt : "");  // what to do, in words
     if (s.obs.playing_for !== null && s.obs.playing_for !== undefined && s.obs.playing_for !== s.seat) {
       what = "your turn: play from seat " + s.obs.playing_for + "'s hand";
     }
