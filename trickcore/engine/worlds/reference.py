@@ -215,20 +215,20 @@ class ReferenceSearch:
     ) -> tuple[tuple[int, int], ...]:
         """The repair whose replay gets furthest (ties: at random)."""
         best: list[tuple[tuple[int, int], ...]] = []
-        reach: float = -2
+        reach = -2.0
         for swaps in options:
             self.replay.check_time()
             o, p = list(order), dict(picks)
             for x, y in swaps:
                 change(o, p, x, y)
             if not self._trump_kept(o):
-                if reach < -1:
-                    best, reach = [swaps], -1
-                elif reach == -1:
+                if reach < -1.0:
+                    best, reach = [swaps], -1.0
+                elif reach == -1.0:
                     best.append(swaps)
                 continue
             world, fail = self.replay.replay(o, p, choose=True)
-            got: float = fail[1] if fail is not None else len(self.log) + self._closeness(world)
+            got = float(fail[1]) if fail is not None else len(self.log) + self._closeness(world)
             if got > reach:
                 best, reach = [swaps], got
             elif got == reach:
