@@ -76,13 +76,13 @@ class Cond:
 Expr = Number | String | Name | Call | Unary | Binary | Cond
 
 
-def calls_in(expr: Expr) -> Iterator[Call]:
-    """Every function call in an expression, nested calls included."""
+def nodes_in(expr: Expr) -> Iterator[Expr]:
+    """Every node of an expression, itself and its parts, nested calls included."""
     stack: list[Expr] = [expr]
     while stack:
         node = stack.pop()
+        yield node
         if isinstance(node, Call):
-            yield node
             stack.extend(node.args)
         elif isinstance(node, Unary):
             stack.append(node.operand)
@@ -90,23 +90,16 @@ def calls_in(expr: Expr) -> Iterator[Call]:
             stack.extend([node.left, node.right])
         elif isinstance(node, Cond):
             stack.extend([node.test, node.then, node.other])
+
+
+def calls_in(expr: Expr) -> Iterator[Call]:
+    """Every function call in an expression, nested calls included."""
+    return (node for node in nodes_in(expr) if isinstance(node, Call))
 
 
 def names_in(expr: Expr) -> Iterator[str]:
     """Every name an expression reads (a function's arguments included)."""
-    stack: list[Expr] = [expr]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, Name):
-            yield node.name
-        elif isinstance(node, Unary):
-            stack.append(node.operand)
-        elif isinstance(node, Binary):
-            stack.extend([node.left, node.right])
-        elif isinstance(node, Cond):
-            stack.extend([node.test, node.then, node.other])
-        elif isinstance(node, Call):
-            stack.extend(node.args)
+    return (node.name for node in nodes_in(expr) if isinstance(node, Name))
 
 
 _PRECEDENCE = {"or": 1, "and": 2, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4}
