@@ -477,3 +477,84 @@ def test_example_ismcts_runs_on_variants_with_small_budgets(name, tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert "ISMCTSBot" in done.stdout and "total after 1 deals" in done.stdout
+
+
+BOUND_DEALS = 25  # random deals of every variant and player count (a budget in deals)
+
+
+@pytest.mark.parametrize("name", trickcore.list_variants())
+def test_random_deals_stay_within_the_utility_bounds_and_the_game_length(name):
+    """Issue 30: min_utility/max_utility come from the rules (interval analysis of the
+    scoring) and max_game_length from the rules' bound on a deal: random play never leaves
+    them."""
+    variant = trickcore.load_variant(name)
+    rng = random.Random(name)
+    for players in variant.model.players:
+        game = tos.load_game(name, players=players)
+        low, high = game.min_utility(), game.max_utility()
+        assert low <= 0 <= high
+        for _ in range(BOUND_DEALS):
+            state = play_until(game.new_initial_state(), rng, 10**9)
+            assert all(low <= r <= high for r in state.returns()), (state.returns(), low, high)
+            assert len(state.history()) <= game.max_game_length()
+
+
+def test_bounds_of_hearts_are_those_of_the_game():
+    game = tos.load_game("hearts")
+    assert (game.min_utility(), game.max_utility()) == (-26.0, 0.0)  # rank_by = -score
+    assert game.max_game_length() < 300  # the cards dealt and one deal's bound: no redeals
+    assert tos.load_game("hearts", match=True).max_utility() == 1.0
+
+
+def test_interval_analysis_of_expressions():
+    from trickcore.checking.utility_bounds import ANY, bound
+
+    variant = trickcore.load_variant("hearts")
+    scoring = variant.model.tricks.scoring
+    names = {"card_points": (0, 26), "deck_points": (26, 26), "moon": (0, 1), "shot": (0, 1)}
+    assert bound(scoring.declarer, names, 4) == (0, 26)
+    assert bound(scoring.declarer, {}, 4) == ANY  # nothing known: anything the engine allows
+    assert bound(scoring.declarer, {**names, "moon": (0, 0)}, 4) == (0, 26)
+
+
+def test_returned_values_do_not_change_the_state():
+    """Lazily worked out and cached per state: what a caller gets is his to change."""
+    game = tos.load_game("hearts")
+    state = play_until(game.new_initial_state(), random.Random(4), 6)
+    player = state.current_player()
+    legal = state.legal_actions()
+    legal.clear()
+    assert state.legal_actions()
+    tensor = state.information_state_tensor(player)
+    tensor[:] = [9.0] * len(tensor)
+    assert state.information_state_tensor(player) != tensor
+    observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    observer.set_from(state, player)
+    observer.tensor[:] = 7.0
+    assert state.information_state_tensor(player) != list(observer.tensor)
+    copy = state.clone()
+    copy.apply_action(copy.legal_actions()[0])
+    assert state.information_state_string(player) != copy.information_state_string(player)
+    assert state.information_state_string(player) == game.deserialize_state(
+        state.serialize()
+    ).information_state_string(player)
+
+
+def test_a_whole_match_waits_for_each_deal_and_recalls_every_deal():
+    """The match waits for its next deck order while the chance nodes deal it; each
+    seat's information state keeps every deal it saw (worked out when asked)."""
+    game = tos.load_game("sixty-six", match=True)
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    deals = 0
+    while not state.is_terminal():
+        was_chance = state.is_chance_node()
+        play_until(state, rng, 1)
+        if not was_chance and state.is_chance_node():
+            deals += 1
+            assert state._core.match.awaiting_order
+            text = state.information_state_string(0)
+            assert f"deal {deals}:" not in text  # not yet: it is being dealt
+    assert deals >= 1
+    text = state.information_state_string(0)
+    assert f"deal {deals}:" in text
