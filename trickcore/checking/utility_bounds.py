@@ -183,11 +183,10 @@ def deal_names(game: Game, seats: int) -> dict[str, Interval]:
     positive = max(sum(p for p in row if p > 0) for row in rows)
     totals = [sum(row) for row in rows]
     total: Interval = (min(totals), max(totals))
-    return {
+    names: dict[str, Interval] = {
         "card_points": (negative, positive),
         "deck_points": total,
         "tricks_won": (0, size),
-        "tricks_bid": (0, size),
         "bid_blind": BOOL,
         "declarer": BOOL,
         "won_last_trick": BOOL,
@@ -199,7 +198,43 @@ def deal_names(game: Game, seats: int) -> dict[str, Interval]:
         "seat": (0, seats - 1),
         "position": (-1, seats - 1),
         "deal_number": (1, 1),
+        "top_trumps": (0, size),
     }
+    names["contract"] = _contract(game, seats)
+    names["tricks_bid"] = _tricks_bid(game, seats, names)
+    return names
+
+
+def _tricks_bid(game: Game, seats: int, names: Mapping[str, Interval]) -> Interval:
+    """The number a seat bid (`bids`; none: 0): a blind bid, or from `min` to what `max`
+    allows over a hand (its size at most the deck's)."""
+    tricks = game.model.tricks
+    rules = tricks.bids if tricks is not None else None
+    if rules is None:
+        return (0, 0)
+    size = game.model.deck.size
+    hand = {**names, "hand_size": (0, size), "cards": (0, size)}
+    high = max(0, rules.min, *rules.blind, bound(rules.max, hand, seats)[1])
+    return (0, high)
+
+
+def _contract(game: Game, seats: int) -> Interval:
+    """The contract's value: 0 (no declarer) or a bid the auction allows (its values, or
+    from the opening to the cap), or what a raise after the talon allows."""
+    tricks = game.model.tricks
+    bidding = tricks.bidding if tricks is not None else None
+    if tricks is None or bidding is None:
+        return (0, 0)
+    if bidding.values:
+        iv: Interval = (min(0, *bidding.values), max(0, *bidding.values))
+    else:
+        opening = bound(bidding.opening_expr, {}, seats) if bidding.opening_expr else None
+        low = min(0, bidding.opening, opening[0] if opening else 0)
+        iv = (low, max(0, bound(bidding.cap, {}, seats)[1], bidding.opening))
+    contract = tricks.contract
+    if contract is not None and contract.raise_allowed:
+        iv = _hull(iv, bound(contract.cap, {}, seats))
+    return iv
 
 
 def deal_change_bounds(game: Game, seats: int) -> Interval:
