@@ -496,13 +496,16 @@ def test_random_deals_stay_within_the_utility_bounds_and_the_game_length(name):
         for _ in range(BOUND_DEALS):
             state = play_until(game.new_initial_state(), rng, 10**9)
             assert all(low <= r <= high for r in state.returns()), (state.returns(), low, high)
-            assert len(state.history()) <= game.max_game_length()
+            chance = [h for h in state.full_history() if h.player == pyspiel.PlayerId.CHANCE]
+            assert len(state.history()) - len(chance) <= game.max_game_length()
+            assert len(chance) <= game.max_chance_nodes_in_history()
 
 
 def test_bounds_of_hearts_are_those_of_the_game():
     game = tos.load_game("hearts")
     assert (game.min_utility(), game.max_utility()) == (-26.0, 0.0)  # rank_by = -score
-    assert game.max_game_length() < 300  # the cards dealt and one deal's bound: no redeals
+    assert game.max_game_length() < 200  # one deal's bound on its actions: no redeals
+    assert game.max_chance_nodes_in_history() == 52  # the cards of one deal
     assert tos.load_game("hearts", match=True).max_utility() == 1.0
 
 

@@ -112,21 +112,27 @@ def can_redeal(variant: Game) -> bool:
 
 
 def game_length(variant: Game, seats: int, whole_match: bool) -> int:
-    """The most actions (chance outcomes dealing the cards and the players' actions) a game
-    can take: one deal (with the redeals before it, when the rules may redeal), or a whole
-    match (its deal and redeal limits; a match ends at the latest after `MAX_ACTIONS`
-    players' actions)."""
-    rules = variant.model.match
-    deck = variant.model.deck.size
+    """The most players' actions a game can take (OpenSpiel's `max_game_length`: chance
+    outcomes are not counted): one deal, and the redeals before it when the rules may redeal;
+    or a whole match (its deal and redeal limits; a match ends at the latest after
+    `MAX_ACTIONS` actions)."""
     per_deal = min(_bound(variant, seats), MAX_ACTIONS)
+    return min(_deals(variant, whole_match) * per_deal, MAX_ACTIONS, 2**31 - 1)
+
+
+def chance_length(variant: Game, whole_match: bool) -> int:
+    """The most chance outcomes a game can have (`max_chance_nodes_in_history`): the cards
+    of every deal it may deal."""
+    return min(_deals(variant, whole_match) * variant.model.deck.size, 2**31 - 1)
+
+
+def _deals(variant: Game, whole_match: bool) -> int:
+    """The most deals a game deals: the match's deal and redeal limits; for one deal, the
+    deal played and, when the rules may redeal, the redeals before it (a match that runs out
+    of redeals ends without one)."""
+    rules = variant.model.match
     redeals = rules.redeal_limit + 1 if can_redeal(variant) else 0
-    if whole_match:
-        deals = rules.deal_limit + redeals
-        return min(deals * (deck + per_deal), deals * deck + MAX_ACTIONS, 2**31 - 1)
-    # redealt deals (each a deal's cards and at most its actions), then the deal played;
-    # a match that runs out of redeals ends without one
-    deals = redeals + 1
-    return min(deals * (deck + per_deal), deals * deck + MAX_ACTIONS, 2**31 - 1)
+    return (rules.deal_limit if whole_match else 1) + redeals
 
 
 def _utility_bounds(variant: Game, seats: int) -> tuple[float, float]:
@@ -278,6 +284,10 @@ class TrickcoreGame(pyspiel.Game):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_reload, (self._game_type.short_name, self._spec, dict(self.get_parameters())))
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The most chance outcomes (cards dealt) a game can have."""
+        return chance_length(self.variant, self.whole_match)
 
     def info_observer(self) -> TrickcoreObserver:
         """The observer of the information state (perfect recall, one seat), made once."""
