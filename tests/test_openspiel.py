@@ -561,3 +561,35 @@ def test_a_whole_match_waits_for_each_deal_and_recalls_every_deal():
     assert deals >= 1
     text = state.information_state_string(0)
     assert f"deal {deals}:" in text
+
+
+OPENSPIEL_ACTIONS = {"hearts": 52, "bridge": 90, "euchre": 31, "spades": 66, "oh-hell": 70}
+
+
+@pytest.mark.parametrize("name", trickcore.list_variants())
+def test_compact_actions_play_every_variant(name):
+    """Issue 30: `actions="compact"` numbers only what the rules can offer; OpenSpiel's own
+    random simulation (with serialization) plays every variant through it."""
+    variant = trickcore.load_variant(name)
+    players = variant.model.players[0]
+    game = tos.load_game(name, players=players, actions="compact")
+    assert game.num_distinct_actions() <= variant.num_actions
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name, theirs", sorted(OPENSPIEL_ACTIONS.items()))
+def test_compact_actions_are_within_twice_openspiel_own(name, theirs):
+    game = tos.load_game(name, actions="compact")
+    assert game.num_distinct_actions() <= 2 * theirs
+    state = play_until(game.new_initial_state(), random.Random(1), 3)
+    stable = tos.load_game(name)
+    again = stable.new_initial_state()
+    for h in state.full_history():  # the same game in the stable numbering
+        action = h.action
+        if h.player >= 0:
+            action = game.stable[action]
+        again.apply_action(action)
+    assert again.information_state_string(0) == state.information_state_string(0)
+    assert [game.stable[a] for a in state.legal_actions()] == again.legal_actions()
+    with pytest.raises(trickcore.TrickcoreError):
+        tos.load_game(name, actions="dense")

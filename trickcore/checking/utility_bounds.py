@@ -212,10 +212,27 @@ def _tricks_bid(game: Game, seats: int, names: Mapping[str, Interval]) -> Interv
     rules = tricks.bids if tricks is not None else None
     if rules is None:
         return (0, 0)
-    size = game.model.deck.size
-    hand = {**names, "hand_size": (0, size), "cards": (0, size)}
+    hand = {**names, **hand_names(game, seats)}
     high = max(0, rules.min, *rules.blind, bound(rules.max, hand, seats)[1])
     return (0, high)
+
+
+def hand_names(game: Game, seats: int) -> dict[str, Interval]:
+    """Bounds of the names a rule over a hand reads (a bid cap, a redeal condition, the
+    most a player may bid): the melds it holds between the sums of the negative and the
+    positive meld values, its size by the deck's."""
+    from ..language.hands import HandQuantities
+
+    quantities = HandQuantities(game.model)
+    values = quantities.meld_values
+    size = game.model.deck.size
+    return {
+        "melds_in_hand": (sum(v for v in values if v < 0), sum(v for v in values if v > 0)),
+        "all_melds": (quantities.all_melds, quantities.all_melds),
+        "deck_points": (quantities.deck_points, quantities.deck_points),
+        "hand_size": (0, size),
+        "players": (1, seats),
+    }
 
 
 def _contract(game: Game, seats: int) -> Interval:
@@ -228,12 +245,13 @@ def _contract(game: Game, seats: int) -> Interval:
     if bidding.values:
         iv: Interval = (min(0, *bidding.values), max(0, *bidding.values))
     else:
-        opening = bound(bidding.opening_expr, {}, seats) if bidding.opening_expr else None
+        hand = hand_names(game, seats)
+        opening = bound(bidding.opening_expr, hand, seats) if bidding.opening_expr else None
         low = min(0, bidding.opening, opening[0] if opening else 0)
-        iv = (low, max(0, bound(bidding.cap, {}, seats)[1], bidding.opening))
+        iv = (low, max(0, bound(bidding.cap, hand, seats)[1], bidding.opening))
     contract = tricks.contract
     if contract is not None and contract.raise_allowed:
-        iv = _hull(iv, bound(contract.cap, {}, seats))
+        iv = _hull(iv, bound(contract.cap, {**hand_names(game, seats), "contract": iv}, seats))
     return iv
 
 

@@ -14,10 +14,13 @@ unpickled in another process. Parameters:
   the first deal that is played); True plays a whole match;
 - `history_length`: entries of the deal's log in the information-state tensor (-1: the
   rules' bound on a deal's actions, at most 200).
+- `actions`: "stable" (default): the engine's action numbers; "compact": only the actions
+  the rules can offer (`compact_actions.stable_ids`; compact number i is `game.stable[i]`).
 
 Chance nodes deal the cards: one chance node per card of the deck order, top card first
 (outcome: the card's number, uniform over the cards not yet placed), before every deal. Player
-actions are the engine's action numbers (`Variant.num_actions`, `legal_ids()`). Returns: in a
+actions are the engine's action numbers (`Variant.num_actions`, `legal_ids()`), or with
+`actions="compact"` their compact numbering. Returns: in a
 deal, each seat's change of standing (its score, or the variant's `rank_by`); in a match, 1
 for each winner and 0 for the others.
 """
@@ -50,8 +53,9 @@ from ..engine.match import Match
 from ..engine.observation import BoutObservation, Observation
 from ..engine.saving import MAX_ACTIONS
 from ..engine.worlds import WorldsError
-from ..language.errors import RulesError, TrickcoreError
+from ..language.errors import IllegalActionError, RulesError, TrickcoreError
 from ..language.limits import check_seat
+from .compact_actions import stable_ids
 from .tensors import Encoder, observation_text, snapshot_text
 
 __all__ = [
@@ -65,6 +69,8 @@ __all__ = [
 ]
 
 HISTORY_CAP = 200
+STABLE = "stable"  # the engine's action numbers (`Variant.num_actions`): stable ids
+COMPACT = "compact"  # only the actions the rules can offer (trickcore.interfaces.compact_actions)
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 RULES_GAME = "trickcore"  # the game that plays the rules file of its `rules` parameter
@@ -75,6 +81,7 @@ _VARIANTS: dict[str, Game] = {}  # a shipped name or a path -> the loaded varian
 _REGISTERED: dict[str, str] = {}  # short name -> the shipped name or path it plays
 _BOUNDS: dict[tuple[int, int], int] = {}  # (id of the variant, seats) -> deal action bound
 _UTILITY: dict[tuple[int, int], tuple[int, int]] = {}  # the same -> a deal's change bounds
+_COMPACT: dict[tuple[int, int], list[int]] = {}  # the same -> the compact numbering
 
 
 def short_name(variant: str | Path | Game) -> str:
@@ -135,6 +142,14 @@ def _deals(variant: Game, whole_match: bool) -> int:
     return (rules.deal_limit if whole_match else 1) + redeals
 
 
+def _compact(variant: Game, seats: int) -> list[int]:
+    key = (id(variant), seats)
+    found = _COMPACT.get(key)
+    if found is None:
+        found = _COMPACT[key] = stable_ids(variant, seats)
+    return found
+
+
 def _utility_bounds(variant: Game, seats: int) -> tuple[float, float]:
     key = (id(variant), -seats)
     found = _UTILITY.get(key)
@@ -182,6 +197,7 @@ def register(variant_or_path: str | Path | Game) -> str:
             "rules": "",
             "match": False,
             "history_length": -1,
+            "actions": STABLE,
         },
     )
     cls = type(f"TrickcoreGame_{name}", (TrickcoreGame,), {"_spec": spec, "_game_type": game_type})
@@ -222,6 +238,7 @@ def register_rules_game() -> str:
             "rules": "",
             "match": False,
             "history_length": -1,
+            "actions": STABLE,
         },
     )
     cls = type("TrickcoreGame_rules", (TrickcoreGame,), {"_spec": "", "_game_type": game_type})
@@ -259,6 +276,11 @@ class TrickcoreGame(pyspiel.Game):
         variant = _variant(rules or self._spec)
         players = int(merged["players"])
         seats = variant.check_seats(None if players < 0 else players)
+        numbering = str(merged["actions"])
+        if numbering not in (STABLE, COMPACT):
+            raise TrickcoreError(f'actions must be "{STABLE}" or "{COMPACT}", not "{numbering}"')
+        # the compact numbering: compact number i is the stable number stable[i]
+        self.stable = _compact(variant, seats) if numbering == COMPACT else None
         self.variant = variant
         self.seats = seats
         self.whole_match = bool(merged["match"])
@@ -269,7 +291,7 @@ class TrickcoreGame(pyspiel.Game):
         deck = variant.model.deck.size
         low, high = (0.0, 1.0) if self.whole_match else _utility_bounds(variant, seats)
         info = pyspiel.GameInfo(
-            num_distinct_actions=variant.num_actions,
+            num_distinct_actions=len(self.stable) if self.stable else variant.num_actions,
             max_chance_outcomes=deck,
             num_players=seats,
             min_utility=low,
@@ -333,10 +355,11 @@ def _state_from(game: pyspiel.Game, text: str) -> pyspiel.State:
     return game.deserialize_state(text)
 
 
-def _restore(key: tuple[str, int, bool], actions: list[int]) -> _Core:
+def _restore(key: tuple[str, int, bool, bool], actions: list[int]) -> _Core:
     """A state's core rebuilt by replaying its actions (serialization)."""
-    spec, seats, whole_match = key
-    core = _Core(_variant(spec), seats, whole_match, spec)
+    spec, seats, whole_match, compact = key
+    variant = _variant(spec)
+    core = _Core(variant, seats, whole_match, spec, _compact(variant, seats) if compact else None)
     for a in actions:
         core.apply(a)
     return core
@@ -454,8 +477,18 @@ class _Core:
     (`Match.wait_for_orders`) while the chance nodes deal it (`pending`); the finished deal
     is shown meanwhile (`shown`), as it is at the end of a game of one deal."""
 
-    def __init__(self, variant: Game, seats: int, whole_match: bool, spec: str) -> None:
+    def __init__(
+        self,
+        variant: Game,
+        seats: int,
+        whole_match: bool,
+        spec: str,
+        stable: list[int] | None = None,
+    ) -> None:
         self.variant = variant
+        # the compact numbering (None: the stable one): compact number i is stable[i]
+        self.stable = stable
+        self.compact_of = {a: i for i, a in enumerate(stable)} if stable is not None else None
         self.seats = seats
         self.whole_match = whole_match
         self.spec = spec
@@ -481,7 +514,8 @@ class _Core:
         self.texts: dict[tuple[bool, bool, int], str] = {}
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_restore, ((self.spec, self.seats, self.whole_match), list(self.actions)))
+        key = (self.spec, self.seats, self.whole_match, self.stable is not None)
+        return (_restore, (key, list(self.actions)))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         new = object.__new__(_Core)
@@ -523,7 +557,27 @@ class _Core:
                 return []
             assert self.match is not None
             legal = self._legal = sorted(self.match.legal_ids())
+            if self.compact_of is not None:
+                legal = self._legal = self._compacted(legal)
         return legal
+
+    def _compacted(self, ids: list[int]) -> list[int]:
+        """Stable numbers (ascending) in the compact numbering (ascending too)."""
+        return [self._numbered(a) for a in ids]
+
+    def _numbered(self, stable: int) -> int:
+        """A stable action number as this game numbers its actions."""
+        compact_of = self.compact_of
+        if compact_of is None:
+            return stable
+        found = compact_of.get(stable)
+        if found is None:
+            text = self.variant.action_text(stable)
+            raise TrickcoreError(
+                f"'{text}' (action {stable}) has no number in the compact numbering of "
+                f'{self.variant.name}; play it with the parameter actions="{STABLE}"'
+            )
+        return found
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may come next in the deck order, each as likely (the copies of a
@@ -575,8 +629,13 @@ class _Core:
         m = self.match
         assert m is not None
         old = m.current
+        taken = action
+        if self.stable is not None:
+            if not 0 <= action < len(self.stable):
+                raise IllegalActionError(f"action number {action} is not legal now")
+            taken = self.stable[action]
         try:
-            m.apply_id(action)  # raises on an illegal action, changing nothing
+            m.apply_id(taken)  # raises on an illegal action, changing nothing
         except RulesError:
             if m.stopped is None:
                 raise
@@ -693,7 +752,7 @@ class _Core:
         return [
             *self.actions[:start],
             *world.deck_order,
-            *(a.id for _, a in world.history),
+            *(self._numbered(a.id) for _, a in world.history),
         ]
 
     def repaired_actions(self, seat: int, world: _Core, actions: list[int]) -> list[int] | None:
@@ -834,7 +893,9 @@ class TrickcoreState(pyspiel.State):
 
     def __init__(self, game: TrickcoreGame) -> None:
         super().__init__(game)
-        self._core = _Core(game.variant, game.seats, game.whole_match, game.rules or game._spec)
+        self._core = _Core(
+            game.variant, game.seats, game.whole_match, game.rules or game._spec, game.stable
+        )
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_state_from, (self.get_game(), self.serialize()))
@@ -914,6 +975,11 @@ class TrickcoreState(pyspiel.State):
         variant = self._core.variant
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {variant.card_text(int(action))}"
+        stable = self._core.stable
+        if stable is not None:
+            if not 0 <= int(action) < len(stable):
+                raise TrickcoreError(f"{action} is not an action number of this game")
+            return variant.action_text(stable[int(action)])
         return variant.action_text(int(action))
 
     def is_terminal(self) -> bool:
