@@ -1097,23 +1097,27 @@ class TrickcoreObserver:
 
     def set_from(self, state: TrickcoreState, player: int) -> None:
         """Fill the tensor with what `player` knows in `state`."""
-        np.copyto(self.tensor, self.values(state, player))
+        found = state._core.tensors.get((self.encoder, player if self.private else -1))
+        if found is None:
+            self.values(state, player)  # (worked out in this observer's own tensor)
+        else:
+            np.copyto(self.tensor, found)
 
     def values(self, state: TrickcoreState, player: int) -> Any:
         """What `player` knows in `state` as a flat tensor: worked out once per state and
-        kept with it (read-only: a caller gets copies)."""
+        kept with it (read-only: a caller gets copies). Leaves `tensor` filled with it."""
         core = state._core
         key = (self.encoder, player if self.private else -1)
         found = core.tensors.get(key)
         if found is None:
-            found = self.encoder.new_tensor()
+            self.tensor.fill(0)
             obs = core.view(player if self.private else -1)
             if obs is not None:
-                views = self.encoder.views(found)
-                self.encoder.encode(obs, views)
+                self.encoder.encode(obs, self.dict)
                 if self.perfect_recall:
                     arrived = core.arrived[player] if self.private else {}
-                    self.encoder.encode_history(obs.log, arrived, views)
+                    self.encoder.encode_history(obs.log, arrived, self.dict)
+            found = self.tensor.copy()
             found.flags.writeable = False
             core.tensors[key] = found
         return found
