@@ -493,6 +493,7 @@ class _Core:
         self.whole_match = whole_match
         self.spec = spec
         self.deck = variant.model.deck.size
+        self.plain = variant.model.deck.plain  # every face once: a card is its number
         self.orders: list[list[int]] = []
         self.order_starts: list[int] = []  # where each deck order's chance actions begin
         self.dealing: list[int] = []
@@ -611,8 +612,9 @@ class _Core:
             self.tensors = {}
         if self.texts:
             self.texts = {}
-        if self.chance:
-            action = self._copy_left(action)
+        if self.player == CHANCE:  # (kept up to date: `chance`)
+            if not self.plain:
+                action = self._copy_left(action)
             if action in self.placed or not 0 <= action < self.deck:
                 raise TrickcoreError(f"{action} is not a card still to deal")
             self.actions.append(action)
