@@ -477,3 +477,119 @@ def test_example_ismcts_runs_on_variants_with_small_budgets(name, tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert "ISMCTSBot" in done.stdout and "total after 1 deals" in done.stdout
+
+
+BOUND_DEALS = 25  # random deals of every variant and player count (a budget in deals)
+
+
+@pytest.mark.parametrize("name", trickcore.list_variants())
+def test_random_deals_stay_within_the_utility_bounds_and_the_game_length(name):
+    """Issue 30: min_utility/max_utility come from the rules (interval analysis of the
+    scoring) and max_game_length from the rules' bound on a deal: random play never leaves
+    them."""
+    variant = trickcore.load_variant(name)
+    rng = random.Random(name)
+    for players in variant.model.players:
+        game = tos.load_game(name, players=players)
+        low, high = game.min_utility(), game.max_utility()
+        assert low <= 0 <= high
+        for _ in range(BOUND_DEALS):
+            state = play_until(game.new_initial_state(), rng, 10**9)
+            assert all(low <= r <= high for r in state.returns()), (state.returns(), low, high)
+            chance = [h for h in state.full_history() if h.player == pyspiel.PlayerId.CHANCE]
+            assert len(state.history()) - len(chance) <= game.max_game_length()
+            assert len(chance) <= game.max_chance_nodes_in_history()
+
+
+def test_bounds_of_hearts_are_those_of_the_game():
+    game = tos.load_game("hearts")
+    assert (game.min_utility(), game.max_utility()) == (-26.0, 0.0)  # rank_by = -score
+    assert game.max_game_length() < 200  # one deal's bound on its actions: no redeals
+    assert game.max_chance_nodes_in_history() == 52  # the cards of one deal
+    assert tos.load_game("hearts", match=True).max_utility() == 1.0
+
+
+def test_interval_analysis_of_expressions():
+    from trickcore.checking.utility_bounds import ANY, bound
+
+    variant = trickcore.load_variant("hearts")
+    scoring = variant.model.tricks.scoring
+    names = {"card_points": (0, 26), "deck_points": (26, 26), "moon": (0, 1), "shot": (0, 1)}
+    assert bound(scoring.declarer, names, 4) == (0, 26)
+    assert bound(scoring.declarer, {}, 4) == ANY  # nothing known: anything the engine allows
+    assert bound(scoring.declarer, {**names, "moon": (0, 0)}, 4) == (0, 26)
+
+
+def test_returned_values_do_not_change_the_state():
+    """Lazily worked out and cached per state: what a caller gets is his to change."""
+    game = tos.load_game("hearts")
+    state = play_until(game.new_initial_state(), random.Random(4), 6)
+    player = state.current_player()
+    legal = state.legal_actions()
+    legal.clear()
+    assert state.legal_actions()
+    tensor = state.information_state_tensor(player)
+    tensor[:] = [9.0] * len(tensor)
+    assert state.information_state_tensor(player) != tensor
+    observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    observer.set_from(state, player)
+    observer.tensor[:] = 7.0
+    assert state.information_state_tensor(player) != list(observer.tensor)
+    copy = state.clone()
+    copy.apply_action(copy.legal_actions()[0])
+    assert state.information_state_string(player) != copy.information_state_string(player)
+    assert state.information_state_string(player) == game.deserialize_state(
+        state.serialize()
+    ).information_state_string(player)
+
+
+def test_a_whole_match_waits_for_each_deal_and_recalls_every_deal():
+    """The match waits for its next deck order while the chance nodes deal it; each
+    seat's information state keeps every deal it saw (worked out when asked)."""
+    game = tos.load_game("sixty-six", match=True)
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    deals = 0
+    while not state.is_terminal():
+        was_chance = state.is_chance_node()
+        play_until(state, rng, 1)
+        if not was_chance and state.is_chance_node():
+            deals += 1
+            assert state._core.match.awaiting_order
+            text = state.information_state_string(0)
+            assert f"deal {deals}:" not in text  # not yet: it is being dealt
+    assert deals >= 1
+    text = state.information_state_string(0)
+    assert f"deal {deals}:" in text
+
+
+OPENSPIEL_ACTIONS = {"hearts": 52, "bridge": 90, "euchre": 31, "spades": 66, "oh-hell": 70}
+
+
+@pytest.mark.parametrize("name", trickcore.list_variants())
+def test_compact_actions_play_every_variant(name):
+    """Issue 30: `actions="compact"` numbers only what the rules can offer; OpenSpiel's own
+    random simulation (with serialization) plays every variant through it."""
+    variant = trickcore.load_variant(name)
+    players = variant.model.players[0]
+    game = tos.load_game(name, players=players, actions="compact")
+    assert game.num_distinct_actions() <= variant.num_actions
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name, theirs", sorted(OPENSPIEL_ACTIONS.items()))
+def test_compact_actions_are_within_twice_openspiel_own(name, theirs):
+    game = tos.load_game(name, actions="compact")
+    assert game.num_distinct_actions() <= 2 * theirs
+    state = play_until(game.new_initial_state(), random.Random(1), 3)
+    stable = tos.load_game(name)
+    again = stable.new_initial_state()
+    for h in state.full_history():  # the same game in the stable numbering
+        action = h.action
+        if h.player >= 0:
+            action = game.stable[action]
+        again.apply_action(action)
+    assert again.information_state_string(0) == state.information_state_string(0)
+    assert [game.stable[a] for a in state.legal_actions()] == again.legal_actions()
+    with pytest.raises(trickcore.TrickcoreError):
+        tos.load_game(name, actions="dense")

@@ -165,12 +165,23 @@ class ActionTable:
             "raise": BID_SLOTS,
             "join": 1 if joins else 0,
         }
+        self._sizes = sizes
         self._offset: dict[str, int] = {}
         at = 0
         for kind, size in sizes.items():
             self._offset[kind] = at
             at += size
         self.size = at
+
+    def block(self, kind: str) -> range:
+        """The numbers of one kind of action (its block of the action space; `multi_attack`
+        and `multi_throw` are the bout actions of several cards)."""
+        start = self._offset[kind]
+        return range(start, start + self._sizes[kind])
+
+    def bid_qualifiers(self) -> int:
+        """How many qualifiers a bid value may carry (the plain bid among them)."""
+        return self._nq
 
     def id_for(self, a: Action) -> int:
         """The action's number in the variant's action space (the same every time)."""

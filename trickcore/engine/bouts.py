@@ -491,6 +491,15 @@ class BoutDeal(DealState):
         }
 
     # ------------------------------------------------------------ views
+    def _hand_view(self, seat: int) -> tuple[str, ...]:
+        ct = self.game.card_text
+        return tuple(ct(c) for c in sorted(self.hands[seat])) if seat >= 0 else ()
+
+    def private_view(self, seat: int) -> tuple[int, tuple[tuple[str, Any], ...]]:
+        """What of `seat`'s view only it sees, as its observation has it, without making
+        the whole observation: the length of the log and (("hand", its hand),)."""
+        return len(self.history), (("hand", self._hand_view(seat)),)
+
     def _observe(self, seat: int) -> BoutObservation:
         """What `seat` may know now, and nothing more."""
         game = self.game
@@ -505,7 +514,7 @@ class BoutDeal(DealState):
             players_in_deal=tuple(self.active),
             active=tuple(self.in_game),
             out=tuple(self.out),
-            hand=tuple(ct(c) for c in sorted(self.hands[seat])) if seat >= 0 else (),
+            hand=self._hand_view(seat),
             hand_sizes=tuple(len(h) for h in self.hands),
             stock_size=len(self.stock),
             trump=deck.suits[self.trump].name if self.trump >= 0 else None,

@@ -6,8 +6,9 @@ job each: `deal_core.DealCore` (state and flow), `deal_roles.DealRoles` (roles a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from ..language.limits import check_seat
 from .actions import Action
 from .observation import Observation
 from .records import TrickView
@@ -34,13 +35,10 @@ class Deal(DealScoring):
         given: tuple[tuple[int, tuple[str, ...]], ...] = ()
         if seat >= 0 and seat == self.declarer:
             given = tuple((s, tuple(ct(c) for c in v)) for s, v in self.received.items() if v)
-        received = list(self.received.get(seat, ()))
-        if self.passed and seat >= 0:
-            if seat in self.passed:
-                taker, cards = self.passed[seat]
-                given = (*given, (taker, tuple(ct(c) for c in cards)))
-            received += [c for taker, cards in self.passed.values() if taker == seat for c in cards]
-        sees_hand = seat >= 0 and self.looked[seat]
+        if self.passed and seat >= 0 and seat in self.passed:
+            taker, cards = self.passed[seat]
+            given = (*given, (taker, tuple(ct(c) for c in cards)))
+        hand, talon_shown, received, set_aside, laid_away, turnup = self._private_parts(seat)
         return Observation(
             seat=seat,
             deal_number=self.context[0].get("deal_number", 1),
@@ -48,16 +46,12 @@ class Deal(DealScoring):
             to_act=self.to_act,
             dealer=self.dealer,
             players_in_deal=tuple(self.active),
-            hand=tuple(ct(c) for c in sorted(self.hands[seat])) if sees_hand else (),
+            hand=hand,
             hand_sizes=tuple(len(h) for h in self.hands),
             talon_size=len(self.talon),
-            talon_shown=tuple(ct(c) for c in self.talon_shown)
-            if self.talon_shown is not None
-            else tuple(ct(c) for c in self.talon)
-            if self.phase == OVER and self.talon
-            else None,
+            talon_shown=talon_shown,
             talon_taken=tuple(ct(c) for c in self.talon_taken.get(seat, ())),
-            received=tuple(ct(c) for c in received),
+            received=received,
             cards_received_by_others=tuple(sorted(others_received.items())),
             given=given,
             bids=tuple((s, a.text) for s, a in self.bids),
@@ -80,17 +74,11 @@ class Deal(DealScoring):
                 self.history,
                 lambda step: (step[0], self._seen_as(step[1], step[0], seat)),
             ),
-            set_aside=tuple(ct(c) for c in self.set_aside.get(seat, ())),
+            set_aside=set_aside,
             pass_to=self.pass_to,
             open_hands=self._open_hands(seat),
-            laid_away=tuple(ct(c) for c in self.laid_away)
-            if seat == self.lay_away_by or self._discards_public()
-            else (),
-            turnup=ct(self.turnup)
-            if self.turnup >= 0 and not self.stock_closed
-            else ct(self.picked_card)
-            if self.picked_card >= 0 and self.leader < 0
-            else None,
+            laid_away=laid_away,
+            turnup=turnup,
             turned_up=ct(self.turned_up) if self.turned_up >= 0 else None,
             stock_size=len(self.stock) + (self.turnup >= 0),
             stock_closed=self.stock_closed,
@@ -112,6 +100,41 @@ class Deal(DealScoring):
             else None,
             contract_text=self.contract_text(),
         )
+
+    def _private_parts(self, seat: int) -> tuple[Any, ...]:
+        """The parts of `seat`'s view that only it sees (its observation's hand,
+        talon_shown, received, set_aside, laid_away and turnup), as the observation has them."""
+        ct = self.game.card_texts.__getitem__
+        received = list(self.received.get(seat, ()))
+        if self.passed and seat >= 0:
+            received += [c for taker, cards in self.passed.values() if taker == seat for c in cards]
+        sees_hand = seat >= 0 and self.looked[seat]
+        return (
+            tuple(ct(c) for c in sorted(self.hands[seat])) if sees_hand else (),
+            tuple(ct(c) for c in self.talon_shown)
+            if self.talon_shown is not None
+            else tuple(ct(c) for c in self.talon)
+            if self.phase == OVER and self.talon
+            else None,
+            tuple(ct(c) for c in received),
+            tuple(ct(c) for c in self.set_aside.get(seat, ())),
+            tuple(ct(c) for c in self.laid_away)
+            if seat == self.lay_away_by or self._discards_public()
+            else (),
+            ct(self.turnup)
+            if self.turnup >= 0 and not self.stock_closed
+            else ct(self.picked_card)
+            if self.picked_card >= 0 and self.leader < 0
+            else None,
+        )
+
+    def private_view(self, seat: int) -> tuple[int, tuple[tuple[str, Any], ...]]:
+        """What of `seat`'s view only it sees, as its observation has it, without making the
+        whole observation: the length of the log, and its hand, the talon shown to it, the
+        cards it received, set aside and laid away and the turned-up card, each named."""
+        parts = self._private_parts(check_seat(seat, self.seats))
+        names = ("hand", "talon", "received", "set_aside", "laid_away", "turnup")
+        return len(self.history), tuple(zip(names, parts))
 
     def _discards_public(self) -> bool:
         """Laid-away cards are shown to all once the deal is over if they count for someone

@@ -111,6 +111,9 @@ class Match:
     stands, ranked by standing, with `stopped` saying why.
     """
 
+    awaiting_order = False  # waiting for its next deck order (`wait_for_orders`)
+    _waits = False  # deals only the deck orders given (`wait_for_orders`)
+
     def __init__(
         self,
         game: GameTables,
@@ -354,8 +357,9 @@ class Match:
             state["_winners"] = self._winners[:]
             state["_deck_orders"] = self._deck_orders[:]
             state["_claims"] = {}
-            if not self.secret:
-                rng = random.Random()
+            if not self.secret and self._rng is not None:
+                # the same future stream, without seeding a new generator from the system
+                rng = random.Random.__new__(type(self._rng))
                 rng.setstate(self._rng.getstate())
                 state["_rng"] = rng
             new.__dict__ = state
@@ -432,17 +436,50 @@ class Match:
 
     def _finish_deal(self) -> None:
         self._book(self.current)
-        if not self.is_over:
-            self.current = self._next_deal()
-            self._skip_void_deals()
+        self._deal_next()
 
     def _skip_void_deals(self) -> None:
         """A deal void as it is dealt (a compulsory redeal, `redeal.forced_if`) is booked at
         once and the next one dealt."""
-        while self.current.is_over and not self.is_over:
+        if self.current.is_over and not self.is_over:
             self._book(self.current)
-            if not self.is_over:
-                self.current = self._next_deal()
+            self._deal_next()
+
+    def _deal_next(self) -> None:
+        """Deal the next deal unless the match is over; a deal void as it is dealt is booked
+        at once and the next one dealt. A match that waits for its deck orders
+        (`wait_for_orders`) stops here, `awaiting_order`, when it has none left."""
+        while not self.is_over:
+            if self.awaiting_order or (self._waits and self.deals_dealt >= len(self._deck_orders)):
+                self.awaiting_order = True
+                return
+            self.current = self._next_deal()
+            if not self.current.is_over:
+                return
+            self._book(self.current)
+
+    def wait_for_orders(self) -> None:
+        """Deal only the deck orders given (at the start or by `give_order`): when the match
+        needs another, it waits with `awaiting_order` set (its `current` deal over and booked,
+        nobody to act) instead of shuffling one. For a caller that deals the cards itself
+        (OpenSpiel's chance nodes); the match then has no generator of its own."""
+        self._waits = True
+        self._rng = None  # type: ignore[assignment]  # never shuffles
+
+    def give_order(self, order: Sequence[int]) -> None:
+        """The next deck order of a match that waits for it (`wait_for_orders`): the match
+        deals it and goes on (and may wait again, if that deal is void as it is dealt)."""
+        if not self.awaiting_order:
+            raise TrickcoreError("the match is not waiting for a deck order")
+        self._claim()
+        try:
+            self._deck_orders.append(list(order))
+            self.awaiting_order = False
+            self._deal_next()
+            if self._room < 0 and not self.is_over and not self.awaiting_order:
+                self._end_at_the_limit()
+        finally:
+            self._release()
 
     def _book(self, deal: Deal | BoutDeal) -> None:
         """Account for a deal that is over: redeal count or after_deal, dealer, match end."""

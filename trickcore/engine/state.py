@@ -337,6 +337,12 @@ class DealState:
         """What `seat` may know now, and nothing more."""
         return self._observe(check_seat(seat, self.seats))
 
+    def private_view(self, seat: int) -> tuple[int, tuple[tuple[str, Any], ...]]:
+        """What of `seat`'s view only it sees (its hand, and in trick games the cards shown,
+        passed or laid away to it), each part named, as its observation has it, with the
+        length of the log: without making the whole observation."""
+        raise NotImplementedError
+
     # ------------------------------------------------------------ for subclasses
     def _compute_legal(self) -> list[Action]:
         """The legal actions worked out afresh: the phase in play lists them (no phase in

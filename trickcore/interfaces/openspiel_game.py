@@ -14,10 +14,13 @@ unpickled in another process. Parameters:
   the first deal that is played); True plays a whole match;
 - `history_length`: entries of the deal's log in the information-state tensor (-1: the
   rules' bound on a deal's actions, at most 200).
+- `actions`: "stable" (default): the engine's action numbers; "compact": only the actions
+  the rules can offer (`compact_actions.stable_ids`; compact number i is `game.stable[i]`).
 
 Chance nodes deal the cards: one chance node per card of the deck order, top card first
 (outcome: the card's number, uniform over the cards not yet placed), before every deal. Player
-actions are the engine's action numbers (`Variant.num_actions`, `legal_ids()`). Returns: in a
+actions are the engine's action numbers (`Variant.num_actions`, `legal_ids()`), or with
+`actions="compact"` their compact numbering. Returns: in a
 deal, each seat's change of standing (its score, or the variant's `rank_by`); in a match, 1
 for each winner and 0 for the others.
 """
@@ -32,7 +35,7 @@ from typing import Any
 import attrs
 
 try:
-    import numpy  # noqa: F401  (the observers' tensors)
+    import numpy as np
     import pyspiel
 except ImportError as exc:  # pragma: no cover - depends on the installation
     raise ImportError(
@@ -42,15 +45,18 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
 import trickcore
 
 from ..checking.invariants import deal_action_bound
+from ..checking.utility_bounds import deal_change_bounds
 from ..engine.bouts import BoutDeal
 from ..engine.deal import Deal
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.observation import BoutObservation, Observation
+from ..engine.saving import MAX_ACTIONS
 from ..engine.worlds import WorldsError
-from ..language.errors import RulesError, TrickcoreError
-from ..language.limits import MAX_VALUE, check_seat
-from .tensors import Encoder, observation_text, private_snapshot, snapshot_text
+from ..language.errors import IllegalActionError, RulesError, TrickcoreError
+from ..language.limits import check_seat
+from .compact_actions import stable_ids
+from .tensors import Encoder, observation_text, snapshot_text
 
 __all__ = [
     "RULES_GAME",
@@ -63,6 +69,10 @@ __all__ = [
 ]
 
 HISTORY_CAP = 200
+STABLE = "stable"  # the engine's action numbers (`Variant.num_actions`): stable ids
+COMPACT = "compact"  # only the actions the rules can offer (trickcore.interfaces.compact_actions)
+CHANCE = int(pyspiel.PlayerId.CHANCE)
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 RULES_GAME = "trickcore"  # the game that plays the rules file of its `rules` parameter
 MAX_SEATS = 8  # the most seats a rules file may declare (`players:`)
 RESAMPLE_TRIES = 10  # worlds drawn before a resampling falls back to swapping cards
@@ -70,6 +80,8 @@ SWAP_TRIES = 40  # swaps of two hidden cards tried by the fallback (each a repla
 _VARIANTS: dict[str, Game] = {}  # a shipped name or a path -> the loaded variant
 _REGISTERED: dict[str, str] = {}  # short name -> the shipped name or path it plays
 _BOUNDS: dict[tuple[int, int], int] = {}  # (id of the variant, seats) -> deal action bound
+_UTILITY: dict[tuple[int, int], tuple[int, int]] = {}  # the same -> a deal's change bounds
+_COMPACT: dict[tuple[int, int], list[int]] = {}  # the same -> the compact numbering
 
 
 def short_name(variant: str | Path | Game) -> str:
@@ -93,6 +105,57 @@ def _bound(variant: Game, seats: int) -> int:
     if found is None:
         found = _BOUNDS[key] = deal_action_bound(variant, seats)
     return found
+
+
+def can_redeal(variant: Game) -> bool:
+    """Whether a deal of the variant may end unplayed, to be dealt again: a redeal offered
+    or forced (`redeal { ... }`), or thrown in when nobody bids (`all_pass: redeal`)."""
+    model = variant.model
+    if model.redeal is not None:
+        return True
+    tricks = model.tricks
+    bidding = tricks.bidding if tricks is not None else None
+    return bidding is not None and "auction" in tricks.flow and bidding.all_pass == "redeal"  # type: ignore[union-attr]
+
+
+def game_length(variant: Game, seats: int, whole_match: bool) -> int:
+    """The most players' actions a game can take (OpenSpiel's `max_game_length`: chance
+    outcomes are not counted): one deal, and the redeals before it when the rules may redeal;
+    or a whole match (its deal and redeal limits; a match ends at the latest after
+    `MAX_ACTIONS` actions)."""
+    per_deal = min(_bound(variant, seats), MAX_ACTIONS)
+    return min(_deals(variant, whole_match) * per_deal, MAX_ACTIONS, 2**31 - 1)
+
+
+def chance_length(variant: Game, whole_match: bool) -> int:
+    """The most chance outcomes a game can have (`max_chance_nodes_in_history`): the cards
+    of every deal it may deal."""
+    return min(_deals(variant, whole_match) * variant.model.deck.size, 2**31 - 1)
+
+
+def _deals(variant: Game, whole_match: bool) -> int:
+    """The most deals a game deals: the match's deal and redeal limits; for one deal, the
+    deal played and, when the rules may redeal, the redeals before it (a match that runs out
+    of redeals ends without one)."""
+    rules = variant.model.match
+    redeals = rules.redeal_limit + 1 if can_redeal(variant) else 0
+    return (rules.deal_limit if whole_match else 1) + redeals
+
+
+def _compact(variant: Game, seats: int) -> list[int]:
+    key = (id(variant), seats)
+    found = _COMPACT.get(key)
+    if found is None:
+        found = _COMPACT[key] = stable_ids(variant, seats)
+    return found
+
+
+def _utility_bounds(variant: Game, seats: int) -> tuple[float, float]:
+    key = (id(variant), -seats)
+    found = _UTILITY.get(key)
+    if found is None:
+        found = _UTILITY[key] = deal_change_bounds(variant, seats)
+    return float(found[0]), float(found[1])
 
 
 def register(variant_or_path: str | Path | Game) -> str:
@@ -134,6 +197,7 @@ def register(variant_or_path: str | Path | Game) -> str:
             "rules": "",
             "match": False,
             "history_length": -1,
+            "actions": STABLE,
         },
     )
     cls = type(f"TrickcoreGame_{name}", (TrickcoreGame,), {"_spec": spec, "_game_type": game_type})
@@ -174,6 +238,7 @@ def register_rules_game() -> str:
             "rules": "",
             "match": False,
             "history_length": -1,
+            "actions": STABLE,
         },
     )
     cls = type("TrickcoreGame_rules", (TrickcoreGame,), {"_spec": "", "_game_type": game_type})
@@ -211,6 +276,11 @@ class TrickcoreGame(pyspiel.Game):
         variant = _variant(rules or self._spec)
         players = int(merged["players"])
         seats = variant.check_seats(None if players < 0 else players)
+        numbering = str(merged["actions"])
+        if numbering not in (STABLE, COMPACT):
+            raise TrickcoreError(f'actions must be "{STABLE}" or "{COMPACT}", not "{numbering}"')
+        # the compact numbering: compact number i is the stable number stable[i]
+        self.stable = _compact(variant, seats) if numbering == COMPACT else None
         self.variant = variant
         self.seats = seats
         self.whole_match = bool(merged["match"])
@@ -219,28 +289,43 @@ class TrickcoreGame(pyspiel.Game):
         length = int(merged["history_length"])
         self.history_length = min(bound, HISTORY_CAP) if length < 0 else length
         deck = variant.model.deck.size
-        rules_match = variant.model.match
-        if self.whole_match:
-            deals = rules_match.deal_limit + rules_match.redeal_limit + 1
-            low, high = 0.0, 1.0
-        else:
-            deals = rules_match.redeal_limit + 2
-            low, high = -2.0 * MAX_VALUE, 2.0 * MAX_VALUE
+        low, high = (0.0, 1.0) if self.whole_match else _utility_bounds(variant, seats)
         info = pyspiel.GameInfo(
-            num_distinct_actions=variant.num_actions,
+            num_distinct_actions=len(self.stable) if self.stable else variant.num_actions,
             max_chance_outcomes=deck,
             num_players=seats,
             min_utility=low,
             max_utility=high,
             utility_sum=None,
-            max_game_length=min(deals * (deck + bound), 2**31 - 1),
+            max_game_length=game_length(variant, seats, self.whole_match),
         )
         super().__init__(self._game_type, info, merged)
         self.observation_encoder = Encoder(variant, seats)
         self.information_encoder = Encoder(variant, seats, max(1, self.history_length))
+        self._observers: dict[bool, TrickcoreObserver] = {}
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_reload, (self._game_type.short_name, self._spec, dict(self.get_parameters())))
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The most chance outcomes (cards dealt) a game can have."""
+        return chance_length(self.variant, self.whole_match)
+
+    def info_observer(self) -> TrickcoreObserver:
+        """The observer of the information state (perfect recall, one seat), made once."""
+        found = self._observers.get(True)
+        if found is None:
+            kind = pyspiel.IIGObservationType(perfect_recall=True)
+            found = self._observers[True] = self.make_py_observer(kind)
+        return found
+
+    def default_observer(self) -> TrickcoreObserver:
+        """The observer of a seat's observation (no recall), made once."""
+        found = self._observers.get(False)
+        if found is None:
+            kind = pyspiel.IIGObservationType(perfect_recall=False)
+            found = self._observers[False] = self.make_py_observer(kind)
+        return found
 
     def new_initial_state(self) -> TrickcoreState:
         """A state before the first card is dealt."""
@@ -270,10 +355,11 @@ def _state_from(game: pyspiel.Game, text: str) -> pyspiel.State:
     return game.deserialize_state(text)
 
 
-def _restore(key: tuple[str, int, bool], actions: list[int]) -> _Core:
+def _restore(key: tuple[str, int, bool, bool], actions: list[int]) -> _Core:
     """A state's core rebuilt by replaying its actions (serialization)."""
-    spec, seats, whole_match = key
-    core = _Core(_variant(spec), seats, whole_match, spec)
+    spec, seats, whole_match, compact = key
+    variant = _variant(spec)
+    core = _Core(variant, seats, whole_match, spec, _compact(variant, seats) if compact else None)
     for a in actions:
         core.apply(a)
     return core
@@ -289,35 +375,148 @@ class _Shown:
     kept: tuple[tuple[tuple[str, int | bool], ...], ...]
 
 
+class _Recall:
+    """What each seat saw of its private cards during one deal and where in the log it saw
+    it, noted on demand (not after every action): a copy of the deal as it was dealt
+    (`shadow`) is played forward to the position asked, each seat's view noted after each
+    action. The deal's last position is read from the deal itself (`live`)."""
+
+    __slots__ = (
+        "arrived",
+        "copies",
+        "entered",
+        "final",
+        "marks",
+        "own",
+        "shadow",
+        "snaps",
+        "synced",
+        "texts",
+    )
+
+    def __init__(self, deal: Deal | BoutDeal, seats: int) -> None:
+        self.shadow = deal.clone()  # the deal after `synced` of its actions
+        self.copies = bool(deal.game.copies)  # a hand may hold a card twice
+        self.own = True  # the shadow is this recall's alone (else copied before it moves)
+        self.synced = -1  # positions noted: after this many actions (-1: none yet)
+        self.marks: list[list[tuple[int, str]]] = [[] for _ in range(seats)]
+        self.snaps: list[tuple[Any, ...] | None] = [None] * seats
+        self.arrived: list[dict[str, int]] = [{} for _ in range(seats)]
+        # every card that came into each seat's hand in the deal, in order, with the
+        # position in the log at which it came (to resample worlds that keep it)
+        self.entered: list[list[tuple[int, str]]] = [[] for _ in range(seats)]
+        # a deal that is over: the deal and the match scores after it; each seat's text
+        self.final: tuple[Deal | BoutDeal, tuple[int, ...]] | None = None
+        self.texts: dict[int, str] = {}
+
+    def copy(self) -> _Recall:
+        """An independent copy (the shadow shared until one of them moves it on)."""
+        new = object.__new__(_Recall)
+        new.shadow = self.shadow
+        new.copies = self.copies
+        new.own = self.own = False
+        new.synced = self.synced
+        new.marks = [list(m) for m in self.marks]
+        new.snaps = list(self.snaps)
+        new.arrived = [dict(a) for a in self.arrived]
+        new.entered = [list(e) for e in self.entered]
+        new.final = self.final
+        new.texts = dict(self.texts)
+        return new
+
+    def sync(self, live: Deal | BoutDeal, upto: int) -> None:
+        """Note every seat's view at each position of `live`'s log up to `upto` actions."""
+        n = len(live.history)
+        while self.synced < upto:
+            if self.synced >= 0:
+                if not self.own:
+                    self.shadow = self.shadow.clone()
+                    self.own = True
+                try:
+                    self.shadow.apply(live.history[self.synced][1])
+                except TrickcoreError:
+                    if self.synced + 1 < n:  # (only the action that stopped a match may)
+                        raise
+            self.synced += 1
+            source = live if self.synced == n else self.shadow
+            for seat in range(len(self.marks)):
+                self.mark(seat, *source.private_view(seat))
+
+    def mark(self, seat: int, at: int, snap: tuple[tuple[str, Any], ...]) -> None:
+        """Note a change of the seat's private cards (`snap`, as `private_snapshot` has
+        them), where in the log (`at`) it happened."""
+        if snap != self.snaps[seat]:
+            self.snaps[seat] = snap
+            self.marks[seat].append((at, snapshot_text(snap)))
+        arrived = self.arrived[seat]
+        hand = snap[0][1]
+        for card in hand:
+            if card not in arrived:
+                arrived[card] = at
+                self.entered[seat].append((at, card))
+        if len(arrived) > len(hand) or self.copies:
+            held = set(hand)
+            for card in [c for c in arrived if c not in held]:
+                del arrived[card]
+
+    def final_view(self, seat: int) -> Observation | BoutObservation:
+        """A finished deal's last view of `seat`, with the match scores after it."""
+        assert self.final is not None
+        deal, scores = self.final
+        self.sync(deal, len(deal.history))
+        return attrs.evolve(deal.observation(seat), scores=scores)
+
+
 class _Core:
     """The state of a game: the match, the deck orders dealt by chance, and what each seat
-    saw of its private cards (for recall). Light to copy and to pickle."""
+    saw of its private cards (for recall, noted when it is asked for). Light to copy and to
+    pickle.
 
-    def __init__(self, variant: Game, seats: int, whole_match: bool, spec: str) -> None:
+    A player's action is taken by the match itself (its legality is known: no trial copy).
+    When it ends a deal and the match needs the next deck order, the match waits
+    (`Match.wait_for_orders`) while the chance nodes deal it (`pending`); the finished deal
+    is shown meanwhile (`shown`), as it is at the end of a game of one deal."""
+
+    def __init__(
+        self,
+        variant: Game,
+        seats: int,
+        whole_match: bool,
+        spec: str,
+        stable: list[int] | None = None,
+    ) -> None:
         self.variant = variant
+        # the compact numbering (None: the stable one): compact number i is stable[i]
+        self.stable = stable
+        self.compact_of = {a: i for i, a in enumerate(stable)} if stable is not None else None
         self.seats = seats
         self.whole_match = whole_match
         self.spec = spec
         self.deck = variant.model.deck.size
+        self.plain = variant.model.deck.plain  # every face once: a card is its number
         self.orders: list[list[int]] = []
         self.order_starts: list[int] = []  # where each deck order's chance actions begin
         self.dealing: list[int] = []
+        self.placed: set[int] = set()  # the cards of `dealing`
         self.match: Match | None = None
-        self.pending: int | None = None
+        self.pending = False  # an action ended a deal; the next deck order is being dealt
+        self.results_shown = 0  # deal results the public sees while `pending`
         self.shown: _Shown | None = None
         self.start: list[int] = [0] * seats
         self.terminal = False
         self.actions: list[int] = []
-        self.past: list[list[str]] = [[] for _ in range(seats)]
-        self.marks: list[list[tuple[int, str]]] = [[] for _ in range(seats)]
-        self.snaps: list[tuple[Any, ...] | None] = [None] * seats
-        self.arrived: list[dict[str, int]] = [{} for _ in range(seats)]
-        # every card that came into each seat's hand in the current deal, in order, with the
-        # position in the log at which it came (to resample worlds that keep it)
-        self.entered: list[list[tuple[int, str]]] = [[] for _ in range(seats)]
+        self.recalls: list[_Recall] = []  # the deals over, each seat's recall of them
+        self.recall: _Recall | None = None  # the current deal's
+        self._legal: list[int] | None = None  # the sorted legal numbers, until an action
+        self.player = CHANCE  # the OpenSpiel player id to act (kept up to date by `apply`)
+        # what the observers worked out at this state (forgotten by `apply`; a copy of the
+        # state starts with copies of them)
+        self.tensors: dict[tuple[Any, int], Any] = {}
+        self.texts: dict[tuple[bool, bool, int], str] = {}
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_restore, ((self.spec, self.seats, self.whole_match), list(self.actions)))
+        key = (self.spec, self.seats, self.whole_match, self.stable is not None)
+        return (_restore, (key, list(self.actions)))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         new = object.__new__(_Core)
@@ -325,44 +524,67 @@ class _Core:
         new.orders = list(self.orders)
         new.order_starts = list(self.order_starts)
         new.dealing = list(self.dealing)
+        new.placed = set(self.placed)
         new.match = self.match.clone() if self.match is not None else None
-        if new.match is not None:
-            new.match.deck_orders = list(self.orders)
         new.actions = list(self.actions)
-        new.past = [list(p) for p in self.past]
-        new.marks = [list(m) for m in self.marks]
-        new.snaps = list(self.snaps)
-        new.arrived = [dict(a) for a in self.arrived]
-        new.entered = [list(e) for e in self.entered]
+        new.recalls = list(self.recalls)  # deals over: never changed but to note them
+        new.recall = self.recall.copy() if self.recall is not None else None
+        new.tensors = dict(self.tensors)  # (what either works out later is its own)
+        new.texts = dict(self.texts)
         return new
 
     # ------------------------------------------------------------ flow
     @property
     def chance(self) -> bool:
         """Cards are being dealt."""
-        return not self.terminal and (self.match is None or self.pending is not None)
+        return not self.terminal and (self.match is None or self.pending)
 
     def current_player(self) -> int:
         """The OpenSpiel player id to act."""
+        return self.player
+
+    def _to_act(self) -> int:
         if self.terminal:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if self.chance:
-            return int(pyspiel.PlayerId.CHANCE)
-        assert self.match is not None
+            return TERMINAL
+        if self.match is None or self.pending:
+            return CHANCE
         return self.match.to_act
 
     def legal(self) -> list[int]:
-        """The legal action numbers, ascending."""
-        if self.terminal or self.chance:
-            return []
-        assert self.match is not None
-        return sorted(self.match.legal_ids())
+        """The legal action numbers, ascending (the state's own list: not to be changed)."""
+        legal = self._legal
+        if legal is None:
+            if self.terminal or self.chance:
+                return []
+            assert self.match is not None
+            legal = self._legal = sorted(self.match.legal_ids())
+            if self.compact_of is not None:
+                legal = self._legal = self._compacted(legal)
+        return legal
+
+    def _compacted(self, ids: list[int]) -> list[int]:
+        """Stable numbers (ascending) in the compact numbering (ascending too)."""
+        return [self._numbered(a) for a in ids]
+
+    def _numbered(self, stable: int) -> int:
+        """A stable action number as this game numbers its actions."""
+        compact_of = self.compact_of
+        if compact_of is None:
+            return stable
+        found = compact_of.get(stable)
+        if found is None:
+            text = self.variant.action_text(stable)
+            raise TrickcoreError(
+                f"'{text}' (action {stable}) has no number in the compact numbering of "
+                f'{self.variant.name}; play it with the parameter actions="{STABLE}"'
+            )
+        return found
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may come next in the deck order, each as likely (the copies of a
         card, `deck { copies: N }`, are one outcome: the first copy's number, as likely as
         the copies left)."""
-        placed = set(self.dealing)
+        placed = self.placed
         rest = [c for c in range(self.deck) if c not in placed]
         p = 1.0 / len(rest)
         deck = self.variant.model.deck
@@ -380,104 +602,142 @@ class _Core:
         deck = self.variant.model.deck
         if deck.plain or not 0 <= action < self.deck:
             return action
-        placed = set(self.dealing)
+        placed = self.placed
         return next((c for c in deck.cards_of_face[deck.faces[action]] if c not in placed), -1)
 
     def apply(self, action: int) -> None:
         """Apply a chance outcome (the next card of the deck order) or a player's action."""
         action = int(action)
-        if self.chance:
-            action = self._copy_left(action)
-            if action in self.dealing or not 0 <= action < self.deck:
+        if self.tensors:
+            self.tensors = {}
+        if self.texts:
+            self.texts = {}
+        if self.player == CHANCE:  # (kept up to date: `chance`)
+            if not self.plain:
+                action = self._copy_left(action)
+            if action in self.placed or not 0 <= action < self.deck:
                 raise TrickcoreError(f"{action} is not a card still to deal")
             self.actions.append(action)
             self.dealing.append(action)
+            self.placed.add(action)
             if len(self.dealing) == self.deck:
                 self.order_starts.append(len(self.actions) - self.deck)
                 self.orders.append(self.dealing)
                 self.dealing = []
+                self.placed = set()
                 self._dealt()
+                self.player = self._to_act()
             return
-        assert self.match is not None
-        trial, old = self._trial(action)  # raises on an illegal action, changing nothing
-        self.actions.append(action)
-        self._settle(trial, old, action)
-
-    def _trial(self, action: int) -> tuple[Match, Deal | BoutDeal]:
-        assert self.match is not None
-        trial = self.match.clone()
-        trial.deck_orders = list(self.orders)
-        old = trial.current
+        m = self.match
+        assert m is not None
+        old = m.current
+        taken = action
+        if self.stable is not None:
+            if not 0 <= action < len(self.stable):
+                raise IllegalActionError(f"action number {action} is not legal now")
+            taken = self.stable[action]
         try:
-            trial.apply_id(action)
+            m.apply_id(taken)  # raises on an illegal action, changing nothing
         except RulesError:
-            if trial.stopped is None:
+            if m.stopped is None:
                 raise
             # the rules file broke carrying out the action: the match stopped (`stopped`)
             # and the game ends there
-        return trial, old
+        self._legal = None
+        self.actions.append(action)
+        self._settle(old)
+        self.player = self._to_act()
 
     def _dealt(self) -> None:
-        """A deck order is complete: start the match, or take the action that waited."""
-        if self.match is None:
+        """A deck order is complete: start the match, or deal the match's next deal."""
+        m = self.match
+        if m is None:
             m = self.variant.new_match(deck_orders=self.orders, players=self.seats)
             m.deck_orders = list(self.orders)
             if m.deals_dealt > len(self.orders) and not m.is_over:
                 return  # void as dealt: deal again
+            m.wait_for_orders()
+            self.match = m
             self.start = [m.standing(s) for s in range(self.seats)]
-            self._accept(m, None)
+            self.recall = _Recall(m.current, self.seats)
             return
-        assert self.pending is not None
-        trial, old = self._trial(self.pending)
-        self._settle(trial, old, self.pending)
+        assert self.shown is not None  # (the deal over, shown while the next is dealt)
+        old = self.shown.deal
+        m.give_order(self.orders[-1])
+        self._settle(old)
 
-    def _settle(self, trial: Match, old: Deal | BoutDeal, action: int) -> None:
-        done = trial.is_over or (not self.whole_match and trial.deals_played >= 1)
-        if not done and trial.deals_dealt > len(self.orders):  # the next deal needs cards
-            self.pending = action
-            self.shown = self._shown(old, trial)
+    def _settle(self, old: Deal | BoutDeal) -> None:
+        """After an action or a deck order dealt: the game over, the next deal awaited, or
+        the match on (with a new deal when `old` is over)."""
+        m = self.match
+        assert m is not None
+        changed = m.current is not old or m.awaiting_order  # `old` is over and booked
+        done = m.is_over or (not self.whole_match and m.deals_played >= 1)
+        if not done and m.awaiting_order:  # the next deal needs cards
+            if not self.pending:
+                self.pending = True
+                self.results_shown = len(m.deal_results) - 1
+                self.shown = self._shown(old, m)
             return
-        self.pending = None
-        self.shown = self._shown(old, trial) if done and trial.current is not old else None
+        self.pending = False
+        self.shown = self._shown(old, m) if done and changed else None
         self.terminal = done
-        self._accept(trial, old)
+        if changed:  # the deal is over
+            recall = self.recall
+            assert recall is not None
+            recall.final = (old, tuple(m.scores))
+            self.recalls.append(recall)
+            self.recall = None
+            if not (self.terminal and self.shown is not None):
+                self.recall = _Recall(m.current, self.seats)
 
     @staticmethod
     def _shown(deal: Deal | BoutDeal, match: Match) -> _Shown:
         kept = tuple(tuple(sorted(k.items())) for k in match.kept)
         return _Shown(deal, tuple(match.scores), kept)
 
-    def _accept(self, match: Match, old: Deal | BoutDeal | None) -> None:
-        self.match = match
-        if old is not None and match.current is not old:  # the deal is over
-            for p in range(self.seats):
-                final = attrs.evolve(old.observation(p), scores=tuple(match.scores))
-                self._mark(p, final)
-                self.past[p].append(self._deal_text(p, final))
-                self.marks[p] = []
-                self.snaps[p] = None
-                self.arrived[p] = {}
-                self.entered[p] = []
-        if self.terminal and self.shown is not None:
-            return
-        for p in range(self.seats):
-            self._mark(p, match.observation(p))
+    # ------------------------------------------------------------ recall
+    def _synced(self) -> _Recall | None:
+        """The current deal's recall, noted up to where the seats stand now (the action
+        that ended a deal whose successor is being dealt not yet)."""
+        recall = self.recall
+        if recall is not None:
+            assert self.match is not None
+            live = self.match.current
+            n = len(live.history)
+            recall.sync(live, n - 1 if self.pending else n)
+        return recall
 
-    def _mark(self, seat: int, obs: Observation | BoutObservation) -> None:
-        """Note a change of the seat's private cards, where in the log it happened."""
-        snap = private_snapshot(obs)
-        if snap != self.snaps[seat]:
-            self.snaps[seat] = snap
-            self.marks[seat].append((len(obs.log), snapshot_text(snap)))
-        arrived = self.arrived[seat]
-        at = len(obs.log)
-        hand = set(obs.hand)
-        for card in hand:
-            if card not in arrived:
-                arrived[card] = at
-                self.entered[seat].append((at, card))
-        for card in [c for c in arrived if c not in hand]:
-            del arrived[card]
+    @property
+    def marks(self) -> list[list[tuple[int, str]]]:
+        """Each seat's changes of its private cards in the current deal: (position in the
+        log, what it held then)."""
+        recall = self._synced()
+        return recall.marks if recall is not None else [[] for _ in range(self.seats)]
+
+    @property
+    def arrived(self) -> list[dict[str, int]]:
+        """Each seat's hand now: card -> the position in the log at which it came."""
+        recall = self._synced()
+        return recall.arrived if recall is not None else [{} for _ in range(self.seats)]
+
+    @property
+    def entered(self) -> list[list[tuple[int, str]]]:
+        """Every card that came into each seat's hand in the current deal, in order, with
+        the position in the log at which it came."""
+        recall = self._synced()
+        return recall.entered if recall is not None else [[] for _ in range(self.seats)]
+
+    def past(self, seat: int) -> list[str]:
+        """The deals over as `seat` saw them (the texts of its information state)."""
+        texts = []
+        for recall in self.recalls:
+            text = recall.texts.get(seat)
+            if text is None:
+                final = recall.final_view(seat)
+                text = recall.texts[seat] = self._deal_text(seat, final, recall.marks[seat])
+            texts.append(text)
+        return texts
 
     def resampled_actions(self, seat: int, rng: random.Random) -> list[int]:
         """The actions of a game that `seat` cannot tell from this one: the deals before the
@@ -494,7 +754,7 @@ class _Core:
         return [
             *self.actions[:start],
             *world.deck_order,
-            *(a.id for _, a in world.history),
+            *(self._numbered(a.id) for _, a in world.history),
         ]
 
     def repaired_actions(self, seat: int, world: _Core, actions: list[int]) -> list[int] | None:
@@ -564,8 +824,14 @@ class _Core:
             return attrs.evolve(self.match.deal, kept=kept)
         return self.match.observation(seat)
 
-    def _deal_text(self, seat: int, obs: Observation | BoutObservation) -> str:
-        marks = self.marks[seat] if seat >= 0 else []
+    def _deal_text(
+        self,
+        seat: int,
+        obs: Observation | BoutObservation,
+        marks: list[tuple[int, str]] | None = None,
+    ) -> str:
+        if marks is None:
+            marks = self.marks[seat] if seat >= 0 else []
         parts: list[str] = []
         at = 0
         for i, (s, text) in enumerate(obs.log):
@@ -582,9 +848,11 @@ class _Core:
         who = seat if private else -1
         lines = [f"seat {seat}" if private else "public"]
         if private:
-            lines += [f"deal {i + 1}: {t}" for i, t in enumerate(self.past[seat])]
+            lines += [f"deal {i + 1}: {t}" for i, t in enumerate(self.past(seat))]
         elif self.match is not None:
-            lines += [f"deal {i + 1}: {r}" for i, r in enumerate(self.match.deal_results)]
+            results = self.match.deal_results
+            seen = results[: self.results_shown] if self.pending else results
+            lines += [f"deal {i + 1}: {r}" for i, r in enumerate(seen)]
         obs = self.view(who)
         if obs is not None and not (self.terminal and self.shown is not None and private):
             lines.append(f"now: {self._deal_text(who, obs)}")
@@ -627,18 +895,74 @@ class TrickcoreState(pyspiel.State):
 
     def __init__(self, game: TrickcoreGame) -> None:
         super().__init__(game)
-        self._core = _Core(game.variant, game.seats, game.whole_match, game.rules or game._spec)
+        self._core = _Core(
+            game.variant, game.seats, game.whole_match, game.rules or game._spec, game.stable
+        )
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_state_from, (self.get_game(), self.serialize()))
 
     def current_player(self) -> int:
         """The player to act, CHANCE while cards are dealt, TERMINAL at the end."""
-        return self._core.current_player()
+        return self._core.player
+
+    # `is_chance_node`, `is_player_node` and `legal_actions` answer here, in Python, what
+    # OpenSpiel's C++ state would answer by calling back into Python several times
+    def is_chance_node(self) -> bool:
+        """Cards are being dealt."""
+        return self._core.player == CHANCE
+
+    def is_player_node(self) -> bool:
+        """A player is to act."""
+        return self._core.player >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of `player` (default: the one to act), ascending: the chance
+        outcomes at a chance node, none at the end or for a player not to act (a new
+        list)."""
+        core = self._core
+        to_act = core.player
+        if player is None:
+            player = to_act
+        if to_act == TERMINAL:
+            return []
+        if to_act == CHANCE:
+            return [a for a, _ in core.chance_outcomes()]
+        if player == to_act:
+            return core.legal()[:]
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return []
+
+    def _seat(self, player: int | None) -> int:
+        seat = self._core.player if player is None else int(player)
+        if not 0 <= seat < self._core.seats:
+            raise pyspiel.SpielError(f"player {seat} is not a seat 0..{self._core.seats - 1}")
+        return seat
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The information-state tensor of `player` (default: the one to act): worked out
+        once per state (a new list each call)."""
+        game = self.get_game()
+        return game.info_observer().values(self, self._seat(player)).tolist()  # type: ignore[no-any-return]
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The observation tensor of `player` (default: the one to act): worked out once
+        per state (a new list each call)."""
+        game = self.get_game()
+        return game.default_observer().values(self, self._seat(player)).tolist()  # type: ignore[no-any-return]
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """The information state of `player` (default: the one to act) as text."""
+        return self.get_game().info_observer().string_from(self, self._seat(player))  # type: ignore[no-any-return]
+
+    def observation_string(self, player: int | None = None) -> str:
+        """The observation of `player` (default: the one to act) as text."""
+        return self.get_game().default_observer().string_from(self, self._seat(player))  # type: ignore[no-any-return]
 
     def _legal_actions(self, player: int) -> list[int]:
         """The legal action numbers of the player to act, ascending."""
-        return self._core.legal() if player == self._core.current_player() else []
+        return self._core.legal()[:] if player == self._core.player else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next card of the deck order: any card not yet placed, each as likely."""
@@ -653,6 +977,11 @@ class TrickcoreState(pyspiel.State):
         variant = self._core.variant
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {variant.card_text(int(action))}"
+        stable = self._core.stable
+        if stable is not None:
+            if not 0 <= int(action) < len(stable):
+                raise TrickcoreError(f"{action} is not an action number of this game")
+            return variant.action_text(stable[int(action)])
         return variant.action_text(int(action))
 
     def is_terminal(self) -> bool:
@@ -770,19 +1099,40 @@ class TrickcoreObserver:
 
     def set_from(self, state: TrickcoreState, player: int) -> None:
         """Fill the tensor with what `player` knows in `state`."""
-        self.tensor.fill(0)
+        found = state._core.tensors.get((self.encoder, player if self.private else -1))
+        if found is None:
+            self.values(state, player)  # (worked out in this observer's own tensor)
+        else:
+            np.copyto(self.tensor, found)
+
+    def values(self, state: TrickcoreState, player: int) -> Any:
+        """What `player` knows in `state` as a flat tensor: worked out once per state and
+        kept with it (read-only: a caller gets copies). Leaves `tensor` filled with it."""
         core = state._core
-        obs = core.view(player if self.private else -1)
-        if obs is None:
-            return
-        self.encoder.encode(obs, self.dict)
-        if self.perfect_recall:
-            arrived = core.arrived[player] if self.private else {}
-            self.encoder.encode_history(obs.log, arrived, self.dict)
+        key = (self.encoder, player if self.private else -1)
+        found = core.tensors.get(key)
+        if found is None:
+            self.tensor.fill(0)
+            obs = core.view(player if self.private else -1)
+            if obs is not None:
+                self.encoder.encode(obs, self.dict)
+                if self.perfect_recall:
+                    arrived = core.arrived[player] if self.private else {}
+                    self.encoder.encode_history(obs.log, arrived, self.dict)
+            found = self.tensor.copy()
+            found.flags.writeable = False
+            core.tensors[key] = found
+        return found
 
     def string_from(self, state: TrickcoreState, player: int) -> str:
         """What `player` knows in `state`, as text."""
         core = state._core
-        if self.perfect_recall:
-            return core.information_text(player, self.private)
-        return core.observation_text(player, self.private)
+        key = (self.perfect_recall, self.private, player)
+        found = core.texts.get(key)
+        if found is None:
+            if self.perfect_recall:
+                found = core.information_text(player, self.private)
+            else:
+                found = core.observation_text(player, self.private)
+            core.texts[key] = found
+        return found

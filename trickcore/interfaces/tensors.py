@@ -75,6 +75,7 @@ KINDS: tuple[str, ...] = (
 )
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 _PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
+ROW_CACHE = 100_000  # history rows an encoder keeps, at most (the same entries recur)
 
 
 @attrs.frozen
@@ -189,6 +190,7 @@ class Encoder:
             self.pieces += [Piece("history", (history, self.entry_width)), Piece("arrived", (D,))]
         self.size = sum(p.size for p in self.pieces)
         self._card = {t: i for i, t in enumerate(game.card_texts)}
+        self._rows: dict[tuple[int, str], Any] = {}  # history rows made, by log entry
 
     # ------------------------------------------------------------ helpers
     def views(self, flat: Any) -> dict[str, Any]:
@@ -406,28 +408,45 @@ class Encoder:
         """Fill the `history` block with the last `history_length` entries of the deal's
         log as the seat saw it (oldest first, the rest zero), and `arrived` with the position
         in the log at which each card of the hand came into it, over the history length."""
-        S, D = self.seats, self.deck_size
         length = self.history_length
         hist = out["history"]
-        by_text = self.game.actions.by_text
+        rows = self._rows
+        entries = log[-length:] if length > 0 else ()
+        for i, entry in enumerate(entries):
+            row = rows.get(entry)
+            if row is None:
+                row = self._history_row(entry)
+                if len(rows) < ROW_CACHE:
+                    rows[entry] = row
+            hist[i] = row
         card = self._card
+        scale = float(max(1, length))
+        for text, at in arrived.items():
+            number = card.get(text)
+            if number is not None:
+                out["arrived"][number] = (at + 1) / scale
+
+    def _history_row(self, entry: tuple[int, str]) -> Any:
+        """The history row of one log entry (seat, action text as the seat saw it)."""
+        S, D = self.seats, self.deck_size
+        row = np.zeros(self.entry_width, np.float32)
+        seat, text = entry
         kinds_at = S
         cards_at = kinds_at + len(KINDS)
         to_at = cards_at + D
         value_at = to_at + S
         qual_at = value_at + 1
         hidden_at = qual_at + len(self.qualifiers)
-        for row, (seat, text) in zip(hist, log[-length:]):
-            if 0 <= seat < S:
-                row[seat] = 1.0
-            action = by_text.get(text)
-            if action is None:  # hidden from this seat: "give a card to 2"
-                row[hidden_at] = 1.0
-                word = "pass_card" if text.startswith("pass a card") else text.split(" ", 1)[0]
-                k = _KIND_INDEX.get(word)
-                if k is not None:
-                    row[kinds_at + k] = 1.0
-                continue
+        if 0 <= seat < S:
+            row[seat] = 1.0
+        action = self.game.actions.by_text.get(text)
+        if action is None:  # hidden from this seat: "give a card to 2"
+            row[hidden_at] = 1.0
+            word = "pass_card" if text.startswith("pass a card") else text.split(" ", 1)[0]
+            k = _KIND_INDEX.get(word)
+            if k is not None:
+                row[kinds_at + k] = 1.0
+        else:
             row[kinds_at + _KIND_INDEX.get(action.kind, 0)] = 1.0
             if action.card >= 0:
                 row[cards_at + action.card] = 1.0
@@ -442,11 +461,8 @@ class Encoder:
             qi = self._qual_index.get(action.qualifier)
             if qi is not None and action.kind == "bid":
                 row[qual_at + qi] = 1.0
-        scale = float(max(1, length))
-        for text, at in arrived.items():
-            number = card.get(text)
-            if number is not None:
-                out["arrived"][number] = (at + 1) / scale
+        row.flags.writeable = False
+        return row
 
 
 def observation_text(obs: Observation | BoutObservation, with_log: bool = False) -> str:

@@ -31,6 +31,11 @@ class HandQuantities:
         self.all_melds = sum(value for value, _ in self._melds)
         self.deck_points = model.deck.total_points
 
+    @property
+    def meld_values(self) -> list[int]:
+        """The value of each meld a hand may hold (a meld of each suit apart)."""
+        return [value for value, _ in self._melds]
+
     def melds_in_hand(self, hand: list[int] | tuple[int, ...]) -> int:
         """Sum of the values of the melds the hand holds complete."""
         held = card_bits(hand)
