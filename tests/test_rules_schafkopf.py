@@ -613,3 +613,65 @@ def test_sk65_when_all_pass_the_holder_of_the_eichel_ober_must_play():
     auctioned = muss.new_deal(deck_order=SK47_DECK, dealer=0)
     declare(auctioned, [2], "rufspiel_eichel")
     assert auctioned.declarer == 2 and auctioned.phase == "play"
+
+
+def _random_deals(variant: trickcore.Variant, seeds: range, rng: random.Random):
+    """Deals played at random (a join half the time), as the tariff test plays them."""
+    for seed in seeds:
+        deal = variant.new_deal(seed=seed, dealer=seed % 4)
+        while deal.phase != "over":
+            legal = deal.legal_actions()
+            if len(deal.tricks) == 0 and not deal.trick and deal.declarer < 0:
+                joins = [a for a in legal if str(a) in ("join", "bid 2", "bid 3")]
+                deal.apply(rng.choice(joins) if joins and rng.random() < 0.5 else legal[-1])
+                continue
+            deal.apply(rng.choice(legal))
+        yield deal
+
+
+def _party_points(deal) -> int:
+    """The card points of the declarer's party (the declarer, and the called ace's holder)."""
+    text = deal.game.card_texts
+    (game,) = deal.chosen
+    party = {deal.declarer}
+    if game.startswith("rufspiel"):
+        ace = "A" + SUIT_OF_GAME[game.split("_")[1]]
+        party.add(next(s for s in range(4) if text.index(ace) in deal.start_hands[s]))
+    return sum(POINTS[rank(text[c])] for t in deal.tricks if t.winner in party for _, c in t.cards)
+
+
+def test_sk28_a_party_with_60_points_has_lost(sk):
+    # SK28: 61 of the 120 points win; 60-60 is lost by the player party (a deal found among random
+    # ones, scored as the tariff says)
+    rng = random.Random(5)
+    for deal in _random_deals(sk, range(3000), rng):
+        if deal.declarer >= 0 and _party_points(deal) == 60:
+            assert list(deal.gains) == restated_scores(sk, deal)
+            assert deal.gains[deal.declarer] < 0
+            return
+    pytest.fail("no deal with a party of exactly 60 points among 3,000")
+
+
+def test_sk62_geier_leaves_three_laufende_of_the_other_games_counted():
+    # SK62: the Geier counts Laufende from 2, as the Wenz; a Rufspiel or a Farbsolo still
+    # from 3 (SK30): a deal of the house rule whose party holds exactly 3 scores them
+    geier = trickcore.load_variant("schafkopf-geier")
+    rng = random.Random(8)
+    for deal in _random_deals(geier, range(3000), rng):
+        if deal.declarer < 0 or deal.chosen[0].split("_")[0] not in ("rufspiel", "solo"):
+            continue
+        text = deal.game.card_texts
+        (game,) = deal.chosen
+        party = {deal.declarer}
+        if game.startswith("rufspiel"):
+            ace = "A" + SUIT_OF_GAME[game.split("_")[1]]
+            party.add(next(s for s in range(4) if text.index(ace) in deal.start_hands[s]))
+        held = {text[c] for s in party for c in deal.start_hands[s]}
+        order = trump_order(game)
+        run = next(
+            (i for i, c in enumerate(order) if (c in held) != (order[0] in held)), len(order)
+        )
+        if run == 3:
+            assert list(deal.gains) == restated_scores(geier, deal)
+            return
+    pytest.fail("no Rufspiel or Farbsolo with exactly 3 Laufende among 3,000 deals")
