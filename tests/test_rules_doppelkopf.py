@@ -766,3 +766,30 @@ def test_DK68_the_second_dulle_beats_the_first_but_in_the_last_trick(dk) -> None
             assert last[2] == dullen[0]  # the first Dulle wins the 12th trick
             return
     raise AssertionError("no deal of 300 brought both Dullen to the last trick")
+
+
+def test_played_card_reads_either_copy_of_a_card():
+    # DK1 (two of each card): played_card(QC) holds once either ♣Q was played; a house rule
+    # where no ♣Q may be led before one has been played keeps the first leader's ♣Q back
+    house = trickcore.variant_from_text(
+        'extends "doppelkopf"\nname: "Queens late"\n'
+        "play {\n  lead_if = not card_is(QC) or played_card(QC)\n}\n",
+        "queens-late",
+    )
+    checked = 0
+    for seed in range(40):
+        match = house.new_match(seed=seed)
+        while not match.is_over and match.observation(match.to_act).phase != "play":
+            match.apply(match.legal_actions()[-1])
+        while not match.is_over and not any(a.kind == "play" for a in match.legal_actions()):
+            match.apply("pass")  # the announcements offered before the first card (DK35)
+        if match.is_over:
+            continue
+        obs = match.observation(match.to_act)
+        plays = {a.text for a in match.legal_actions() if a.kind == "play"}
+        if obs.trick or not plays or obs.tricks:
+            continue
+        if "QC" in obs.hand and len(set(obs.hand)) > 1:
+            assert "play QC" not in plays and plays
+            checked += 1
+    assert checked >= 3

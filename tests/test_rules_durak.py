@@ -713,3 +713,29 @@ def test_D12_durak_36_swaps_the_six_of_trumps_not_the_seven(durak36):
     d.apply("attack 9S")
     assert d.to_act == 1 and "take" in legal(d)
     assert not [t for t in legal(d) if t.startswith("swap")]
+
+
+def test_a_bouts_beats_rule_written_with_powers_beats_as_d8_does():
+    # D8 written out as a rule over the two cards' powers: a higher card of the same suit,
+    # or a trump over a plain card; over random bouts the beats offered are D8's exactly
+    plain = trickcore.load_variant("durak-36")
+    house = trickcore.variant_from_text(
+        'extends "durak-36"\nname: "D8 as powers"\nbouts {\n'
+        "  beats = (same_suit and card_power > other_power) or (card_is_trump and not "
+        "other_trump)\n}\n",
+        "d8-as-powers",
+    )
+    rng = random.Random(4)
+    compared = 0
+    for seed in range(12):
+        a, b = plain.new_match(seed=seed), house.new_match(seed=seed)
+        for _ in range(80):
+            if a.is_over:
+                break
+            mine = sorted(x.text for x in a.legal_actions())
+            assert sorted(x.text for x in b.legal_actions()) == mine
+            compared += sum(1 for t in mine if t.startswith("beat"))
+            choice = rng.choice(mine)
+            a.apply(choice)
+            b.apply(choice)
+    assert compared > 50
