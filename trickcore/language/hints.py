@@ -144,5 +144,5 @@ def extends_hint(line: str) -> str:
     m = re.match(r"\s*extends\s*:?\s*\"?([^\"\s,]*)", line)
     if m is None or not line.lstrip().startswith("extends"):
         return ""
-    name = m.group(1) or "tysiacha"
+    name = m.group(1) or "NAME"
     return f'the parent is written in double quotes: extends "{name}"'

@@ -5,12 +5,11 @@ from __future__ import annotations
 import attrs
 
 from .. import syntax as s
-from ..errors import RulesError
 from ..exprs import AGGREGATE_FUNCS, BOOL_WORDS, NAMED_FUNCS, SEAT_FUNCS, Scope
 from ..model import StepRule
 from ..vocabulary import CARD_EVENT_NAMES
 from .context import CompileContext
-from .steps import step_rule
+from .steps import trick_event_rules
 
 # the functions that read other players than the one a rule is worked out for
 OTHER_PLAYERS = set(AGGREGATE_FUNCS) | set(SEAT_FUNCS) | set(NAMED_FUNCS)
@@ -20,11 +19,8 @@ def compile_after_card(ctx: CompileContext) -> tuple[StepRule, ...]:
     """`after_card { rule NAME: [if C then] x = e, ... }`: run for every player of the deal
     after each card played to a trick, over that card (`card_is(C)`, `played_it`, ...) and
     his hand then; they set deal `keep` values (public, as every deal value is)."""
-    b = ctx.block("after_card")
-    if b.block is None:
-        return ()
-    if "tricks" not in ctx.flow_kinds:
-        raise RulesError("after_card needs trick play", b.loc)
+    words = ctx.symbols
+    own = {*CARD_EVENT_NAMES, *ctx.kept, *words.ranks, *words.suits, *words.cards, *BOOL_WORDS}
     scope = Scope(
         {**CARD_EVENT_NAMES, **ctx.kept},
         ctx.symbols,
@@ -34,19 +30,8 @@ def compile_after_card(ctx: CompileContext) -> tuple[StepRule, ...]:
         trump=True,
         aggregates=True,
     )
-    assignable = {k: t for k, t, _ in ctx.deal_rules.keep}
-    steps = []
-    for key, entry in b.block.entries.items():
-        if not isinstance(entry, s.Step):
-            raise RulesError(
-                f"after_card holds 'rule NAME: ...' lines; '{key}' is not one", entry.loc
-            )
-        rule = step_rule(entry, scope, assignable, "a deal's keep names")
-        words = ctx.symbols
-        own = {*CARD_EVENT_NAMES, *ctx.kept, *words.ranks, *words.suits, *words.cards}
-        own |= set(BOOL_WORDS)
-        steps.append(attrs.evolve(rule, player_only=_player_only(entry, own)))
-    return tuple(steps)
+    rules = trick_event_rules(ctx, "after_card", scope)
+    return tuple(attrs.evolve(rule, player_only=_player_only(entry, own)) for entry, rule in rules)
 
 
 def _player_only(entry: s.Step, own: set[str]) -> bool:

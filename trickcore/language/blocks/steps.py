@@ -6,6 +6,7 @@ from .. import syntax as s
 from ..errors import RulesError
 from ..exprs import BOOL, Scope, compile_expr
 from ..model import Assignment, StepRule
+from .context import CompileContext
 
 
 def step_rule(entry: s.Step, scope: Scope, assignable: dict[str, str], what: str) -> StepRule:
@@ -18,3 +19,23 @@ def step_rule(entry: s.Step, scope: Scope, assignable: dict[str, str], what: str
             raise RulesError(f"cannot assign '{a.name}'; assignable ({what}): {known}", a.loc)
         assigns.append(Assignment(a.name, compile_expr(a.expr, scope, assignable[a.name])))
     return StepRule(entry.name, cond, tuple(assigns), entry.loc)
+
+
+def trick_event_rules(
+    ctx: CompileContext, block: str, scope: Scope
+) -> list[tuple[s.Step, StepRule]]:
+    """The rules of an event block of trick play (`after_trick`, `after_card`: `rule NAME:
+    [if C then] x = e, ...`, run for every player of the deal, setting its deal `keep`
+    values), each with its line, compiled in `scope`."""
+    b = ctx.block(block)
+    if b.block is None:
+        return []
+    if "tricks" not in ctx.flow_kinds:
+        raise RulesError(f"{block} needs trick play", b.loc)
+    assignable = {k: t for k, t, _ in ctx.deal_rules.keep}
+    out = []
+    for key, entry in b.block.entries.items():
+        if not isinstance(entry, s.Step):
+            raise RulesError(f"{block} holds 'rule NAME: ...' lines; '{key}' is not one", entry.loc)
+        out.append((entry, step_rule(entry, scope, assignable, "a deal's keep names")))
+    return out
