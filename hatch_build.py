@@ -2,8 +2,8 @@
 
 `TRICKCORE_NATIVE=1 pip install .` (or `python -m build --wheel`) compiles the modules that
 `native.COMPILED` lists and adds the extensions to the wheel beside their sources; without
-the variable, and for editable installs, the wheel is pure Python. See README "A native
-build".
+the variable, and for editable installs, the wheel is pure Python. See
+docs/howto/benchmarks.md, "A native build".
 """
 
 from __future__ import annotations

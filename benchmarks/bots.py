@@ -70,8 +70,9 @@ Z95 = 1.959964
 
 
 def play(variant: trickcore.Variant, players: int, order: list[int], bots: list[Any], hero: int):
-    """One deal on a deck order; the hero's score (gain, or 1.0 for the durak) and the
-    hero's decision times."""
+    """One deal on a deck order; the hero's score (gain, or scoring's `progress` where the
+    rules define one, as the arena measures; 1.0 for the durak) and the hero's decision
+    times."""
     d = variant.new_deal(order, dealer=0, players=players)
     times: list[float] = []
     while not d.is_over:
@@ -88,7 +89,7 @@ def play(variant: trickcore.Variant, players: int, order: list[int], bots: list[
         d.apply(action)
     if variant.model.bouts is not None:
         return (1.0 if d.loser == hero else 0.0), times
-    return float((d.gains or [0] * players)[hero]), times
+    return float((d.worth() or [0] * players)[hero]), times
 
 
 def one_seat(job: tuple[str, int, str, int, int, tuple[str, ...]]) -> dict[str, Any]:

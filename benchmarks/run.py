@@ -13,7 +13,7 @@ included; warm: a later load). With `--baseline REV` (a git revision) it also me
 same loop on that revision's code, checked out in a temporary git worktree, and prints the
 ratio now / then for every variant the revision has. With `--native` every figure is of the
 compiled engine (`python -m native build` first, then the same measurements against it; see
-README "A native build").
+docs/howto/benchmarks.md, "A native build").
 """
 
 from __future__ import annotations

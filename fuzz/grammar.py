@@ -207,6 +207,8 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
         "defender": typed("result", "int"),
         "made": typed("result", "bool"),
         "extra": typed("result", "int"),
+        # what a deal is worth to the bots and the arena (a number; a yes/no is an error)
+        "progress": st.one_of(typed("result", "int"), typed("result", "bool")),
         # single tricks: sum_tricks / count_tricks over each finished trick
         "tricks": st.one_of(
             typed("trick", "int").map(lambda e: f"sum_tricks({e})"),

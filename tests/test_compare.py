@@ -157,7 +157,8 @@ def test_the_report_renders_offline_in_chromium(quick, tmp_path):
 
 
 def test_a_match_the_rules_stop_is_counted_not_a_crash(tmp_path, tysiacha):
-    """A rule that drives scores out of range stops the match (README): it is measured."""
+    """A rule that drives scores out of range stops the match (docs/getting-started.md), and
+    compare counts it."""
     runaway = tmp_path / "runaway.rules"
     runaway.write_text(
         'extends "tysiacha"\nname: "Tysiacha, runaway"\n'

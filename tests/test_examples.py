@@ -38,3 +38,11 @@ def test_house_rule_consistency_example(tmp_path):
     args = ["-m", "pytest", "-p", "no:cacheprovider", "-rA", str(EXAMPLES / "test_house_rule.py")]
     out = run(args, tmp_path)
     assert "PASSED" in out and "test_quick_barrel_is_consistent" in out
+
+
+def test_batch_policy_gradient_example_trains_and_reports(tmp_path):
+    out = run([str(EXAMPLES / "batch_reinforce.py"), "sixty-six", "30", "8"], tmp_path)
+    lines = out.strip().splitlines()
+    assert lines[0].startswith("sixty-six: before training, seat 0 scores ")
+    assert lines[1].startswith("sixty-six: after 30 steps of 8 deals, seat 0 scores ")
+    assert list(tmp_path.iterdir()) == []

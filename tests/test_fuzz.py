@@ -4,7 +4,7 @@ library's errors, within bounded time and memory per case (issue: untrusted inpu
 The CI run below is `python -m fuzz` with ~300 cases of every kind (mutated shipped rules
 files, grammar-generated rules texts, corrupted saved games, malformed actions and
 arguments), each in its own child process with a 10 s timeout and 1 GB of memory. The long
-run (20,000 mutants) is documented in the README and runs here only when
+run (20,000 mutants) is documented in docs/howto/verify.md and runs here only when
 TRICKCORE_FUZZ_LONG is set.
 """
 
@@ -78,7 +78,8 @@ def test_fuzz_every_kind_of_untrusted_input_gives_only_library_errors(tmp_path: 
 
 @pytest.mark.skipif(
     not os.environ.get("TRICKCORE_FUZZ_LONG"),
-    reason="the long run is documented (README), not part of CI: set TRICKCORE_FUZZ_LONG=1",
+    reason="the long run is documented (docs/howto/verify.md), not part of CI: "
+    "set TRICKCORE_FUZZ_LONG=1",
 )
 def test_fuzz_long_run_of_20000_mutants(tmp_path: Path) -> None:
     """The documented long run: 20,000 mutated shipped files give only library errors."""

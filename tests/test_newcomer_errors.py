@@ -1,7 +1,7 @@
 """The mistakes a newcomer makes most in a rules file (issue 31, "Errors that teach" and
 "Traps"): each gets a message that says what to write instead, at its file:line:column with
-the line and a caret shown. The README's table "Common mistakes and what the message says"
-lists the same mistakes."""
+the line and a caret shown. The manual's table "Common mistakes and what the message says"
+(docs/language.md) lists the same mistakes."""
 
 from __future__ import annotations
 
@@ -341,3 +341,34 @@ def test_show_says_the_first_bid_ends_a_ladder_auction():
     ]
     assert any("The first bid ends the auction" in line for line in lines)
     assert not any("after 0 passes" in line for line in lines)
+
+
+def test_a_replaced_deal_keep_list_is_named_at_every_inherited_line_it_breaks():
+    """`keep:` instead of `keep +:` drops Sixty-six's deal keep names: the errors are in the
+    shipped file, each names the house rule's line, and each place is reported once."""
+    text = (
+        'extends "sixty-six"\nname: "Hot streak"\ndeal {\n  keep: streak 0\n}\n'
+        "after_trick {\n  rule streak: streak = if won_trick then streak + 1 else 0\n}\n"
+    )
+    errors = all_errors(text)
+    places = [(e.location.file, e.location.line, e.location.column) for e in errors]
+    assert len(places) == len(set(places)) == 2
+    for e in errors:
+        assert e.location.file.endswith("sixty-six.rules")
+        assert e.message.endswith("(because of house:4:3)")
+    assert "cannot assign 'closer'" in errors[0].message
+
+
+def test_a_pattern_that_leaves_no_card_to_turn_up_counts_the_turn_up():
+    """`26 each, 1 turnup, rest stock` on 52 cards for 2 players: the turn-up has no card
+    (once no trump at all, silently); the count now includes it."""
+    text = (
+        'extends "sixty-six"\nname: "No card to turn"\ndeck {\n'
+        "  suits: clubs C, diamonds D, hearts H, spades S\n"
+        "  ranks: A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3, 2\n"
+        "  points: A 11, K 4, Q 3, J 2, 10 10, 9 0, 8 0, 7 0, 6 0, 5 0, 4 0, 3 0, 2 0\n}\n"
+        "deal {\n  pattern: 26 each, 1 turnup, rest stock\n}\n"
+    )
+    err = error_of(text)
+    assert "deals 53 cards (26 to each of 2 hands + 0 talon + 1 turned up)" in err.message
+    assert "the deck has 52" in err.message

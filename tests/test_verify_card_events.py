@@ -1,7 +1,7 @@
 """`after_card` (rules run after each card played to a trick, over that card and each
 player's hand then) is restated by the checker: house rules that use it keep every invariant,
 an engine that skips the rules or reads the hand before the card left it is caught, and a
-rule that tells the table what a hand holds is an announcement, not a leak (docs: README,
+rule that tells the table what a hand holds is an announcement, not a leak (docs: docs/language.md,
 "after_card"; BL25 in docs/rules/belote.md)."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Every name the README promises in each place can really be read there during play."""
+"""Every name the manual (docs/language.md) promises in each place can really be read there
+during play."""
 
 from __future__ import annotations
 
@@ -198,22 +199,6 @@ after_deal {{
 }}
 """
     play(trickcore.variant_from_text(text, "every-bout-name"), players=3)
-
-
-def test_readme_tables_of_names_are_the_registry():
-    """README documents exactly the names the compiler accepts, place by place, and the
-    functions, with the registry's examples."""
-    from pathlib import Path
-
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    for table in (voc.names_table(), voc.meanings_table(), voc.functions_table()):
-        header = table.split("\n", 1)[0]
-        assert header in readme
-        # the README's whole table (up to its first line that is not a row) is the registry's
-        rest = readme[readme.index(header) :].split("\n")
-        end = next((i for i, line in enumerate(rest) if not line.startswith("|")), len(rest))
-        assert "\n".join(rest[:end]) == table
-        assert table.count("\n") > 2  # rows beside the header
 
 
 def test_every_name_of_a_place_is_defined_once_with_a_meaning():

@@ -63,7 +63,8 @@ __all__ = [
 __version__ = "0.1.0"
 
 # "native" when the engine's modules were compiled (a wheel built with TRICKCORE_NATIVE=1,
-# see README "A native build"), "python" for the pure-Python engine; both behave the same
+# see docs/howto/benchmarks.md, "A native build"), "python" for the pure-Python engine; both
+# behave the same
 ENGINE = "python" if (_deal_module.__file__ or "").endswith(".py") else "native"
 
 

@@ -33,8 +33,8 @@ class Action:
         return self.text
 
     def __repr__(self) -> str:
-        """Short and readable, as the README shows actions: `Action('bid 100')` (the text
-        names the action; `attrs.asdict(action)` gives every field)."""
+        """Short and readable, as the README and the manual show actions: `Action('bid 100')`
+        (the text names the action; `attrs.asdict(action)` gives every field)."""
         return f"Action({self.text!r})"
 
 

@@ -190,6 +190,21 @@ class DealScoring(DealRoles):
             return dict(self.results[seat])
         return dict(self._scored_envs()[seat])
 
+    @property
+    def judged_by_progress(self) -> bool:
+        """Whether `worth()` is scoring's `progress` (higher is better) or the deal scores."""
+        return self.rules.scoring.progress
+
+    def worth(self) -> list[int] | None:
+        """What the finished deal is worth to each seat, for those who judge play before the
+        match is decided: scoring's `progress` where the rules define it (higher is better),
+        else the deal scores; None before the end and for a deal thrown in unscored."""
+        if self.gains is None:
+            return None
+        if not self.rules.scoring.progress or not self.results:
+            return list(self.gains)
+        return [int(self.results[s].get("progress", 0)) for s in range(self.seats)]
+
     def summary(self) -> dict[str, Any]:
         """The deal's result as plain data (kept in Match.deal_results)."""
         return {

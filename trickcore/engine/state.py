@@ -97,6 +97,17 @@ class DealState:
         """True when the deal has ended."""
         return self.phase == OVER
 
+    @property
+    def judged_by_progress(self) -> bool:
+        """Whether `worth()` is scoring's `progress` (higher is better) or the deal scores."""
+        return False
+
+    def worth(self) -> list[int] | None:
+        """What the finished deal is worth to each seat, for those who judge play before the
+        match is decided: the deal scores (a trick deal: scoring's `progress` where the rules
+        define it); None before the end and for a deal thrown in unscored."""
+        return None if self.gains is None else list(self.gains)
+
     def legal_actions(self) -> list[Action]:
         """The actions the seat to act may take now (empty when the deal is over): a new
         list, the caller's to change."""

@@ -3,7 +3,7 @@
 `env(NAME)` (a shipped variant's name, a rules file's path or a Variant) plays a whole match
 (`match=False`: one played deal). Agents are `player_0` ... `player_{n-1}` (the seats). Each
 observation is a dict: `observation`, the seat's observation tensor (float32, layout in
-trickcore.interfaces.tensors and the README), and `action_mask` (int8, one entry per action
+trickcore.interfaces.tensors and docs/howto/rl.md), and `action_mask` (int8, one entry per action
 number of the variant; only the agent to act has ones). Actions are the engine's action
 numbers (`Variant.num_actions`). Rewards: each seat's change of standing (its score, or the
 variant's `rank_by`) when a deal ends, so an agent's cumulative reward is its final standing

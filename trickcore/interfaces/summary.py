@@ -227,7 +227,7 @@ def _sections(model: VariantModel) -> list[tuple[str, list[str]]]:
         deal_lines.append("The rest of the deck takes no part in the deal and is seen by nobody.")
     if deal.keep:
         deal_lines.append(
-            "Kept for each player during a deal (set by decisions): "
+            "Kept for each player during a deal (set by the rules that name them): "
             + ", ".join(f"{n} (starts {str(v).lower()})" for n, _, v in deal.keep)
             + "."
         )
@@ -525,6 +525,11 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
     else:
         score_lines.append(f"Declarer scores: {s.declarer.text}")
         score_lines.append(f"Each defender scores: {s.defender.text}")
+    if s.progress:
+        score_lines.append(
+            "Computer players and the arena judge a deal by 'progress' (higher is better), "
+            "not by the deal score."
+        )
     out.append(("Deal scoring", score_lines))
     return out
 

@@ -3,8 +3,8 @@
 The layouts are generic over the variant: their sizes follow from the deck size D, the
 number of seats S, the suits, qualifiers, melds and kept values of the rules file, never from
 a game's name. Each layout is a list of named pieces (`Piece`: name and shape); the flat
-tensor is the pieces one after another in that order (row-major). README section
-"Reinforcement learning" documents every piece.
+tensor is the pieces one after another in that order (row-major). docs/howto/rl.md, section
+"Tensor layouts", documents every piece.
 
 numpy is an optional dependency (`pip install trickcore[openspiel]` or `[pettingzoo]`).
 """

@@ -54,7 +54,18 @@ class RulesErrors(RulesError):
     nothing, say): `message` and `location` are the first's, the text shows them all."""
 
     def __init__(self, errors: Sequence[RulesError]) -> None:
-        self._all = [e for error in errors for e in error.errors]
+        # one error per place: the first found (two compile steps that read the same broken
+        # line both report it)
+        self._all: list[RulesError] = []
+        places: set[tuple[str, int, int]] = set()
+        for e in (e for error in errors for e in error.errors):
+            loc = e.location
+            place = (loc.file, loc.line, loc.column) if loc is not None else None
+            if place is not None and place in places:
+                continue
+            if place is not None:
+                places.add(place)
+            self._all.append(e)
         first = self._all[0]
         super().__init__(first.message, first.location)
 

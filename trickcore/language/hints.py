@@ -1,5 +1,5 @@
 """Hints that turn an error into advice: "did you mean" for a misspelt name, and what to
-write instead for the mistakes newcomers make most in a rules file (see README, "Common
+write instead for the mistakes newcomers make most in a rules file (see docs/language.md, "Common
 mistakes and what the message says")."""
 
 from __future__ import annotations

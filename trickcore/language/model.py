@@ -500,6 +500,9 @@ class Scoring:
     sitting_out: CompiledExpr | None = None  # the deal score of a seat not in the deal
     reads_hand: bool = False  # count_rank / count_suit / holds_trump over the start hands
     reads_tricks: bool = False  # sum_tricks / count_tricks: each finished trick's names
+    # `progress = EXPR`: what a finished deal is worth to each player for those who judge
+    # play before the match is decided (computer players, the arena); else the deal score
+    progress: bool = False
 
 
 @attrs.frozen

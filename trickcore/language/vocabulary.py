@@ -1,5 +1,5 @@
 """The names rules expressions may read: one registry, from which the compiler's scopes, the
-README's tables of names and functions and `trickcore show` all come.
+the manual's tables of names (docs/language.md) and functions and `trickcore show` all come.
 
 Every name is defined once (`QUANTITIES`: its type, meaning and an example); every place an
 expression can stand (`PLACES`) lists the names it may read. Every function has an example too
@@ -1214,7 +1214,7 @@ ASSIGNABLE_BUILTINS = ("score", "gain")
 
 
 def names_table() -> str:
-    """The README's table of names by place (Markdown), generated from the registry."""
+    """The manual's table of names by place (Markdown), generated from the registry."""
     rows = ["| where | names | functions |", "| --- | --- | --- |"]
     for place in PLACES.values():
         names = ", ".join(f"`{n}`" for n in place.names)
@@ -1226,7 +1226,7 @@ def names_table() -> str:
 
 
 def meanings_table() -> str:
-    """The README's table of what each name means, with an example (Markdown), generated from
+    """The manual's table of what each name means, with an example (Markdown), generated from
     the registry."""
     rows = ["| name | type | meaning | example |", "| --- | --- | --- | --- |"]
     for q in QUANTITIES.values():
@@ -1236,7 +1236,7 @@ def meanings_table() -> str:
 
 
 def functions_table() -> str:
-    """The README's table of the functions, what each gives and an example (Markdown),
+    """The manual's table of the functions, what each gives and an example (Markdown),
     generated from the registry."""
     rows = ["| function | meaning | example |", "| --- | --- | --- |"]
     for f in FUNCTIONS.values():

@@ -195,8 +195,8 @@ def _play_one(
     if game.model.bouts is not None:
         scores = tuple(1.0 if s == deal.loser else 0.0 for s in range(seats))
     else:
-        gains = deal.gains or [0] * seats
-        scores = tuple(float(g) for g in gains)
+        worth = deal.worth() or [0] * seats  # scoring's `progress` where the rules define it
+        scores = tuple(float(w) for w in worth)
     return DealRecord(
         seed, rotation, tuple(labels), scores, tuple(spent), tuple(decisions), tuple(slowest)
     )

@@ -25,7 +25,8 @@ class RandomPlayer:
 
 
 class GreedyPlayer:
-    """A modest opponent: bids low, declares melds, wins tricks cheaply when it can."""
+    """A modest opponent: bids low, leads a marriage when it may (`marry`; no other
+    announcements, closing or claims), wins tricks cheaply when it can."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)

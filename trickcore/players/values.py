@@ -1,6 +1,7 @@
 """What a finished deal is worth to each seat, read from the rules: a seat's gain in the
-direction the match ranks players (`rank_by = -score`: lower is better) against the
-average gain of the other seats, since a match ranks players against each other. So a
+direction the match ranks players (`rank_by = -score`: lower is better), or its `progress`
+where scoring defines one (a match whose score comes only at its end: Whist's rubber),
+against the average of the other seats, since a match ranks players against each other. So a
 defender whose own gain is 0 whatever he plays still values the declarer's loss (Skat),
 partners value their side's result against the other side's, and in a game without a
 declarer every point an opponent takes counts (Hearts). In games of bouts: -1 for the
@@ -39,11 +40,12 @@ def deal_values(deal: DealState) -> list[float]:
     if isinstance(deal, BoutDeal):
         own = [-1.0 if s == deal.loser else 0.0 for s in range(deal.seats)]
     else:
-        gains = deal.gains
-        if gains is None:
+        worth = deal.worth()
+        if worth is None:
             return [0.0] * deal.seats
-        sign = score_sign(deal.game)
-        own = [float(sign * g) for g in gains]
+        # `progress` is higher-is-better by definition; a deal score follows the ranking
+        sign = 1 if deal.judged_by_progress else score_sign(deal.game)
+        own = [float(sign * w) for w in worth]
     return relative(own)
 
 

@@ -112,6 +112,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
         )
     results = summarize(records, specs)
     unit = "loss rate (share of deals lost)" if bouts else "mean score per deal"
+    if not bouts and v.model.tricks is not None and v.model.tricks.scoring.progress:
+        unit = "mean progress per deal (scoring's 'progress', not the deal score)"
     out.print(
         f"{v.title}: {done} deck orders x {seats} rotations "
         f"({len(records)} deals), seed {args.seed}; bots by seat: {', '.join(specs)}",

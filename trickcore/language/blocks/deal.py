@@ -175,7 +175,10 @@ def compile_deal(
                 "add 'sits_out: dealer' to the deal block",
                 loc,
             )
-        fixed = sum(p.count for p in rules.pattern if p.to in ("stock", "turnup") and not p.holder)
+        # the packets of a fixed size besides the hands and the talon (`rest stock` is -1)
+        stock = sum(p.count for p in rules.pattern if p.to == "stock" and p.count > 0)
+        turnup = sum(p.count for p in rules.pattern if p.to == "turnup" and not p.holder)
+        fixed = stock + turnup
         dealt = rules.per_hand * in_deal + rules.talon_size + fixed
         rest = any(p.count < 0 for p in rules.pattern)
         if rest and not is_bouts and dealt <= deck.size:
@@ -192,7 +195,8 @@ def compile_deal(
             raise RulesError(
                 f"the deal pattern deals {dealt} cards ({rules.per_hand} to each of "
                 f"{in_deal} hands + {rules.talon_size} talon"
-                + (f" + {fixed} stock" if fixed else "")
+                + (f" + {stock} stock" if stock else "")
+                + (f" + {turnup} turned up" if turnup else "")
                 + f") but the deck has {deck.size}",
                 loc,
             )

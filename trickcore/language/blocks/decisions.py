@@ -13,7 +13,7 @@ from ..vocabulary import DECISION_NAMES, QUANTITIES, TURN_TRICK_NAMES
 from .context import CompileContext
 from .deal import layouts
 from .read_ahead import declaring_choice
-from .steps import step_rule
+from .steps import keep_step
 from .words import is_name
 
 DECISION_SETTINGS = frozenset(
@@ -129,7 +129,7 @@ def compile_decisions(ctx: CompileContext, deck: Deck) -> tuple[Decision, ...]:
         effect, swap_rank, skip, exchange = "", -1, "", 0
         for key, item in entry.entries.items():
             if isinstance(item, s.Step):
-                steps.append(step_rule(item, scope, assignable, "a deal's keep names"))
+                steps.append(keep_step(ctx, item, scope, assignable))
             elif key not in DECISION_SETTINGS:
                 known = ", ".join(sorted(DECISION_SETTINGS))
                 raise UnknownSettingError(

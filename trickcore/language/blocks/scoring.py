@@ -130,6 +130,15 @@ def compile_scoring(ctx: CompileContext, auction: bool) -> tuple[Scoring, dict[s
     declarer = role(roles[0])
     defender = role("defender" if auction else "player")
     sitting_out = role("sitting_out") if "sitting_out" in defs else None
+    if "progress" in types and types["progress"] != INT:
+        errors.append(
+            RulesError(
+                "'progress' is a number: what the finished deal is worth to the player, "
+                "higher being better (for computer players and the arena), e.g. "
+                "'progress = odd_tricks + 5 * game_won'",
+                defs["progress"].loc,
+            )
+        )
     if errors:
         raise errors[0] if len(errors) == 1 else RulesErrors(errors)
     assert declarer is not None and defender is not None
@@ -152,6 +161,7 @@ def compile_scoring(ctx: CompileContext, auction: bool) -> tuple[Scoring, dict[s
         sitting_out,
         reads_hand,
         reads_tricks,
+        progress="progress" in types,
     )
     return scoring, types
 
@@ -161,5 +171,5 @@ def defined_by(names: set[str]) -> list[str]:
     `MergedRules.because` blames when an inherited rule reading them breaks."""
     roles = ("declarer", "defender")  # role scores: no expression reads them
     return [f"scoring.{n}" for n in sorted(names) if n not in roles] + [
-        f"match.keep.{n}" for n in sorted(names)
+        f"{block}.keep.{n}" for block in ("match", "deal") for n in sorted(names)
     ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import syntax as s
 from ..errors import RulesError
-from ..exprs import BOOL, Scope, compile_expr
+from ..exprs import BOOL, Scope, compile_expr, names_used
 from ..model import Assignment, StepRule
 from .context import CompileContext
 
@@ -19,6 +19,22 @@ def step_rule(entry: s.Step, scope: Scope, assignable: dict[str, str], what: str
             raise RulesError(f"cannot assign '{a.name}'; assignable ({what}): {known}", a.loc)
         assigns.append(Assignment(a.name, compile_expr(a.expr, scope, assignable[a.name])))
     return StepRule(entry.name, cond, tuple(assigns), entry.loc)
+
+
+def keep_step(
+    ctx: CompileContext, entry: s.Step, scope: Scope, assignable: dict[str, str]
+) -> StepRule:
+    """A rule setting a deal's keep names (`step_rule`); its error also names the lines of
+    later files that changed the keep names it sets or reads (a `keep:` that replaced the
+    inherited list)."""
+    try:
+        return step_rule(entry, scope, assignable, "a deal's keep names")
+    except RulesError as exc:
+        names = {a.name for a in entry.assigns}
+        for expr in [entry.condition, *(a.expr for a in entry.assigns)]:
+            if expr is not None:
+                names |= names_used(expr)
+        raise ctx.rules.because(exc, [f"deal.keep.{n}" for n in sorted(names)]) from None
 
 
 def trick_event_rules(
@@ -37,5 +53,5 @@ def trick_event_rules(
     for key, entry in b.block.entries.items():
         if not isinstance(entry, s.Step):
             raise RulesError(f"{block} holds 'rule NAME: ...' lines; '{key}' is not one", entry.loc)
-        out.append((entry, step_rule(entry, scope, assignable, "a deal's keep names")))
+        out.append((entry, keep_step(ctx, entry, scope, assignable)))
     return out
