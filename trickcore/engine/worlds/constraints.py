@@ -201,6 +201,28 @@ class ModelBuilder:
                 found = known[key] = fits_with(state, q, hand, action, expect)
             return found
 
+        # a card a later action of the hand plays, gives or shows: without it that action
+        # is refused whatever other card the hand holds instead, when no card has a twin
+        # (`copies`) and no value the rules keep depends on the hand (see `fits_with`)
+        later_cards = (
+            isinstance(state, Deal)
+            and self.game.model.deck.plain
+            and not self.game.model.deal.keep
+            and len(expect) > 2
+        )
+
+        def needed_later(q: int, hand: list[int], x: int) -> bool:
+            """The hand without x fails at a later action of its own that takes x."""
+            at: list[int] = []
+            key = (q, frozenset(hand))
+            if key in known:
+                return False
+            known[key] = fits_with(state, q, hand, action, expect, at)
+            if known[key] or not at:
+                return False
+            actor, after, _ = expect[2][at[0]]
+            return actor == q and after.card == x
+
         acting = acting_hand(state)
         for c in needed:  # the cards the action takes or shows are in the acting hand
             if m.varies(c, k):
@@ -238,6 +260,9 @@ class ModelBuilder:
             if not fits(state, q, [c for c in hand if c not in inside], action, expect):
                 for x in inside:
                     rest = [c for c in hand if c != x]
+                    if later_cards and needed_later(q, rest, x):
+                        require.setdefault(x, []).append((k, q))  # no other card will do
+                        continue
                     if fits(state, q, rest, action, expect):
                         continue
                     failing = {y for y in outside if not fits(state, q, [*rest, y], action, expect)}

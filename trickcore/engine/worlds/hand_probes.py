@@ -65,10 +65,11 @@ def fits_with(
     hand: list[int],
     action: Action,
     expect: tuple[Any, ...],
+    failed_at: list[int] | None = None,
 ) -> bool:
     """Had hand q held these cards, would the action have been legal, and would the
     deal have gone on the same way (the same phase and player to act)?"""
-    return fits_with_hands(state, {q: hand}, action, expect)
+    return fits_with_hands(state, {q: hand}, action, expect, failed_at)
 
 
 def fits_with_hands(
@@ -76,8 +77,11 @@ def fits_with_hands(
     hands: dict[int, list[int]],
     action: Action,
     expect: tuple[Any, ...],
+    failed_at: list[int] | None = None,
 ) -> bool:
-    """`fits_with` with several hands changed; a phase of None in `expect` is not compared."""
+    """`fits_with` with several hands changed; a phase of None in `expect` is not compared.
+    `failed_at` receives the index in `expect`'s following actions of the one found not
+    legal, when that is why the answer is no."""
     st = state.clone()
     for q, hand in hands.items():
         st.hands[q] = list(hand)
@@ -117,6 +121,8 @@ def fits_with_hands(
                     break
             legal = st._compute_legal()
             if after not in legal:
+                if failed_at is not None:
+                    failed_at.append(index)
                 return False
             st._legal = legal
             st.apply(after)
