@@ -185,3 +185,17 @@ def test_a_seat_only_one_variant_has_shows_no_difference(capsys):
     out = capsys.readouterr().out
     (line,) = [x for x in out.splitlines() if x.startswith("matches won by seat 3")]
     assert "nan" not in out and line.split()[-5:] == ["-", "0.0%", "-", "-", "0"]
+
+
+def test_a_name_kept_during_the_deal_is_a_measure():
+    """`--measure NAME` for a `deal { keep }` name: its value at the end of each deal, as
+    the table saw it, seat by seat (here: who broke hearts, after_card)."""
+    hearts = trickcore.load_variant("hearts")
+    broke = trickcore.load_variant(str(ROOT / "tests" / "house_rules" / "hearts-broken-by.rules"))
+    assert "broke" in known_measures([hearts, broke])
+    c = compare(hearts, broke, 3, seed=0, bots="greedy", measures=["broke"])
+    shares = [r for r in c.rows if r.section == "Measure: broke (share of deals)"]
+    assert len(shares) == 4  # one row per seat position
+    assert all(math.isnan(r.a) for r in shares)  # Hearts keeps no such name
+    # hearts are broken in nearly every deal, by exactly one player
+    assert 0.9 <= sum(r.b for r in shares) <= 1.0

@@ -61,7 +61,7 @@ class CompareChunk:
 def compare_chunk(chunk: CompareChunk) -> list[tuple[MatchMeasures, MatchMeasures]]:
     """Play the chunk's matches under both variants and measure them."""
     a, b = chunk.a.load(), chunk.b.load()
-    views = needs_views(chunk.measures)
+    views = needs_views(chunk.measures, (a, b))
     out = []
     for i in range(chunk.start, chunk.stop):
         ra = play_match(a, chunk.seed, i, chunk.bots, chunk.players, views=views)

@@ -14,7 +14,9 @@ Named measures (`--measure NAME`) read, for every deal played, one of:
   `tricks_won`, `trump`, `declarations`, `bids`, `tricks`, `talon_shown`, `laid_away`,
   `contract_text`, `discarded`, ...;
 - a value the variant keeps per seat between deals (a name of its `match { keep ... }`),
-  read after each deal.
+  read after each deal;
+- a value the variant keeps per seat during a deal (a name of its `deal { keep ... }`), as
+  the deal's final public view shows it.
 
 A number is averaged per deal; yes/no gives the share of deals where it holds; a text gives
 the share of each text; one number per seat is averaged per seat position (counted from the
@@ -81,6 +83,7 @@ def position_order(label: str) -> int:
 def known_measures(games: Sequence[Game]) -> list[str]:
     """The names `--measure` accepts for these variants."""
     kept = {name for g in games for name, _, _ in g.model.match.keep}
+    kept |= {name for g in games for name, _, _ in g.model.deal.keep}
     return sorted(set(RESULT_FIELDS) | set(VIEW_FIELDS) | kept)
 
 
@@ -94,9 +97,11 @@ def check_measures(names: Sequence[str], games: Sequence[Game]) -> tuple[str, ..
     return tuple(names)
 
 
-def needs_views(names: Sequence[str]) -> bool:
-    """Whether these measures read the deals' final public views."""
-    return any(n in VIEW_FIELDS and n not in RESULT_FIELDS for n in names)
+def needs_views(names: Sequence[str], games: Sequence[Game] = ()) -> bool:
+    """Whether these measures read the deals' final public views (a view field, or a name
+    the variants keep during a deal)."""
+    deal_kept = {name for g in games for name, _, _ in g.model.deal.keep}
+    return any((n in VIEW_FIELDS or n in deal_kept) and n not in RESULT_FIELDS for n in names)
 
 
 @attrs.frozen
@@ -179,6 +184,10 @@ def _value_of(
         return view[name]
     if kept and name in kept[0]:
         return tuple(k[name] for k in kept)
+    if view is not None and view.get("deal_keep"):  # a deal's kept name, seat by seat
+        values = {seat: value for seat, kept_name, value in view["deal_keep"] if kept_name == name}
+        if values:
+            return tuple(values.get(seat, 0) for seat in range(max(values) + 1))
     return None
 
 

@@ -44,7 +44,18 @@ class CompileContext:
     def __init__(self, rules: MergedRules, block_settings: Mapping[str, Collection[str]]) -> None:
         self.rules = rules
         self.root = rules.root
-        self.top_loc = Location(rules.path, 1, 1, "")
+        # where an error about the file as a whole points: its first setting or block (not a
+        # comment above it), else its first line
+        own = [
+            entry.loc
+            for entry in self.root.entries.values()
+            if entry.loc is not None and entry.loc.file == rules.path
+        ]
+        self.top_loc = (
+            min(own, key=lambda loc: (loc.line, loc.column))
+            if own
+            else Location(rules.path, 1, 1, "")
+        )
         self.block_settings = block_settings
         self.errors: list[RulesError] = []
         # `exchange_out N` effects and where they are written (checked against the deal)
