@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
+from _thread import get_ident  # threading.get_ident itself (importing threading is dearer)
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from threading import get_ident
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 import attrs

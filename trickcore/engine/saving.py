@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -185,6 +184,8 @@ def save_json(data: dict[str, Any], path: str | Path) -> None:
     _no_nul(target)
     text = saved_text(data)
     tmp_name = ""
+    import tempfile  # here: loading a variant or a match needs none of it
+
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         os.chmod(tmp_name, _file_mode(target))

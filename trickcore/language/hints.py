@@ -4,7 +4,6 @@ mistakes and what the message says")."""
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable
 
@@ -38,6 +37,8 @@ _NAME = r"[A-Za-z_][A-Za-z0-9_]*"
 
 def close_to(word: str, choices: Iterable[str], most: int = 1) -> list[str]:
     """The names among `choices` closest to a misspelt `word` (none if none is close)."""
+    import difflib  # here: only a broken file needs it
+
     pool = sorted(set(choices))
     found = difflib.get_close_matches(word, pool, n=most, cutoff=0.75)
     if not found:

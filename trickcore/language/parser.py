@@ -9,7 +9,7 @@ unchanged file (every load reads it again) does not parse it again.
 
 from __future__ import annotations
 
-import threading
+from _thread import allocate_lock  # threading.Lock itself (importing threading is dearer)
 from collections import OrderedDict
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -50,7 +50,7 @@ class _DocumentCache:
         self.max_chars = max_chars
         self._docs: OrderedDict[tuple[str, str], s.Document] = OrderedDict()
         self._chars = 0
-        self._lock = threading.Lock()
+        self._lock = allocate_lock()
 
     def get(self, text: str, path: str) -> s.Document | None:
         """The document parsed from exactly `text` at `path`, if kept."""
