@@ -128,6 +128,44 @@ def test_action_objects_and_text_are_interchangeable():
     assert d.observation(0).bids[-1] == (1, "bid 105")
 
 
+def test_a_text_takes_the_legal_action_of_that_text_and_nothing_else_changes():
+    """A canonical text (or a str subclass, or any object equal to it) takes the legal action
+    of that text, the very object `legal_actions` lists; other texts are parsed or refused
+    with the same errors as before."""
+
+    class Text(str):
+        pass
+
+    class SaysItIs:
+        def __init__(self, text: str) -> None:
+            self.text = text
+
+        def __eq__(self, other: object) -> bool:
+            return other == self.text
+
+        __hash__ = None  # type: ignore[assignment]
+
+    v = trickcore.load_variant("tysiacha")
+    for given in (str, Text, SaysItIs):
+        d = v.new_deal(seed=1)
+        legal = d.legal_actions()
+        d.apply(given(legal[1].text))
+        assert d.history[-1][1] is legal[1]
+    d = v.new_deal(seed=1)
+    d.apply(" BID  100 ")  # parsed: not the canonical text
+    assert d.history[-1][1].text == "bid 100"
+    texts = [a.text for a in d.legal_actions()]
+    for bad, message in (
+        ("bid 101", "'bid 101' is not legal now"),
+        ("hello there", "'hello there' is not an action"),
+        ("", "'' is not an action"),
+    ):
+        with pytest.raises(trickcore.IllegalActionError, match=message) as info:
+            d.apply(bad)
+        assert info.value.legal == texts
+    assert len(d.history) == 1
+
+
 def test_cli_show_simulate_play_replay(tmp_path, capsys, monkeypatch):
     assert main(["list"]) == 0
     assert main(["show", "russisch-schnapsen-ohne"]) == 0

@@ -145,15 +145,22 @@ class DealState:
         legal = self._legal
         if legal is None:
             legal = self._legal_now()
-        for chosen in legal:
-            if chosen is action:
-                break
-        else:
+        if isinstance(action, str):  # no text is an Action: straight to the texts
             for chosen in legal:  # the canonical text of a legal action: no parsing needed
                 if chosen.text == action:
                     break
             else:
                 chosen = self._resolve(action, legal)
+        else:
+            for chosen in legal:
+                if chosen is action:
+                    break
+            else:
+                for chosen in legal:  # an object equal to a legal action's text
+                    if chosen.text == action:
+                        break
+                else:
+                    chosen = self._resolve(action, legal)
         self._legal = None
         self._ids = None
         self.history.append((self.to_act, chosen))
