@@ -359,9 +359,10 @@ def test_a_dealer_who_lays_away_the_card_he_picked_up_still_has_worlds(variants)
 
 
 # Observations from deals played by bots (the heuristic bot at seat 0, random ones at the
-# others) where the sampler found no world, though the deal itself is one (a card the seat
-# saw in the talon went on unseen: given or discarded), or found one only after seconds of
-# repairs (a bid that needs two cards held at once).
+# others) or by random players where the sampler found no world, though the deal itself is
+# one (a card the seat saw in the talon went on unseen: given or discarded), or found one
+# only after seconds of repairs (a bid that needs two cards held at once); the last field
+# is the seat whose view is sampled.
 FOUND_NO_WORLD = [
     pytest.param(
         "tysiacha",
@@ -370,6 +371,7 @@ FOUND_NO_WORLD = [
         "bid 105,bid 115,pass,bid 120,bid 135,pass,give QS to 1,give KH to 0,keep contract,"
         "play KC,play 9C,play 10C,play KS,play JS,play 9S,play JC,play JD,play QC,play AD,"
         "play 9D,play QD,play 10D,play AH,play QH,play 10H,play QS,play JH",
+        0,
         id="tysiacha-talon-card-given-unseen",
     ),
     pytest.param(
@@ -378,6 +380,7 @@ FOUND_NO_WORLD = [
         # T12, T9: raising to 160 needs a marriage held; seat 0 holds KH, KC and QS, so seat 1's
         # can only be KD and QD, two cards at once
         "bid 120,pass,pass,give JH to 2,give QS to 0,raise 160,play JS,play AS",
+        0,
         id="tysiacha-raise-needs-two-cards",
     ),
     pytest.param(
@@ -388,24 +391,49 @@ FOUND_NO_WORLD = [
         "whist,play KD,play JD,play QD,play QS,play 10S,play KS,play AC,play 7D,play 8C,"
         "play QH,play JH,play 7H,play 10D,play 9D,play 8S,play 8D,play 9H,play 8H,play AH,"
         "play KH,play 10H,play AS,play QC,play JS,play 7S,play JC",
+        0,
         id="preferans-talon-card-discarded-unseen",
+    ),
+    pytest.param(
+        "tysiacha",
+        0,
+        # T9, T11, T12, seen by seat 0: bid 160 and raise 195 need a marriage of seat 1's;
+        # seat 0 holds KH and played KC, seat 2 plays KS: only KD (unseen) with QD makes
+        # the raise, and the card given unseen to seat 2 is a card of the shown talon
+        # (10S 10D AD), not one seat 1 plays later (first worlds kept giving QS away)
+        "bid 160,pass,pass,give AD to 2,give JH to 0,raise 195,play QD,play JD,play 9D,"
+        "play JS,play AS,play 9S,play QC,play KC,play 10C,play AH,play QH,play 9H,play QS,"
+        "play KS",
+        0,
+        id="tysiacha-needed-card-not-the-one-given-unseen",
+    ),
+    pytest.param(
+        "tysiacha",
+        132,
+        # T11, T14, seen by seat 2: seat 1 plays KH on the lead of KC, so the card seat 0
+        # gave it unseen was no club (first worlds kept giving it AC or QC)
+        "bid 115,bid 120,bid 155,pass,pass,give 10S to 2,give 10D to 1,keep contract,"
+        "play JS,play AS,play QS,play QD,play AD,play JD,play 9S,play 9H,play KS,play 9D,"
+        "play 9C,play KD,play AH,play JH,play QH,play KC,play KH",
+        2,
+        id="tysiacha-card-given-unseen-breaks-a-void",
     ),
 ]
 
 
-@pytest.mark.parametrize(("name", "seed", "actions"), FOUND_NO_WORLD)
-def test_worlds_of_cards_that_went_on_unseen(variants, name, seed, actions):
+@pytest.mark.parametrize(("name", "seed", "actions", "seat"), FOUND_NO_WORLD)
+def test_worlds_of_cards_that_went_on_unseen(variants, name, seed, actions, seat):
     variant = variants.get(name) or trickcore.load_variant(name)
     deal = variant.new_deal(seed=seed, players=3)
     for text in actions.split(","):
         deal.apply(text)
-    obs = deal.observation(0)
+    obs = deal.observation(seat)
     for draw in range(3):
         worlds = variant.sample_worlds(obs, 4, random.Random(draw))
         assert len(worlds) == 4
         for world in worlds:
-            assert _same_view(world.observation(0), obs)
-            assert _same_view(_replayed(variant, world).observation(0), obs)
+            assert _same_view(world.observation(seat), obs)
+            assert _same_view(_replayed(variant, world).observation(seat), obs)
 
 
 def test_preferans_all_pass_talon_cards_that_lead_are_seen_where_they_lay():

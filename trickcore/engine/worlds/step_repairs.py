@@ -169,7 +169,10 @@ class StepRepairs:
         by this hand earlier: each earlier hidden action tried with that card (encoded
         (-1 - step, card), see `change`). A needed card is also swapped with the card an
         earlier hidden action took (it then lies in the giver's hand and goes the same
-        way)."""
+        way). When the card an earlier hidden action moved is itself the trouble (a card
+        the step needs, given or discarded away; a card that forbids the step, given to
+        this hand), that action is tried with each card its player holds now instead (a
+        talon card the declarer gave away rather than the one he plays later)."""
         if k >= len(self.log):
             return []
         action = self.known.action_at(k)
@@ -182,9 +185,14 @@ class StepRepairs:
         out: list[tuple[tuple[int, int], ...]] = [((-1 - j, c),) for c in missing for j in earlier]
         out += [((c, picks[j]),) for c in missing for j in earlier if picks.get(j, c) != c]
         mine = [j for j in earlier if self.log[j][0] == h]
-        if not missing and mine and not legal_with(deal, h, list(hand), action):
+        blocking: list[int] = []
+        if not missing and not legal_with(deal, h, list(hand), action):
             blocking = [c for c in hand if legal_with(deal, h, [x for x in hand if x != c], action)]
             out += [((-1 - j, c),) for c in blocking for j in mine]
+        trouble = {*missing, *blocking}
+        for j in earlier:
+            if picks.get(j, -1) in trouble:
+                out += [((-1 - j, y),) for y in deal.hands[self.log[j][0]] if y not in trouble]
         return out
 
     def unseen_swaps(self, deal: Deal | BoutDeal, n: int) -> list[tuple[int, int]]:
