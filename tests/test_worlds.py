@@ -436,6 +436,37 @@ def test_worlds_of_cards_that_went_on_unseen(variants, name, seed, actions, seat
             assert _same_view(_replayed(variant, world).observation(seat), obs)
 
 
+# Random deals along which the sampler, asked every 5th action as a search bot would ask,
+# found no world for one of the views (Tysiacha: a card given unseen that a later bid,
+# raise, play or void rules out; Skat: a hand game whose skat holds the two cards both
+# defenders showed void in, seen by the declarer)
+ALONG_RANDOM_DEALS = [
+    *(("tysiacha", seed) for seed in (0, 36, 132, 147, 152, 176, 186, 377, 407, 555, 571, 681)),
+    ("skat", 110),
+    ("skat", 776),
+]
+
+
+@pytest.mark.parametrize(("name", "seed"), ALONG_RANDOM_DEALS)
+def test_worlds_along_random_deals(variants, name, seed):
+    variant = variants[name]
+    deal = variant.new_deal(seed=seed)
+    rng = random.Random(seed)
+    steps = 0
+    while not deal.is_over:
+        legal = deal.legal_actions()
+        if steps and steps % 5 == 0 and len(legal) > 1:
+            seat = deal.to_act
+            obs = deal.observation(seat)
+            worlds = variant.sample_worlds(obs, 4, random.Random(seed * 1000 + steps))
+            assert len(worlds) == 4
+            for world in worlds:
+                assert _same_view(world.observation(seat), obs)
+                assert _same_view(_replayed(variant, world).observation(seat), obs)
+        deal.apply(rng.choice(legal))
+        steps += 1
+
+
 def test_preferans_all_pass_talon_cards_that_lead_are_seen_where_they_lay():
     # Preferans R13(a), R30, R31: when everybody passes, the talon's two cards are turned up
     # one by one to lead the first two tricks (led by nobody): the worlds keep them there

@@ -9,20 +9,22 @@ comes from the engine's own legality, probed on the public situation at each pas
 Method
 ------
 1. **A reference world.** The log is replayed in a deal with a shuffled deck (the seat's
-   own cards, a shown talon and a turned-up card placed first, then the cards it saw
-   leave another hand, received from it or played, dealt to that hand as far as it takes
-   them; a hidden action takes first a card the log shows its receiver play later). Where
-   a step fails (a card not in the hand it is played from, an obligation that forbids the
-   action, a meld or holding not held, another player to act than the log says) the
-   worlds that agree with the steps before are modelled as below and one assignment is
-   drawn that also makes the failing step possible; while the replay gets further each
-   time, cheaper repairs are tried first (one or two cards swapped, cards the seat has not
-   seen first; a hidden action given the card a later step needs or the card that forbids
-   it; the swap whose replay gets furthest). The seat's final view is compared last and
-   repaired the same way; a view that differs only in its deal values (a value worked
-   out from hidden cards) is brought closer by the swap of two unseen cards whose replay
-   agrees with more of them. The attempts are bounded: when none fits, a WorldsError says
-   so.
+   own cards, a shown talon and a turned-up card placed first, then the cards it saw leave
+   another hand, received from it or played, dealt to that hand as far as it takes them; a
+   hidden action takes first a card the log shows its receiver play later). Where a step
+   fails (a card not in the hand it is played from, an obligation that forbids the action,
+   a meld or holding not held, another player to act than the log says) the worlds that
+   agree with the steps before are modelled as below (the seat's own cards still in its
+   hand kept there) and one assignment is drawn that also makes the failing step possible;
+   while the replay gets further each time, cheaper repairs are tried first (one or two
+   cards swapped, cards the seat has not seen first, never its own cards out of its hand nor
+   a card its view shows where it saw it; a hidden action given the card a later step needs
+   or the card that forbids it, or, when its card is that card, another card of its
+   player's hand; the swap whose replay gets furthest). The seat's final view is compared
+   last and repaired the same way; a view that differs only in its deal values (a value
+   worked out from hidden cards) is brought closer by the swap of two unseen cards whose
+   replay agrees with more of them. The attempts are bounded: when none fits, a WorldsError
+   says so.
 2. **Slots.** A card is *fixed* where the seat saw it lie (a shown or taken talon, a
    turned-up card, an open hand), *seen* (its own cards, and cards it saw others play: they
    must be in the hand they left, at that step) or *unseen*. The deck positions of the

@@ -93,7 +93,9 @@ class ModelBuilder:
                 del m.seen_played[c]
             elif c not in fate:
                 del m.seen_played[c]
-                if final:  # the seat's own card, still where its hand went
+                # the seat's own card, still where its hand went; before the end (building
+                # the first world), kept in the seat's hand when it lies there
+                if final or places[steps][c] == self.seat:
                     m.end_at[c] = places[steps][c]
         m.unseen = {
             c

@@ -142,6 +142,22 @@ class SeatKnowledge:
             for k, t in obs.drawn:
                 self.draws.setdefault(k, set()).add(self.card(t))
 
+    def dealt_own(self) -> set[int]:
+        """The seat's own cards (held now, or played or given by it) but those it received,
+        took from a talon or found turned up, or played from another hand (a dummy's, an
+        open hand's): the cards it was likely dealt."""
+        obs = self.obs
+        own = set(self.hand_cards)
+        own.update(self.own_actions)
+        if isinstance(obs, Observation):
+            own -= {self.card(t) for t in (*obs.received, *obs.talon_taken)}
+            if obs.turned_up is not None:  # dealt face up, not to him (he may have taken it)
+                own.discard(self.card(obs.turned_up))
+            plays = [p for _, cs, _ in obs.tricks for p in cs] + list(obs.trick)
+            mine = {t for p, t in plays if p == self.seat}
+            own -= {self.card(t) for p, t in plays if p not in (-1, self.seat) and t not in mine}
+        return own
+
     def action_at(self, k: int) -> Action | None:
         """The action of step k of the log (None if the text is none), with copies the one
         that moves the copy this labelling gave that step (`copy_of`)."""

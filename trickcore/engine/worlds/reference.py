@@ -53,13 +53,7 @@ class ReferenceSearch:
         order_of_play = game.model.deal.players_in_deal(obs.dealer, self.seats)
         places = game.deal_places(order_of_play, self.replay.context[order_of_play[0]])
         mine = [p for p, place in enumerate(places) if place == self.seat]
-        own = set(self.known.hand_cards)
-        own.update(self.known.own_actions)
-        if isinstance(obs, Observation):
-            own -= {self.known.card(t) for t in (*obs.received, *obs.talon_taken)}
-            if obs.turned_up is not None:  # dealt face up, not to him (he may have taken it)
-                own.discard(self.known.card(obs.turned_up))
-        first = list(own)
+        first = list(self.known.dealt_own())
         rng.shuffle(first)
         if self.known.draws.get(0):  # the cards it was dealt, known
             first = list(self.known.draws[0])

@@ -27,9 +27,16 @@ class StepRepairs:
         self.rng = replay.rng
         self.log = replay.log
         self.seats = replay.seats
+        self.seat = replay.seat
+        self.dealt_own = self.known.dealt_own()
 
-    def _movable(self, card: int) -> bool:
-        return card not in self.known.fixed
+    def _movable(self, card: int, where: list[Any] | None = None) -> bool:
+        """Whether a repair may move the card: not one the seat saw lying in a place, nor
+        (given `where`, the cards' places now) one of its own it was dealt, lying in its
+        hand (it sees it there: moved to another hand, the seat's view is lost)."""
+        if card in self.known.fixed:
+            return False
+        return where is None or where[card] != self.seat or card not in self.dealt_own
 
     def for_step(self, deal: Deal | BoutDeal, k: int, flow: bool = False) -> list[tuple[int, int]]:
         """Swaps that may make step k's action possible (`flow`: the wrong player is to
@@ -51,7 +58,7 @@ class StepRepairs:
         outside = [
             c
             for c, p in enumerate(where)
-            if p is not None and p != h and p != "turnup" and self._movable(c)
+            if p is not None and p != h and p != "turnup" and self._movable(c, where)
         ]
         unseen_outside = [c for c in outside if c in self.known.unseen]
         if missing:
@@ -89,11 +96,13 @@ class StepRepairs:
                     free.remove(w)
                     out.append((c, w))
             return out
-        # a card the seat saw elsewhere may be misplaced here: move it out
+        # a card the seat saw elsewhere may be misplaced here: move it out (not one its view
+        # shows where it saw it: a talon card taken into this hand came here rightly)
         if not legal_with(deal, h, [c for c in hand if c in needed], action):
             pass
         elif extra == [] or not legal_with(deal, h, keep, action):
-            seen_here = [c for c in keep if c not in needed]
+            placed = self._seen_in_place(deal)
+            seen_here = [c for c in keep if c not in needed and c not in placed]
             rng.shuffle(seen_here)
             trial = [c for c in hand if c in needed]
             blocking = []
@@ -107,13 +116,16 @@ class StepRepairs:
         # a holding is missing: bring in one card that helps, else two (a holding of two,
         # like the marriage a bid needs); first the cards the seat has not seen and those
         # the log shows leaving this hand later (moving another card it has seen only
-        # breaks another step); else swap at random
+        # breaks another step), then the others, then one of each (a king seen played
+        # by another player later, given to him unseen, with a queen not seen); else swap
+        # at random
         rng.shuffle(outside)
         pool = list(extra or hand)
         likely = [
             c for c in outside if c in self.known.unseen or self.known.played_after(c, k) == h
         ]
-        for group in (likely, [c for c in outside if c not in likely]):
+        others = [c for c in outside if c not in likely]
+        for group in (likely, others):
             for z in group:
                 if pool and legal_with(deal, h, [*hand, z], action):
                     return [(z, rng.choice(pool))]
@@ -124,8 +136,26 @@ class StepRepairs:
                         if legal_with(deal, h, [*hand, z, w], action):
                             y1, y2 = rng.sample(pool, 2)
                             return [(z, y1), (w, y2)]
+        if len(pool) >= 2:
+            for z in likely[:12]:
+                for w in others[:12]:
+                    if legal_with(deal, h, [*hand, z, w], action):
+                        y1, y2 = rng.sample(pool, 2)
+                        return [(z, y1), (w, y2)]
         # what is refused may depend on a card lying elsewhere (a turned-up card)
         return self._random_swap(deal)
+
+    def _seen_in_place(self, deal: Deal | BoutDeal) -> set[int]:
+        """The cards the seat's view of a deal shows in the place the observation shows
+        them (a talon shown, a card turned up, an open hand)."""
+        now = sightings(deal.observation(self.seat))
+        want = sightings(self.replay.obs)
+        return {
+            self.known.card(t)
+            for key, texts in want.items()
+            for t in texts
+            if t in now.get(key, ())
+        }
 
     def _flow_swap(self, deal: Deal | BoutDeal, k: int) -> list[tuple[int, int]]:
         """A card brought into a hand so that the action before step k hands the turn to
@@ -139,13 +169,13 @@ class StepRepairs:
         action = deal.history[k - 1][1]
         expect = (None, self.known.actor(k))
         where = card_places(deal, len(deal.deck_order))
-        free = [c for c, p in enumerate(where) if p is not None and self._movable(c)]
+        free = [c for c, p in enumerate(where) if p is not None and self._movable(c, where)]
         self.rng.shuffle(free)
         for q in self.rng.sample(range(self.seats), self.seats):
             hand = state.hands[q]
             for z in free[:12]:
                 if z not in hand and fits_with(state, q, [*hand, z], action, expect):
-                    out = [y for y in hand if self._movable(y)]
+                    out = [y for y in hand if self._movable(y, where)]
                     return [(z, self.rng.choice(out))] if out else []
         return []
 
@@ -157,7 +187,7 @@ class StepRepairs:
             if isinstance(p, str) and self._movable(c):
                 heaps.setdefault(p, []).append(c)
         small = [c for cs in heaps.values() if len(cs) <= 4 for c in cs]
-        held = [c for c, p in enumerate(where) if type(p) is int and self._movable(c)]
+        held = [c for c, p in enumerate(where) if type(p) is int and self._movable(c, where)]
         out: list[tuple[tuple[int, int], ...]] = [((x, y),) for x in small for y in held]
         return out[:60]
 
@@ -208,7 +238,7 @@ class StepRepairs:
         """Two cards of two hidden places exchanged (where the course of the deal depends on
         what the hands hold)."""
         where = card_places(deal, len(deal.deck_order))
-        free = [c for c, p in enumerate(where) if p is not None and self._movable(c)]
+        free = [c for c, p in enumerate(where) if p is not None and self._movable(c, where)]
         if len(free) < 2:
             return []
         x = self.rng.choice(free)
