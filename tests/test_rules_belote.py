@@ -661,3 +661,102 @@ def test_bl25_bl30_what_is_said_aloud_is_seen_by_every_seat(name):
     assert all(len(values) == 1 for values in stated.values()), stated
     order = sorted(stated, key=lambda key: next(iter(stated[key])))
     assert order == sorted(stated)
+
+
+# ---------------------------------------------------------------- BL33 shown face up
+def combination_cards(hand: Sequence[str]) -> set[str]:
+    """BL27, BL28 restated: the cards of a hand that belong to a sequence or a carré."""
+    out: set[str] = set()
+    for s in SUITS:
+        held = {NATURAL.index(rank(c)): c for c in hand if suit(c) == s}
+        run: list[str] = []
+        for place in range(len(NATURAL) + 1):
+            if place in held:
+                run.append(held[place])
+                continue
+            if len(run) >= 3:
+                out.update(run)
+            run = []
+    for r in CARRE_VALUE:
+        if sum(rank(c) == r for c in hand) == 4:
+            out.update(c for c in hand if rank(c) == r)
+    return out
+
+
+def shown_after_first_trick(
+    hands: dict[int, list[str]], declared: set[int], order: list[int], trump: str
+) -> set[int]:
+    """BL31-BL33: the players whose combinations lie face up once the first trick is
+    complete: those of the team holding the best declared combination who declared."""
+    best = None
+    for seat in declared:
+        for _value, key in combinations(hands[seat], trump):
+            mine = (key, -order.index(seat))
+            if best is None or mine > best[0]:
+                best = (mine, seat)
+    return set() if best is None else {s for s in TEAM[best[1]] if s in declared}
+
+
+def test_bl33_the_scoring_teams_combinations_are_shown_after_the_first_trick(full):
+    """BL47/BL48's deal: team B scores seat 1's two tierces (AS KS QS, 9D 8D 7D), so once
+    the first trick is complete every other seat sees those of them still in seat 1's hand;
+    seat 2's declared combinations (team A) are never shown, nor anything before."""
+    m = full.new_match(deck_orders=[BL47_ORDER], dealer=0)
+    for action in ("pass", "pass", "bid diamonds"):
+        m.apply(action)
+    tierces = {"AS", "KS", "QS", "9D", "8D", "7D"}
+    while not m.observation(0).tricks:
+        for watcher in range(4):
+            assert m.observation(watcher).open_hands == ()  # BL33: not before
+        texts = [a.text for a in m.legal_actions()]
+        m.apply("declare" if "declare" in texts else texts[0])
+    rng = random.Random(1)
+    while not m.deal_results:
+        hand = set(m.observation(1).hand)
+        for watcher in (0, 2, 3):
+            shown = dict(m.observation(watcher).open_hands)
+            assert set(shown) <= {1}  # seat 2's declaration is not shown (BL33)
+            assert set(shown.get(1, ())) == tierces & hand
+        assert m.observation(1).open_hands == ()  # his own hand is his anyway
+        m.apply(rng.choice(m.legal_actions()))
+
+
+def test_bl33_random_deals_show_exactly_the_scoring_teams_declared_combinations(full):
+    """Every observation of random matches: after the first trick, each declared member of
+    the team holding the best combination (BL31, BL32) has his combinations' cards still in
+    hand shown to the other three, and nothing else is shown (BL33, BL45)."""
+    counted = {"shown": 0, "hidden": 0}
+    for seed in range(12):
+        rng = random.Random(seed)
+        m = full.new_match(seed=seed)
+        hands: dict[int, list[str]] = {}
+        declared: set[int] = set()
+        order: list[int] = []
+        deals = 0
+        while not m.is_over and deals < 6:
+            obs = m.observation(0)
+            if obs.phase == "play" and not obs.tricks and not obs.trick and not hands:
+                hands = {s: list(m.observation(s).hand) for s in range(4)}
+            trump = {v: k for k, v in SUIT_NAMES.items()}.get(obs.trump or "", "")
+            shown_by = set()
+            if obs.phase == "play" and obs.tricks:
+                order = [s for s, _ in obs.tricks[0][1]]
+                shown_by = shown_after_first_trick(hands, declared, order, trump)
+            for watcher in range(4):
+                now = m.observation(watcher)
+                expected = {
+                    s: sorted(combination_cards(hands[s]) & set(m.observation(s).hand))
+                    for s in sorted(shown_by - {watcher})
+                }
+                expected = {s: cs for s, cs in expected.items() if cs}
+                assert {s: sorted(cs) for s, cs in now.open_hands} == expected, (seed, watcher)
+                counted["shown" if expected else "hidden"] += 1
+            action = rng.choice(m.legal_actions())
+            if action.text == "declare":
+                declared.add(m.to_act)
+            before = len(m.deal_results)
+            m.apply(action)
+            if len(m.deal_results) > before:
+                deals += 1
+                hands, declared = {}, set()
+    assert counted["shown"] > 200 and counted["hidden"] > 200, counted

@@ -10,7 +10,7 @@ from ..language.exprs import CARD_KEY
 from ..language.model import Combination, Deck
 
 if TYPE_CHECKING:
-    from .state import DealState
+    from .deal_core import DealCore
 
 COMBINATION_KEYS = ("combination_points", "best_combination")
 
@@ -21,12 +21,26 @@ def combinations_held(
     """(value, strength) of each combination in the hand while `trump` is trump: each
     maximal run of a "run" combination in each suit is one, and each rank held often enough
     of a "same_rank" one; a combination worth 0 (or less) is none."""
-    out: list[tuple[int, int]] = []
+    return [(value, strength) for value, strength, _ in _held(combinations, deck, hand, trump)]
+
+
+def combination_cards(
+    combinations: Sequence[Combination], deck: Deck, hand: Sequence[int], trump: int
+) -> frozenset[int]:
+    """The cards of the hand that belong to one of its combinations (`card_in_combination`)."""
+    return frozenset(c for _, _, cards in _held(combinations, deck, hand, trump) for c in cards)
+
+
+def _held(
+    combinations: Sequence[Combination], deck: Deck, hand: Sequence[int], trump: int
+) -> list[tuple[int, int, list[int]]]:
+    """(value, strength, cards) of each combination in the hand (see `combinations_held`)."""
+    out: list[tuple[int, int, list[int]]] = []
     held = set(hand)
     n_ranks, n_suits = len(deck.ranks), len(deck.suits)
     for combo in combinations:
         order = combo.order
-        found: list[dict[str, Any]] = []
+        found: list[tuple[dict[str, Any], list[int]]] = []
         if combo.kind == "run":
             for suit in range(n_suits):
                 places = [p for p, r in enumerate(order) if suit * n_ranks + r in held]
@@ -36,21 +50,21 @@ def combinations_held(
                         length = k - start
                         if length >= combo.size:
                             top = places[start]
-                            found.append(
-                                _env(suit * n_ranks + order[top], length, top, suit == trump, trump)
-                            )
+                            cards = [suit * n_ranks + order[p] for p in places[start:k]]
+                            env = _env(cards[0], length, top, suit == trump, trump)
+                            found.append((env, cards))
                         start = k
         else:
             for top, rank in enumerate(order):
                 cards = sorted(c for c in held if c % n_ranks == rank)
                 if len(cards) >= combo.size:
-                    found.append(_env(cards[0], len(cards), top, False, trump))
-        for env in found:
+                    found.append((_env(cards[0], len(cards), top, False, trump), cards))
+        for env, cards in found:
             value = int(combo.value(env))
             if value > 0:
                 strength = combo.strength
                 env["value"] = value
-                out.append((value, int(strength(env)) if strength is not None else value))
+                out.append((value, int(strength(env)) if strength is not None else value, cards))
     return out
 
 
@@ -81,20 +95,25 @@ def combination_names(
 class CombinationsWhenRead(dict):  # type: ignore[type-arg]
     """A decision's names (`turns.turn_env`) with `combination_points` and
     `best_combination` of the hand worked out only when a rule reaches them: `tricks_played
-    == 0 and best_combination > 0` reads them in the first trick alone. (Not compiled by
-    mypyc: a dict subclass stays a plain Python class here.)"""
+    == 0 and best_combination > 0` reads them in the first trick alone. With `start`, of the
+    hand as trick play began (`after_trick`). (Not compiled by mypyc: a dict subclass stays
+    a plain Python class here.)"""
 
-    __slots__ = ("deal", "seat")
-    deal: DealState
+    __slots__ = ("deal", "seat", "start")
+    deal: DealCore
     seat: int
+    start: bool
 
     @classmethod
-    def over(cls, env: dict[str, Any], deal: DealState, seat: int) -> CombinationsWhenRead:
-        """`env` without its combination names, which `seat`'s hand in `deal` gives when a
-        rule reads them."""
+    def over(
+        cls, env: dict[str, Any], deal: DealCore, seat: int, start: bool = False
+    ) -> CombinationsWhenRead:
+        """`env` without its combination names, which `seat`'s hand in `deal` (with
+        `start`: as trick play began) gives when a rule reads them."""
         out = cls(env)
-        del out["combination_points"], out["best_combination"]
-        out.deal, out.seat = deal, seat
+        out.pop("combination_points", None)
+        out.pop("best_combination", None)
+        out.deal, out.seat, out.start = deal, seat, start
         return out
 
     def __missing__(self, key: str) -> Any:
@@ -102,6 +121,6 @@ class CombinationsWhenRead(dict):  # type: ignore[type-arg]
             raise KeyError(key)
         deal = self.deal
         model = deal.game.model
-        hand = deal.hands[self.seat]
+        hand = deal.start_hands.get(self.seat, []) if self.start else deal.hands[self.seat]
         self.update(combination_names(model.combinations, model.deck, hand, deal.trump))
         return self[key]

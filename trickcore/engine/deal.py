@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..language.exprs import CARD_KEY
 from ..language.limits import check_seat
 from .actions import Action
+from .combinations import combination_cards
 from .observation import Observation
 from .records import TrickView
 from .state import OVER
@@ -159,10 +161,41 @@ class Deal(DealScoring):
             return ()
         ct = self.game.card_text
         out = []
+        play = self.rules.play
         for s in self.active:
-            if s != seat and rule(self.open_view(s)):
-                out.append((s, tuple(ct(c) for c in sorted(self.hands[s]))))
+            if s == seat:
+                continue
+            env = self.open_view(s)
+            if not play.open_cards:  # the whole hand, or none of it
+                if rule(env):
+                    out.append((s, tuple(ct(c) for c in sorted(self.hands[s]))))
+                continue
+            shown = self._open_cards(s, env)
+            if shown:
+                out.append((s, tuple(ct(c) for c in shown)))
         return tuple(out)
+
+    def _open_cards(self, seat: int, env: dict[str, Any]) -> list[int]:
+        """The cards of `seat`'s hand `open_hand_if` shows, read card by card (over `env`,
+        his names, and each card's)."""
+        rule = self.rules.play.open_hand_if
+        assert rule is not None
+        game = self.game
+        model = game.model
+        in_combination: frozenset[int] = frozenset()
+        if self.rules.play.open_combination and self.start_hands:
+            hand = self.start_hands.get(seat, [])
+            in_combination = combination_cards(model.combinations, model.deck, hand, self.trump)
+        suit_of = game.suit_of
+        trump = self.trump
+        shown = []
+        for c in sorted(self.hands[seat]):
+            env[CARD_KEY] = c
+            env["card_in_trump_suit"] = suit_of[c] == trump
+            env["card_in_combination"] = c in in_combination
+            if rule(env):
+                shown.append(c)
+        return shown
 
     def _trick_view(self, t: TrickView) -> tuple[int, tuple[tuple[int, str], ...], int]:
         texts = self.game.card_texts

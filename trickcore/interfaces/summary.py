@@ -477,7 +477,12 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
     for rule, saying in (
         (p.trump_power, "Trumps, and how they rank (0: not a trump)"),
         (p.power, "How the other cards rank in their suits"),
-        (p.open_hand_if, "A player's hand lies face up while"),
+        (
+            p.open_hand_if,
+            "A card of a player's hand lies face up while"
+            if p.open_cards
+            else "A player's hand lies face up while",
+        ),
         (p.stop_if, "Play stops after a trick when, for a player"),
         (p.trump_if, "The deal has a trump only if"),
         (p.beats, "A card takes the trick from the card winning it so far only if"),

@@ -106,6 +106,7 @@ class _Compiler:
         melds = ctx.attempt(lambda: compile_melds(ctx, deck), no_melds)
         no_combinations: tuple[Combination, ...] = ()
         combinations = ctx.attempt(lambda: compile_combinations(ctx, deck), no_combinations)
+        ctx.combinations = combinations
         ctx.attempt(lambda: check_plain_deck(ctx, deck), None)
         hand_scope = Scope(
             {**HAND_NAMES, **ctx.kept}, ctx.symbols, hand=True, where="in a hand rule"

@@ -426,6 +426,10 @@ class PlayRules:
     trump_power: CompiledExpr | None = None  # per card: > 0 makes it a trump, the higher
     power: CompiledExpr | None = None  # per card: its strength in its suit (higher wins)
     open_hand_if: CompiledExpr | None = None  # per player: his hand is shown to all
+    # `open_hand_if` reads a card's names: worked out for each card of the hand, the cards
+    # for which it holds shown (`open_combination`: it reads `card_in_combination`)
+    open_cards: bool = False
+    open_combination: bool = False
     stop_if: CompiledExpr | None = None  # after each trick, per player: play ends now
     skip_if: CompiledExpr | None = None  # as play begins, per player: no trick is played
     sit_out_if: CompiledExpr | None = None  # per player, as play begins: he sits out

@@ -231,14 +231,15 @@ QUANTITIES: dict[str, Quantity] = dict(
         _q(
             "combination_points",
             INT,
-            "the value of every combination in the player's hand (in scoring: as play began)",
+            "the value of every combination in the player's hand (in scoring and `after_trick`: as "
+            "trick play began)",
             "scoring { declared_points = if declared then combination_points else 0 }",
         ),
         _q(
             "best_combination",
             INT,
             "the highest `strength` of the combinations in the player's hand (0 without any; in "
-            "scoring: as play began)",
+            "scoring and `after_trick`: as trick play began)",
             "decision declare { offer_if = tricks_played == 0 and best_combination > 0 and not "
             "declared }",
         ),
@@ -254,6 +255,13 @@ QUANTITIES: dict[str, Quantity] = dict(
             "the combination's cards: a run's length, or the cards of its rank",
             "combination sequence { value = if length == 3 then 20 else if length == 4 then 50 "
             "else 100 }",
+        ),
+        _q(
+            "card_in_combination",
+            BOOL,
+            "the card in question is one of the cards of a combination in its holder's hand "
+            "as trick play began (none before)",
+            "play { open_hand_if = card_in_combination and declared and tricks_played >= 1 }",
         ),
         _q(
             "top",
@@ -775,6 +783,15 @@ AGGREGATE_FUNCTIONS = (
     "count_side(b)",
 )
 
+# a player's names in `play.open_hand_if`, `stop_if`, `partner_plays_if` and `skip_if`
+OPEN_STATE = (
+    "declarer",
+    "tricks_won",
+    "tricks_played",
+    "cards_played",
+    *CONTRACT_STATE,
+    *MATCH_STATE,
+)
 # a finished trick, as `after_trick` and `sum_tricks(x)` read it
 TRICK_RECORD = ("trick_number", "trick_points", "last_trick", "won_trick")
 TRICK_FUNCTIONS = ("in_trick(C)", "winning_card_is(C)", "played_to_trick(C)")
@@ -918,17 +935,23 @@ PLACES: dict[str, Place] = {
         ),
         Place(
             "open",
-            "`play.open_hand_if`, `play.stop_if`, `play.partner_plays_if`, `play.skip_if` (for "
-            "each player)",
-            (
-                "declarer",
-                "tricks_won",
-                "tricks_played",
-                "cards_played",
-                *CONTRACT_STATE,
-                *MATCH_STATE,
-            ),
+            "`play.stop_if`, `play.partner_plays_if`, `play.skip_if` (for each player)",
+            OPEN_STATE,
             (*CONTRACT_FUNCTIONS, *AGGREGATE_FUNCTIONS),
+            "the player's match and deal `keep` names and the options chosen",
+        ),
+        Place(
+            "open_hand",
+            "`play.open_hand_if` (for each player; for each card of his hand when it reads the "
+            "card's names: then only the cards for which it holds lie face up)",
+            (*OPEN_STATE, "card_in_trump_suit", "card_in_combination"),
+            (
+                "card_rank(R)",
+                "card_suit(S)",
+                "card_is(C)",
+                *CONTRACT_FUNCTIONS,
+                *AGGREGATE_FUNCTIONS,
+            ),
             "the player's match and deal `keep` names and the options chosen",
         ),
         Place(
@@ -1026,6 +1049,8 @@ PLACES: dict[str, Place] = {
                 "tricks_won",
                 "declarer",
                 "position",
+                "combination_points",
+                "best_combination",
                 *MATCH_STATE,
             ),
             (*TRICK_FUNCTIONS, *AGGREGATE_FUNCTIONS),
@@ -1194,6 +1219,7 @@ COMBINATION_NAMES = PLACES["combination"].types()
 STRENGTH_NAMES = PLACES["strength"].types()
 RELATION_NAMES = PLACES["relation"].types()
 OPEN_NAMES = PLACES["open"].types()
+OPEN_HAND_NAMES = PLACES["open_hand"].types()
 PASS_NAMES = PLACES["pass"].types()
 BLIND_NAMES = PLACES["blind"].types()
 END_NAMES = PLACES["end"].types()

@@ -40,9 +40,10 @@ class FinishedTricks(DealState):
 
     def _after_trick(self) -> None:
         """`after_trick`, after the trick just finished: each rule in order for every player
-        of the deal (over that trick's names, his tricks, role, place in deal order and
-        values, and the aggregates over the players of the deal or of his side), every
-        player's values worked out before any is set; they set his deal values."""
+        of the deal (over that trick's names, his tricks, role, place in deal order, his
+        combinations as trick play began and values, and the aggregates over the players of
+        the deal or of his side), every player's values worked out before any is set; they
+        set his deal values."""
         ref = self.ref
         number = len(self.tricks)
         envs: dict[int, dict[str, Any]] = {}
@@ -54,6 +55,8 @@ class FinishedTricks(DealState):
                 declarer=seat == self.declarer,
                 position=position,
             )
+            # his combinations as trick play began
+            env.update(ref.combination_names(self.start_hands.get(seat, []), self.trump))
             env.update(self.context[seat])
             envs[seat] = env
         table = list(envs.values())

@@ -315,44 +315,58 @@ class Reference:
         """BL27-BL29: each maximal run of `size` or more cards of one suit in the order, and
         each rank held `size` times or more, is a combination worth its value (none if worth
         0): their sum, and the highest strength (its value, by default)."""
+        held = self._combinations(hand, trump)
+        return {
+            "combination_points": sum(worth for worth, _, _ in held),
+            "best_combination": max((strong for _, strong, _ in held), default=0),
+        }
+
+    def combination_cards(self, hand: Sequence[int], trump: int) -> set[int]:
+        """The cards of a hand in one of its combinations (`card_in_combination`): a run's
+        cards, or every card of a rank held often enough (BL33: those laid face up)."""
+        return {c for _, _, cards in self._combinations(hand, trump) for c in cards}
+
+    def _combinations(self, hand: Sequence[int], trump: int) -> list[tuple[int, int, list[int]]]:
+        """(value, strength, cards) of each combination of a hand worth more than 0."""
         if not self.combos:
-            return {"combination_points": 0, "best_combination": 0}
+            return []
         ev = self.eval
         n = ev.n_ranks
         held = set(hand)
-        points = best = 0
+        out: list[tuple[int, int, list[int]]] = []
         for kind, size, order, value, strength in self.combos:
-            found: list[tuple[int, int, int, bool]] = []  # (highest card, length, top, trump)
+            # (its cards, highest first; length, top, in trumps)
+            found: list[tuple[list[int], int, int, bool]] = []
             if kind == "run":
                 for su in range(len(self.suit_names)):
-                    length = 0
+                    run: list[int] = []
                     for place in range(len(order) + 1):
                         if place < len(order) and su * n + order[place] in held:
-                            length += 1
+                            run.append(su * n + order[place])
                             continue
-                        if length >= size:
-                            top = place - length
-                            found.append((su * n + order[top], length, top, su == trump))
-                        length = 0
+                        if len(run) >= size:
+                            found.append((run, len(run), place - len(run), su == trump))
+                        run = []
             else:
                 for top, r in enumerate(order):
                     cards = [su * n + r for su in range(len(self.suit_names)) if su * n + r in held]
                     if len(cards) >= size:
-                        found.append((cards[0], len(cards), top, False))
-            for card, length, top, in_trump in found:
+                        found.append((cards, len(cards), top, False))
+            for cards, length, top, in_trump in found:
                 env = {
                     "length": length,
                     "top": top,
                     "card_in_trump_suit": in_trump,
                     "trump_set": trump >= 0,
                 }
-                worth = int(ev(value, env, card=card))
+                worth = int(ev(value, env, card=cards[0]))
                 if worth > 0:
-                    points += worth
                     env["value"] = worth
-                    strong = int(ev(strength, env, card=card)) if strength is not None else worth
-                    best = max(best, strong)
-        return {"combination_points": points, "best_combination": best}
+                    strong = worth
+                    if strength is not None:
+                        strong = int(ev(strength, env, card=cards[0]))
+                    out.append((worth, strong, cards))
+        return out
 
     def points_for(self, trump: int) -> list[int]:
         """Each card's points while `trump` (-1: none) is trump (`card_points` may read it)."""

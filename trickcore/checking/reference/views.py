@@ -6,31 +6,57 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ...language.syntax import calls_in, names_in
 from .deal_state import OVER, DealState
+
+# what makes `open_hand_if` a rule of each card: the card's names and functions
+CARD_NAMES = {"card_in_trump_suit", "card_in_combination"}
+CARD_CALLS = {"card_rank", "card_suit", "card_is"}
 
 
 class ReplayViews(DealState):
     """What each seat may see: its own cards, what lies open, the log as it saw it."""
 
     def _show_open_hands(self) -> None:
-        """The cards of the hands lying open (`open_hand_if`) are seen by everybody."""
+        """The cards lying open (`open_hand_if`) are seen by everybody."""
         if self.watch and self.ref.open_hand_if is not None:
-            for s in self.open_seats():
+            for cards in self.open_cards().values():
                 for seen in self.seen:
-                    seen.update(self.hands[s])
+                    seen.update(cards)
 
-    def open_seats(self) -> list[int]:
-        """The players whose hands lie face up now (`open_hand_if`)."""
+    def open_cards(self) -> dict[int, list[int]]:
+        """The cards lying face up now, by player (`open_hand_if`): his whole hand where it
+        holds for him; where it reads a card's names (`card_rank(R)`, `card_in_trump_suit`,
+        `card_in_combination`: one of his combinations as trick play began), the cards of
+        his hand for which it holds, and nothing of a player with none."""
         rule = self.ref.open_hand_if
         if rule is None:
-            return []
+            return {}
         # every player's names made once, each given the others' for the aggregates (as
         # open_env does for one player; the table's entries are shared)
         envs = {x: self.open_env(x, others=False) for x in self.active}
         if self.ref.eval.reads_table(rule):
             for x, env in envs.items():
                 self._with_table(env, x, envs.__getitem__)
-        return [x for x in self.active if self.ref.eval(rule, envs[x], qualifier=self.qualifier)]
+        ev, q = self.ref.eval, self.qualifier
+        names = set(names_in(rule))
+        if not (names & CARD_NAMES or {c.func for c in calls_in(rule)} & CARD_CALLS):
+            return {x: sorted(self.hands[x]) for x in self.active if ev(rule, envs[x], qualifier=q)}
+        out: dict[int, list[int]] = {}
+        for x in self.active:
+            in_combination: set[int] = set()
+            if "card_in_combination" in names and self.start_hands:
+                in_combination = self.ref.combination_cards(self.start_hands.get(x, []), self.trump)
+            env = envs[x]
+            shown = []
+            for c in sorted(self.hands[x]):
+                env["card_in_trump_suit"] = ev.suit(c) == self.trump
+                env["card_in_combination"] = c in in_combination
+                if ev(rule, env, qualifier=q, card=c):
+                    shown.append(c)
+            if shown:
+                out[x] = shown
+        return out
 
     def sees_own_hand(self, seat: int) -> bool:
         """False while a player who may bid blind has neither looked nor bid."""
@@ -100,7 +126,7 @@ class ReplayViews(DealState):
                 (s, name, self.context[s][name]) for s in self.active for name, _ in ref.deal_keep
             ),
             "laid_away": texts(laid_away),
-            "open_hands": [(s, texts(self.hands[s])) for s in self.open_seats() if s != seat],
+            "open_hands": [(s, texts(cs)) for s, cs in self.open_cards().items() if s != seat],
             "pass_to": self.pass_to,
             "sitting_out": tuple(s for s in self.active if s not in self.playing),
             "playing_for": self.turn if self.stage == "play" and self.turn != self.to_act else None,

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...language.exprs import CARD_KEY, HAND_KEY, SIDE_KEY, TABLE_KEY, TRUMP_KEY
 from ...language.limits import in_range
+from ..combinations import CombinationsWhenRead
 from ..trick_names import trick_env
 
 if TYPE_CHECKING:
@@ -23,6 +24,7 @@ def run_after_trick(game: GameTables, deal: Deal, rules: tuple[StepRule, ...], s
     number = len(deal.tricks)
     points = game.points_with(view.trump)
     active = deal.active
+    combinations = bool(game.model.combinations)
     envs: dict[int, dict[str, Any]] = {}
     for i, s in enumerate(active):
         env = trick_env(view, number, deal.tricks_total, points, s)
@@ -33,7 +35,12 @@ def run_after_trick(game: GameTables, deal: Deal, rules: tuple[StepRule, ...], s
             position=i,
         )
         env.update(deal.context[s])
-        envs[s] = env
+        # the combinations of his hand as trick play began, worked out if a rule reads them
+        if combinations:
+            envs[s] = CombinationsWhenRead.over(env, deal, s, start=True)
+        else:
+            env["combination_points"] = env["best_combination"] = 0
+            envs[s] = env
     _run_rules(deal, envs, rules, "after_trick")
     if sides:
         deal.form_sides()

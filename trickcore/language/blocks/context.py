@@ -10,7 +10,7 @@ from typing import TypeVar
 from ..errors import Location, RulesError, RulesErrors, UnknownSettingError
 from ..exprs import Symbols
 from ..loader import MergedBlock, MergedRules
-from ..model import DealRules, Deck
+from ..model import Combination, DealRules, Deck
 from ..settings import BlockSettings
 
 T = TypeVar("T")
@@ -40,6 +40,7 @@ class CompileContext:
     deal_rules: DealRules
     kept: dict[str, str]  # every kept name (match, deal) and choice option -> its type
     flow_kinds: tuple[str, ...]  # the deal's phases in order
+    combinations: tuple[Combination, ...]  # the `combination NAME` blocks
 
     def __init__(self, rules: MergedRules, block_settings: Mapping[str, Collection[str]]) -> None:
         self.rules = rules

@@ -27,6 +27,7 @@ from ..vocabulary import (
     LEAD_NAMES,
     MATCH_STATE_NAMES,
     OBLIGATION_NAMES,
+    OPEN_HAND_NAMES,
     OPEN_NAMES,
     PLAY_NAMES,
     RELATION_NAMES,
@@ -155,6 +156,11 @@ def compile_play(ctx: CompileContext, auction: bool) -> PlayRules:
         qualifier=True,
         where="in play",
     )
+    # open_hand_if: also the names of each card of the hand in question
+    open_hand_scope = attrs.evolve(
+        open_scope, names={**OPEN_HAND_NAMES, **ctx.kept}, card=True, where="in play.open_hand_if"
+    )
+    open_card_reads = _open_card_reads(ctx, b)
     talon_leads = b.flag("talon_leads", False)
     if talon_leads and not any(p.to == "talon" for p in pattern):
         raise RulesError(
@@ -190,9 +196,11 @@ def compile_play(ctx: CompileContext, auction: bool) -> PlayRules:
         obligations=tuple(obligations),
         trump_power=compile_relation(ctx, b, "trump_power"),
         power=compile_relation(ctx, b, "power"),
-        open_hand_if=b.expr("open_hand_if", open_scope, BOOL, None)
+        open_hand_if=b.expr("open_hand_if", open_hand_scope, BOOL, None)
         if b.raw("open_hand_if")
         else None,
+        open_cards=bool(open_card_reads),
+        open_combination="card_in_combination" in open_card_reads,
         stop_if=b.expr("stop_if", open_scope, BOOL, None) if b.raw("stop_if") else None,
         skip_if=b.expr("skip_if", open_scope, BOOL, None) if b.raw("skip_if") else None,
         sit_out_if=b.expr("sit_out_if", role_scope(ctx, "play.sit_out_if"), BOOL, None)
@@ -369,6 +377,25 @@ def check_stock_draws(ctx: CompileContext, players: tuple[int, ...], deck: Deck)
             "different sizes",
             ctx.block("play").raw("draw").loc,
         )
+
+
+OPEN_CARD_NAMES = frozenset(set(OPEN_HAND_NAMES) - set(OPEN_NAMES))
+
+
+def _open_card_reads(ctx: CompileContext, b: BlockSettings) -> set[str]:
+    """The names of a card `open_hand_if` reads (its card functions as `card_rank`): when
+    it reads any, it is worked out card by card. `card_in_combination` needs combinations."""
+    raw = b.raw("open_hand_if")
+    if not isinstance(raw, s.ExprSetting):
+        return set()
+    reads = (names_used(raw.expr) & OPEN_CARD_NAMES) - set(ctx.kept)
+    reads |= functions_used(raw.expr) & {"card_rank", "card_suit", "card_is"}
+    if "card_in_combination" in reads and not ctx.combinations:
+        raise RulesError(
+            "'card_in_combination' needs combinations: a 'combination NAME { ... }' block",
+            raw.loc,
+        )
+    return reads
 
 
 def _aggregated_names(expr: s.Expr) -> set[str]:
