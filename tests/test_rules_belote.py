@@ -605,10 +605,10 @@ def _said(m: trickcore.Match, seat: int, name: str, watcher: int) -> int | bool 
 def test_bl25_bl30_what_is_said_aloud_is_seen_by_every_seat(name):
     """BL25: the holder of the K and Q of trumps says "belote" as he plays the first of them
     and "rebelote" as he plays the second; BL30: a declarer states his combinations (their
-    value in all, and the best's kind, length and top card, but not its suit). Every seat sees
+    value in all, and each one's kind, length and top card, but not its suit). Every seat sees
     it, the opponent on his left included, and nothing before it is said."""
     v = trickcore.load_variant(name)
-    announced = {"belote": 0, "rebelote": 0, "declared": 0}
+    announced = {"belote": 0, "rebelote": 0, "declared": 0, "several": 0}
     stated: dict[tuple, set[int]] = {}  # BL31 key without the trump mark -> strengths stated
     for seed in range(12):
         rng = random.Random(seed)
@@ -638,11 +638,17 @@ def test_bl25_bl30_what_is_said_aloud_is_seen_by_every_seat(name):
                 if action.text == "declare":
                     combos = combinations(hands[seat], trump)
                     assert _said(m, seat, "said_points", watcher) == sum(x for x, _ in combos)
-                    best = max(key for _, key in combos)
-                    stated.setdefault(best[:-1], set()).add(
-                        _said(m, seat, "said_best", watcher)  # type: ignore[arg-type]
-                    )
+                    # BL30: each combination stated, the best first (BL31's order)
+                    keys = sorted((key for _, key in combos), reverse=True)
+                    assert len(keys) <= 3  # eight cards hold three at most
+                    for k, name in enumerate(("said_best", "said_second", "said_third")):
+                        said = _said(m, seat, name, watcher)
+                        if k >= len(keys):
+                            assert said == 0, (name, combos)
+                            continue
+                        stated.setdefault(keys[k][:-1], set()).add(said)  # type: ignore[arg-type]
                     announced["declared"] += 1
+                    announced["several"] += len(keys) > 1
                 elif holder and card in pair:
                     announced["belote" if len(left) == 2 else "rebelote"] += 1
                 for s, hand in hands.items():  # BL25: for every seat, after every card
@@ -655,8 +661,8 @@ def test_bl25_bl30_what_is_said_aloud_is_seen_by_every_seat(name):
     if name == "belote-sans-annonces":
         assert announced["declared"] == 0
         return
-    assert announced["declared"] > 20, announced
-    # BL30: the strength stated names the best combination's kind, length and top card, one
+    assert announced["declared"] > 20 and announced["several"] > 0, announced
+    # BL30: the strength stated names each combination's kind, length and top card, one
     # value for each and none for two, ordered as BL31 orders them (the suit left unsaid)
     assert all(len(values) == 1 for values in stated.values()), stated
     order = sorted(stated, key=lambda key: next(iter(stated[key])))

@@ -6,13 +6,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..language.exprs import CARD_KEY
+from ..language.exprs import CARD_KEY, COMBINATIONS_KEY
 from ..language.model import Combination, Deck
 
 if TYPE_CHECKING:
     from .deal_core import DealCore
 
-COMBINATION_KEYS = ("combination_points", "best_combination")
+COMBINATION_KEYS = ("combination_points", "best_combination", COMBINATIONS_KEY)
+# a hand without combinations
+NO_COMBINATIONS: dict[str, Any] = dict(zip(COMBINATION_KEYS, (0, 0, ())))
 
 
 def combinations_held(
@@ -81,14 +83,17 @@ def _env(card: int, length: int, top: int, in_trump: bool, trump: int) -> dict[s
 
 def combination_names(
     combinations: Sequence[Combination], deck: Deck, hand: Sequence[int], trump: int
-) -> dict[str, int]:
-    """`combination_points` and `best_combination` of a hand."""
+) -> dict[str, Any]:
+    """`combination_points` and `best_combination` of a hand, and its combinations'
+    strengths, strongest first (`nth_combination`)."""
     if not combinations:
-        return {"combination_points": 0, "best_combination": 0}
+        return dict(NO_COMBINATIONS)
     held = combinations_held(combinations, deck, hand, trump)
+    strengths = sorted((s for _, s in held), reverse=True)
     return {
         "combination_points": sum(v for v, _ in held),
-        "best_combination": max((s for _, s in held), default=0),
+        "best_combination": strengths[0] if strengths else 0,
+        COMBINATIONS_KEY: tuple(strengths),
     }
 
 
@@ -111,8 +116,8 @@ class CombinationsWhenRead(dict):  # type: ignore[type-arg]
         """`env` without its combination names, which `seat`'s hand in `deal` (with
         `start`: as trick play began) gives when a rule reads them."""
         out = cls(env)
-        out.pop("combination_points", None)
-        out.pop("best_combination", None)
+        for key in COMBINATION_KEYS:
+            out.pop(key, None)
         out.deal, out.seat, out.start = deal, seat, start
         return out
 

@@ -15,7 +15,7 @@ from ..language.exprs import (
     TRUMP_KEY,
 )
 from ..language.limits import MAX_VALUE, in_range
-from .combinations import combination_names
+from .combinations import NO_COMBINATIONS, combination_names
 from .state import OVER
 from .trick_names import tricks_envs
 
@@ -109,7 +109,7 @@ class DealScoring(DealRoles):
         shared["tricks_played"] = len(self.tricks)
         shared["stock_closed"] = self.stock_closed
         shared["meld_points"] = 0
-        shared["combination_points"] = shared["best_combination"] = 0
+        shared.update(NO_COMBINATIONS)
         shared["players"] = len(self.active)
         shared["seats"] = self.seats
         shared["top_trumps"] = 0

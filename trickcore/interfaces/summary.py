@@ -193,8 +193,9 @@ def _sections(model: VariantModel) -> list[tuple[str, list[str]]]:
             combination_lines.append(f"  Compared by strength: {combo.strength.text}.")
     if combination_lines:
         combination_lines.append(
-            "A hand's combinations are read as combination_points and best_combination "
-            "(a combination worth 0 is none)."
+            "A hand's combinations are read as combination_points, best_combination and "
+            "nth_combination(k), and their cards as card_in_combination (a combination worth 0 "
+            "is none)."
         )
         out.append(("Combinations", combination_lines))
     deal = model.deal

@@ -51,6 +51,8 @@ OPPONENTS_TRICK_KEY = "\x00opponents_trick"
 WINNING_KEY = "\x00winning"
 TRICKS_KEY = "\x00tricks"  # the finished tricks' environments, for `sum_tricks`
 OTHER_KEY = "\x00other"  # the other card of two met (`play.beats`, `bouts.beats`)
+# the strengths of the player's combinations, strongest first (`nth_combination`)
+COMBINATIONS_KEY = "\x00combinations"
 MAX_DEPTH = 100
 
 BOOL_WORDS = {"yes": True, "true": True, "no": False, "false": False}
@@ -258,6 +260,11 @@ TRICKS_AGGREGATES = {
 }
 NAMED_FUNCS = {
     "named_strain": "named_strain(S): the player named strain S in a bid of this auction",
+}
+COMBINATION_FUNCS = {
+    "nth_combination": "nth_combination(k): the `strength` of the player's k-th strongest "
+    "combination (1: his best, `best_combination`; 0 when he holds fewer than k); readable "
+    "where `best_combination` is",
 }
 SEAT_FUNCS = {
     "seat_left": "seat_left(k, x): x of the player k seats to his left (every seated "
@@ -493,6 +500,18 @@ def _aggregate(func: str, arg: s.Expr, scope: Scope) -> tuple[str, Fn]:
     return INT, lambda env: min(e[name] for e in env[key])
 
 
+def _nth_combination(k: Fn) -> Fn:
+    """nth_combination(k): the k-th of the player's combinations' strengths, strongest
+    first (0 past the last, or for k below 1)."""
+
+    def fn(env: Env) -> int:
+        strengths = env[COMBINATIONS_KEY]
+        i = k(env)
+        return strengths[i - 1] if 1 <= i <= len(strengths) else 0
+
+    return fn
+
+
 def _seat_left(k_arg: s.Expr, arg: s.Expr, scope: Scope) -> tuple[str, Fn]:
     """seat_left(k, x): a name read in the environment of the player k seats to the left."""
     if not isinstance(arg, s.Name) or arg.name not in scope.names:
@@ -678,6 +697,12 @@ def _call_function(expr: s.Call, scope: Scope) -> tuple[str, Fn]:
         strains = {st: i for i, st in enumerate(scope.symbols.strains)}
         named = scope.symbols.strains[_symbol_arg(args[0], strains, "strain")]
         return BOOL, lambda env: named in env[NAMED_KEY]
+    if func in COMBINATION_FUNCS:
+        if "best_combination" not in scope.names:
+            raise RulesError(f"{func}() means nothing {scope.where}", expr.loc)
+        if len(args) != 1:
+            raise RulesError(f"wrong number of arguments: {COMBINATION_FUNCS[func]}", expr.loc)
+        return INT, _nth_combination(compile_expr(args[0], scope, INT).fn)
     if func in SEAT_FUNCS:
         if not scope.seats:
             raise RulesError(f"{func}() means nothing {scope.where}", expr.loc)
@@ -709,6 +734,7 @@ ALL_FUNCS = {
     **TRICKS_AGGREGATES,
     **NAMED_FUNCS,
     **SEAT_FUNCS,
+    **COMBINATION_FUNCS,
     **AGGREGATE_FUNCS,
 }
 

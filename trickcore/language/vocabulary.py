@@ -647,6 +647,10 @@ FUNCTIONS: dict[str, Function] = dict(
         _f("other_is", "play { beats = beats_usually or (card_is(10H) and other_is(10H)) }"),
         # the hand and the trump suit
         _f("holds_trump", "scoring { belote_held = holds_trump(K) and holds_trump(Q) }"),
+        _f(
+            "nth_combination",
+            "decision declare { rule say: said_second = nth_combination(2) }",
+        ),
         # the deal's finished tricks and the trick in progress
         _f(
             "played_suit",
@@ -856,6 +860,7 @@ PLACES: dict[str, Place] = {
                 "holds_trump(R)",
                 "taken_suit(S)",
                 "taken_card(C)",
+                "nth_combination(k)",
                 *CONTRACT_FUNCTIONS,
                 *AGGREGATE_FUNCTIONS,
                 *TRICKS_FUNCTIONS,
@@ -1028,6 +1033,7 @@ PLACES: dict[str, Place] = {
                 "holds_trump(R)",
                 "taken_suit(S)",
                 "taken_card(C)",
+                "nth_combination(k)",
                 *AGGREGATE_FUNCTIONS,
                 "seat_left(k, x)",
                 *TRICKS_FUNCTIONS,
@@ -1053,7 +1059,7 @@ PLACES: dict[str, Place] = {
                 "best_combination",
                 *MATCH_STATE,
             ),
-            (*TRICK_FUNCTIONS, *AGGREGATE_FUNCTIONS),
+            (*TRICK_FUNCTIONS, "nth_combination(k)", *AGGREGATE_FUNCTIONS),
             "the player's match and deal `keep` names and the options chosen",
         ),
         Place(

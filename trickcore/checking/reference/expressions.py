@@ -34,6 +34,7 @@ SEAT = "\x01seat"  # the player's own seat (seat_left)
 OTHER = "\x01other"  # the other card of two that meet (`beats`)
 TRICK = "\x01trick"
 TRICKS = "\x01tricks"  # the deal's finished tricks, each as a player reads it (sum_tricks)
+COMBINATIONS = "\x01combinations"  # the player's combinations' strengths (nth_combination)
 AGGREGATES = ("sum_all", "max_all", "min_all", "count_all", "sum_side", "count_side")
 TRICK_FUNCTIONS = ("in_trick", "winning_card_is", "played_to_trick", "opponents_played")
 OVER_TRICKS = ("sum_tricks", "count_tricks")
@@ -255,6 +256,10 @@ class Evaluator:
             k = self._eval(e.args[0], env, hand, q, card)
             everyone = env[SEATS]
             return everyone[(env[SEAT] + k) % len(everyone)][self._symbol(e.args[1])]
+        if f == "nth_combination":  # the k-th strongest of his combinations, 0 past the last
+            k = self._eval(e.args[0], env, hand, q, card)
+            strengths = sorted(env[COMBINATIONS], reverse=True)
+            return strengths[k - 1] if 0 < k <= len(strengths) else 0
         if f in TRICK_FUNCTIONS:
             return self._in_trick(f, self.card_of(self._symbol(e.args[0])), env[TRICK])
         if f in OVER_TRICKS:  # x (or b) over each finished trick, as the player reads it

@@ -13,7 +13,7 @@ from ...language.loader import MergedBlock, MergedRules
 from ...language.model import Deck, VariantModel
 from ...language.syntax import names_in
 from .errors import in_range
-from .expressions import OVER_TRICKS, STRAIN, Evaluator, calls_in
+from .expressions import COMBINATIONS, OVER_TRICKS, STRAIN, Evaluator, calls_in
 from .restated import check_restated, check_words
 from .rule_blocks import MeldRule, read_decisions
 from .rules_text import (
@@ -311,14 +311,16 @@ class Reference:
             "max_other_score": 0,
         }
 
-    def combination_names(self, hand: Sequence[int], trump: int) -> dict[str, int]:
+    def combination_names(self, hand: Sequence[int], trump: int) -> dict[str, Any]:
         """BL27-BL29: each maximal run of `size` or more cards of one suit in the order, and
         each rank held `size` times or more, is a combination worth its value (none if worth
-        0): their sum, and the highest strength (its value, by default)."""
+        0): their sum, the highest strength (its value, by default), and every strength
+        (`nth_combination`)."""
         held = self._combinations(hand, trump)
         return {
             "combination_points": sum(worth for worth, _, _ in held),
             "best_combination": max((strong for _, strong, _ in held), default=0),
+            COMBINATIONS: [strong for _, strong, _ in held],
         }
 
     def combination_cards(self, hand: Sequence[int], trump: int) -> set[int]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...language.exprs import CARD_KEY, HAND_KEY, SIDE_KEY, TABLE_KEY, TRUMP_KEY
 from ...language.limits import in_range
-from ..combinations import CombinationsWhenRead
+from ..combinations import NO_COMBINATIONS, CombinationsWhenRead
 from ..trick_names import trick_env
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ def run_after_trick(game: GameTables, deal: Deal, rules: tuple[StepRule, ...], s
         if combinations:
             envs[s] = CombinationsWhenRead.over(env, deal, s, start=True)
         else:
-            env["combination_points"] = env["best_combination"] = 0
+            env.update(NO_COMBINATIONS)
             envs[s] = env
     _run_rules(deal, envs, rules, "after_trick")
     if sides:

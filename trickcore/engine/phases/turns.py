@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...language.exprs import (
+    COMBINATIONS_KEY,
     HAND_KEY,
     QUALIFIER_KEY,
     SIDE_KEY,
@@ -61,6 +62,7 @@ def turn_env(deal: Deal, seat: int, reads: TurnReads | None = None, table: bool 
         "position": deal.active.index(seat) if seat in deal.active else -1,
         "combination_points": 0,
         "best_combination": 0,
+        COMBINATIONS_KEY: (),
         HAND_KEY: deal.hands[seat],
         TRUMP_KEY: deal.trump,
         QUALIFIER_KEY: deal.qualifier,  # bid_is, strain_is: the winning bid's
