@@ -593,3 +593,15 @@ def test_compact_actions_are_within_twice_openspiel_own(name, theirs):
     assert [game.stable[a] for a in state.legal_actions()] == again.legal_actions()
     with pytest.raises(trickcore.TrickcoreError):
         tos.load_game(name, actions="dense")
+
+
+@pytest.mark.parametrize("name", ["tysiacha", "russisch-schnapsen", "belote"])
+def test_declared_melds_and_combinations_are_bounded(name):
+    """Issue 30: `meld_points`, `melds_declared`, `combination_points` and
+    `best_combination` are bounded by the rules (each meld of each suit once; each
+    combination's value and strength over its names), so these deals' utilities are
+    finite, not everything the engine allows."""
+    from trickcore.language.limits import MAX_VALUE
+
+    game = tos.load_game(name)
+    assert -MAX_VALUE < game.min_utility() <= 0 <= game.max_utility() < 20_000

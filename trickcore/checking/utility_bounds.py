@@ -202,7 +202,35 @@ def deal_names(game: Game, seats: int) -> dict[str, Interval]:
     }
     names["contract"] = _contract(game, seats)
     names["tricks_bid"] = _tricks_bid(game, seats, names)
+    # the melds he declared (each meld of each suit once), counting or not
+    names["meld_points"] = names["melds_declared"] = hand_names(game, seats)["melds_in_hand"]
+    names.update(_combination_names(game, seats))
     return names
+
+
+def _combination_names(game: Game, seats: int) -> dict[str, Interval]:
+    """`combination_points` and `best_combination` of any hand: each combination's value
+    and strength over its names (a length up to the deck's size, a top within its order),
+    as many of a kind as hold disjoint cards of the deck (a combination worth 0 or less is
+    none)."""
+    size = game.model.deck.size
+    points, best = 0, (0, 0)
+    for combo in game.model.combinations:
+        env: dict[str, Interval] = {
+            "length": (combo.size, size),
+            "top": (0, max(0, len(combo.order) - 1)),
+            "card_in_trump_suit": BOOL,
+            "trump_set": BOOL,
+        }
+        worth = max(0, bound(combo.value, env, seats)[1])
+        points += worth * (size // max(1, combo.size))
+        strong = (
+            (1, worth)
+            if combo.strength is None
+            else bound(combo.strength, {**env, "value": (1, worth)}, seats)
+        )
+        best = _hull(best, strong)
+    return {"combination_points": _clamp((0, points)), "best_combination": _clamp(best)}
 
 
 def _tricks_bid(game: Game, seats: int, names: Mapping[str, Interval]) -> Interval:
