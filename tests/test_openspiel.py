@@ -595,13 +595,31 @@ def test_compact_actions_are_within_twice_openspiel_own(name, theirs):
         tos.load_game(name, actions="dense")
 
 
-@pytest.mark.parametrize("name", ["tysiacha", "russisch-schnapsen", "belote"])
-def test_declared_melds_and_combinations_are_bounded(name):
-    """Issue 30: `meld_points`, `melds_declared`, `combination_points` and
-    `best_combination` are bounded by the rules (each meld of each suit once; each
-    combination's value and strength over its names), so these deals' utilities are
-    finite, not everything the engine allows."""
+@pytest.mark.parametrize("name", trickcore.list_variants())
+def test_every_shipped_variant_has_finite_utility_bounds(name):
+    """Issue 30: the analysis bounds every name a shipped variant's scoring reads (declared
+    melds, a hand's combinations, the values a deal keeps, the sums over single tricks,
+    divisions), so no deal's utility is merely everything the engine allows."""
+    from trickcore.checking.utility_bounds import deal_change_bounds
     from trickcore.language.limits import MAX_VALUE
 
-    game = tos.load_game(name)
-    assert -MAX_VALUE < game.min_utility() <= 0 <= game.max_utility() < 20_000
+    variant = trickcore.load_variant(name)
+    for players in variant.model.players:
+        low, high = deal_change_bounds(variant, players)
+        assert -MAX_VALUE < low <= 0 <= high < MAX_VALUE, (players, low, high)
+
+
+def test_bounds_of_declared_melds_and_combinations():
+    """One deal of Tysiacha, Russisch Schnapsen and Belote, whose scoring reads the melds
+    declared and the hand's combinations, and of Doppelkopf, whose reads the announcements
+    its deal keeps and single tricks."""
+    found = {
+        name: (tos.load_game(name).min_utility(), tos.load_game(name).max_utility())
+        for name in ("tysiacha", "russisch-schnapsen", "belote", "doppelkopf")
+    }
+    assert found == {
+        "tysiacha": (-400.0, 405.0),
+        "russisch-schnapsen": (-400.0, 410.0),
+        "belote": (0.0, 11128.0),
+        "doppelkopf": (-3552.0, 4440.0),
+    }

@@ -14,15 +14,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import attrs
+
 from ..engine.game import Game
 from ..language import syntax as s
 from ..language.exprs import CompiledExpr
 from ..language.limits import MAX_VALUE
+from ..language.model import StepRule
 from ..language.parser import parse_text
 
 Interval = tuple[int, int]
 ANY: Interval = (-MAX_VALUE, MAX_VALUE)
 BOOL: Interval = (0, 1)
+# not names a rules file can write: how many tricks a deal has, how many cards a trick
+TRICKS = "\x00tricks"
+TRICK_SIZE = "\x00trick_size"
 
 
 def _clamp(iv: Interval) -> Interval:
@@ -147,20 +153,26 @@ class _Bounds:
             if m_lo == m_hi and m_lo > 0:  # within one step of the number
                 return lo - m_lo, hi + m_lo
             return ANY
+        # a divisor of 0 or less is an error of the rules that stops the match (the deal
+        # changes nothing): every value worked out divides by at least one
         if func == "mod" and len(args) == 2:
-            m_lo, m_hi = self.of(args[1], d)
-            if m_lo > 0:
-                return 0, m_hi - 1
-            return ANY
-        if func == "div" and len(args) == 2:
+            return 0, max(0, self.of(args[1], d)[1] - 1)
+        if func == "div" and len(args) == 2:  # no larger than the number
             lo, hi = self.of(args[0], d)
-            m_lo, m_hi = self.of(args[1], d)
-            if m_lo > 0:  # a whole division by at least one: no larger than the number
-                return min(lo, 0), max(hi, 0)
-            return ANY
+            return min(lo, 0), max(hi, 0)
         if func == "pick" and len(args) >= 2:
             ivs = [self.of(a, d) for a in args[1:]]
             return min(iv[0] for iv in ivs), max(iv[1] for iv in ivs)
+        tricks = self.names.get(TRICKS, (0, 0))[1]  # the most tricks a deal may have
+        if func == "count_tricks" and len(args) == 1:
+            return 0, tricks
+        if func == "sum_tricks" and len(args) == 1:  # over each finished trick's names
+            lo, hi = self.of(args[0], d)
+            return min(lo, lo * tricks, 0), max(hi, hi * tricks, 0)
+        if func in ("in_trick", "opponents_played") and len(args) == 1:
+            return 0, self.names.get(TRICK_SIZE, (0, size))[1]  # copies of it in one trick
+        if func in ("winning_card_is", "played_to_trick") and len(args) == 1:
+            return BOOL
         if func in ("count_all", "count_side") and len(args) == 1:
             return 0, size
         if func in ("max_all", "min_all") and len(args) == 1:
@@ -200,6 +212,19 @@ def deal_names(game: Game, seats: int) -> dict[str, Interval]:
         "deal_number": (1, 1),
         "top_trumps": (0, size),
     }
+    # a finished trick, in `sum_tricks(x)` and `count_tricks(b)`: at most a card of each
+    # seat, as many tricks as the deck has cards
+    names.update(
+        {
+            TRICKS: (0, size),
+            TRICK_SIZE: (0, seats),
+            "trick_number": (1, size),
+            "trick_points": (negative, positive),
+            "last_trick": BOOL,
+            "won_trick": BOOL,
+            "side_won": BOOL,
+        }
+    )
     names["contract"] = _contract(game, seats)
     names["tricks_bid"] = _tricks_bid(game, seats, names)
     # the melds he declared (each meld of each suit once), counting or not
@@ -231,6 +256,49 @@ def _combination_names(game: Game, seats: int) -> dict[str, Interval]:
         )
         best = _hull(best, strong)
     return {"combination_points": _clamp((0, points)), "best_combination": _clamp(best)}
+
+
+def _deal_keep_names(
+    game: Game, seats: int, names: Mapping[str, Interval], rounds: int = 20
+) -> dict[str, Interval]:
+    """Bounds of the values a deal keeps (`deal { keep }`): from its start, widened by every
+    rule that sets it (decisions, `after_trick`, `after_card`, ...) over the bounds so far,
+    until nothing widens; a value still widening after `rounds` (`x = x + 1`) is any number."""
+    keep: dict[str, Interval] = {
+        name: (int(init), int(init)) for name, _, init in game.model.deal.keep
+    }
+    if not keep:
+        return {}
+    steps = [step for step in _step_rules(game.model) if any(a.name in keep for a in step.assigns)]
+    for _ in range(rounds):
+        env = {**names, **keep}
+        wider = False
+        for step in steps:
+            for a in step.assigns:
+                if a.name in keep:
+                    iv = _hull(keep[a.name], bound(a.expr, env, seats))
+                    if iv != keep[a.name]:
+                        keep[a.name], wider = iv, True
+        if not wider:
+            return keep
+    return {name: ANY for name in keep}
+
+
+def _step_rules(value: object, depth: int = 0) -> list[StepRule]:
+    """Every rule (`rule NAME: ...`) anywhere in a model: its attrs fields and tuples."""
+    if isinstance(value, StepRule):
+        return [value]
+    if depth > 12:
+        return []
+    if isinstance(value, tuple):
+        return [r for item in value for r in _step_rules(item, depth + 1)]
+    if attrs.has(type(value)):
+        return [
+            r
+            for f in attrs.fields(type(value))
+            for r in _step_rules(getattr(value, f.name), depth + 1)
+        ]
+    return []
 
 
 def _tricks_bid(game: Game, seats: int, names: Mapping[str, Interval]) -> Interval:
@@ -292,6 +360,7 @@ def deal_change_bounds(game: Game, seats: int) -> Interval:
     start: dict[str, Interval] = {name: (int(init), int(init)) for name, _, init in match.keep}
     start["score"] = (0, 0)
     names = {**deal_names(game, seats), **start}  # the deal reads the match as it began
+    names.update(_deal_keep_names(game, seats, names))
     gains: Interval = (0, 0)
     if model.tricks is not None:
         scoring = model.tricks.scoring
