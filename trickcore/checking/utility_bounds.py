@@ -13,6 +13,7 @@ order; a name or a function the analysis does not know is any number the engine 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any, cast
 
 import attrs
 
@@ -293,11 +294,8 @@ def _step_rules(value: object, depth: int = 0) -> list[StepRule]:
     if isinstance(value, tuple):
         return [r for item in value for r in _step_rules(item, depth + 1)]
     if attrs.has(type(value)):
-        return [
-            r
-            for f in attrs.fields(type(value))
-            for r in _step_rules(getattr(value, f.name), depth + 1)
-        ]
+        fields: tuple[Any, ...] = attrs.fields(cast(Any, type(value)))
+        return [r for f in fields for r in _step_rules(getattr(value, f.name), depth + 1)]
     return []
 
 
