@@ -93,7 +93,8 @@ class CombinationsWhenRead(dict):  # type: ignore[type-arg]
         """`env` without its combination names, which `seat`'s hand in `deal` gives when a
         rule reads them."""
         out = cls(env)
-        del out["combination_points"], out["best_combination"]
+        out.pop("combination_points", None)
+        out.pop("best_combination", None)
         out.deal, out.seat = deal, seat
         return out
 

@@ -50,8 +50,16 @@ class DealRoles(DealCore):
         assert rule is not None
         seats = self.seats
         side_of = list(range(seats))
-        for s in self.active:
-            side_of[s] = seats + (0 if rule(self.hand_role_env(s)) else 1)
+        active = self.active
+        # every player's names made once: each player's own with his hand, the trump and
+        # the aggregates' view of the table (of his side as the sides stood)
+        envs = [self._role_base(s) for s in active]
+        for s, env in zip(active, envs):
+            self._with_table(env, s, envs)
+            env[HAND_KEY] = self.start_hands.get(s, self.hands[s])
+            env[TRUMP_KEY] = self.trump
+        for s, env in zip(active, envs):
+            side_of[s] = seats + (0 if rule(env) else 1)
         self.side_of = side_of
         self.side_members = [
             [t for t in range(seats) if side_of[t] == side_of[s]] for s in range(seats)
@@ -178,10 +186,15 @@ class DealRoles(DealCore):
         aggregates' view of the players of the deal and of his side (`count_side(x)`)."""
         envs = [self._role_base(s) for s in self.active]
         env = envs[self.active.index(seat)] if seat in self.active else self._role_base(seat)
+        self._with_table(env, seat, envs)
+        return env
+
+    def _with_table(self, env: dict[str, Any], seat: int, envs: list[dict[str, Any]]) -> None:
+        """Give a player's names the aggregates' view: `envs`, the players of the deal's
+        (in deal order), and those of them on his side."""
         side_of = self.side_of
         env[TABLE_KEY] = envs
         env[SIDE_KEY] = [e for s, e in zip(self.active, envs) if side_of[s] == side_of[seat]]
-        return env
 
     def _role_base(self, seat: int) -> dict[str, Any]:
         return {

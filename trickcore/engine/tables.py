@@ -120,6 +120,13 @@ class GameTables(CardTexts, CardRelations, DealLayout):
                 if (d.after_announce if at == "announced" else at in d.at)
             ]
             self.decisions_at[at] = (asked, TurnReads(frozenset().union(*(d.reads for d in asked))))
+        # the decisions `at: card`, each as its action and its offer_if; what each decision
+        # reads (by the names and functions it uses)
+        decide = self.actions.decide
+        self.card_offers = [(decide[d.name], d.offer_if.fn) for d in self.decisions_at["card"][0]]
+        self.decision_reads = {
+            d.reads: TurnReads(d.reads) for d in (tricks.decisions if tricks else ())
+        }
         self.ask_points = {
             point
             for d in (tricks.decisions if tricks else ())

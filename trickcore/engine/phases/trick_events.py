@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...language.exprs import CARD_KEY, HAND_KEY, SIDE_KEY, TABLE_KEY, TRUMP_KEY
 from ...language.limits import in_range
-from ..trick_names import trick_env
+from ..trick_names import trick_common, trick_env
 
 if TYPE_CHECKING:
     from ...language.model import StepRule
@@ -24,8 +24,9 @@ def run_after_trick(game: GameTables, deal: Deal, rules: tuple[StepRule, ...], s
     points = game.points_with(view.trump)
     active = deal.active
     envs: dict[int, dict[str, Any]] = {}
+    common = trick_common(view, number, deal.tricks_total, points)
     for i, s in enumerate(active):
-        env = trick_env(view, number, deal.tricks_total, points, s)
+        env = trick_env(view, number, deal.tricks_total, points, s, None, common)
         env.update(
             tricks_played=number,
             tricks_won=deal.tricks_won[s],

@@ -4,6 +4,7 @@ announcing a meld (`meld { announce: yes }`), and drawing from the stock after a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...language.exprs import (
@@ -17,6 +18,7 @@ from ...language.exprs import (
     Env,
 )
 from ...language.limits import in_range
+from ...language.vocabulary import TURN_STATE
 from ..actions import Action
 from ..combinations import CombinationsWhenRead
 from ..observation import Declaration
@@ -35,50 +37,70 @@ def stock_left(deal: Deal) -> int:
     return len(deal.stock) + (1 if deal.turnup >= 0 else 0)
 
 
+def _meld_points(deal: Deal, seat: int) -> int:
+    """`meld_points`: of the melds he declared, those that count."""
+    for d in deal.declarations:
+        if d.seat == seat:
+            return int(deal.result_env(seat)["meld_points"])
+    return 0
+
+
+def _position(deal: Deal, seat: int) -> int:
+    return deal.active.index(seat) if seat in deal.active else -1
+
+
+# each name of a turn (`TURN_STATE`, the combinations apart) for a seat
+_TURN_VALUES: dict[str, Callable[[Deal, int], Any]] = {
+    "tricks_won": lambda deal, seat: deal.tricks_won[seat],
+    "tricks_played": lambda deal, seat: len(deal.tricks),
+    "card_points": lambda deal, seat: deal.card_points[seat],
+    "meld_points": _meld_points,
+    "stock_left": lambda deal, seat: stock_left(deal),
+    "stock_closed": lambda deal, seat: deal.stock_closed,
+    "declarer": lambda deal, seat: seat == deal.declarer,
+    "contract": lambda deal, seat: deal.contract,
+    "hand_size": lambda deal, seat: len(deal.hands[seat]),
+    "tricks_total": lambda deal, seat: deal.tricks_total,
+    "side": lambda deal, seat: deal.side_number(seat),
+    "position": _position,
+}
+# every name of a turn, for a caller that does not say what it reads
+EVERY_NAME = TurnReads(frozenset(TURN_STATE) | {"taken_card", "sum_tricks", "sum_all"})
+
+
 def turn_env(deal: Deal, seat: int, reads: TurnReads | None = None, table: bool = True) -> Env:
-    """The names a decision reads for `seat` now (see the `decision` place). With `reads`
-    (what the decisions asked use), only `meld_points` and the won cards they need are
-    worked out, and the other players' names only for the aggregates (`count_all`,
-    `sum_side`, ...: over the players of the deal, or those of the player's side)."""
-    meld_points = 0
-    if reads is None or reads.meld_points:
-        for d in deal.declarations:
-            if d.seat == seat:
-                meld_points = deal.result_env(seat)["meld_points"]
-                break
+    """The names a decision reads for `seat` now (see the `decision` place): with `reads`
+    (what the decisions asked use), only the names of the turn they read, the player's
+    values they read, the won cards and finished tricks if they need them, and the other
+    players' names only for the aggregates (`count_all`, `sum_side`, ...: over the players
+    of the deal, or those of the player's side); without, every one of them."""
+    every = reads is None
+    if reads is None:
+        reads = EVERY_NAME
     env: Env = {
-        "tricks_won": deal.tricks_won[seat],
-        "tricks_played": len(deal.tricks),
-        "card_points": deal.card_points[seat],
-        "meld_points": meld_points,
-        "stock_left": stock_left(deal),
-        "stock_closed": deal.stock_closed,
-        "declarer": seat == deal.declarer,
-        "contract": deal.contract,
-        "hand_size": len(deal.hands[seat]),
-        "tricks_total": deal.tricks_total,
-        "side": deal.side_number(seat),
-        "position": deal.active.index(seat) if seat in deal.active else -1,
-        "combination_points": 0,
-        "best_combination": 0,
         HAND_KEY: deal.hands[seat],
         TRUMP_KEY: deal.trump,
         QUALIFIER_KEY: deal.qualifier,  # bid_is, strain_is: the winning bid's
     }
-    if deal.game.model.combinations:  # the hand's, worked out only when a rule reads them
-        env = CombinationsWhenRead.over(env, deal, seat)
+    for name in reads.turn:
+        env[name] = _TURN_VALUES[name](deal, seat)
+    if reads.combinations:
+        if deal.game.model.combinations:  # the hand's, worked out only when a rule reads them
+            env = CombinationsWhenRead.over(env, deal, seat)
+        else:
+            env["combination_points"] = env["best_combination"] = 0
     context = deal.context[seat]
-    if reads is None:
+    if every:
         env.update(context)
     else:  # of the player's values, those read
         for name in reads.values:
             if name in context:
                 env[name] = context[name]
-    if reads is None or reads.taken:
+    if reads.taken:
         env[TAKEN_KEY] = [c for t in deal.tricks if t.winner == seat for _, c in t.cards]
-    if reads is None or reads.tricks:  # the finished tricks (nothing of the sides: secret)
+    if reads.tricks:  # the finished tricks (nothing of the sides: secret)
         env[TRICKS_KEY] = tricks_envs(deal.tricks, deal.tricks_total, deal.game.points_with, seat)
-    if table and (reads is None or reads.table):
+    if table and reads.table:
         envs = [env if s == seat else turn_env(deal, s, reads, False) for s in deal.active]
         side_of = deal.side_of
         env[TABLE_KEY] = envs
@@ -101,20 +123,20 @@ def offers_round(game: GameTables, deal: Deal) -> tuple[tuple[Action, ...], ...]
     """What each seat is offered in a round of `at: card` offers (by seat; nothing for a
     seat not in the deal): each player's names worked out once, and the aggregates' view of
     the table shared by all of them."""
-    asked, reads = game.decisions_at["card"]
+    reads = game.decisions_at["card"][1]
     active = deal.active
-    envs = {s: turn_env(deal, s, reads, table=False) for s in active}
+    envs = [turn_env(deal, s, reads, table=False) for s in active]
     if reads.table:
-        table = list(envs.values())
         side_of = deal.side_of
-        for s, env in envs.items():
-            env[TABLE_KEY] = table
-            env[SIDE_KEY] = [envs[t] for t in active if side_of[t] == side_of[s]]
-    decide = game.actions.decide
-    return tuple(
-        tuple(decide[d.name] for d in asked if d.offer_if.fn(envs[s])) if s in envs else ()
-        for s in range(deal.seats)
-    )
+        for s, env in zip(active, envs):
+            mine = side_of[s]
+            env[TABLE_KEY] = envs
+            env[SIDE_KEY] = [e for t, e in zip(active, envs) if side_of[t] == mine]
+    tests = game.card_offers
+    offers: list[tuple[Action, ...]] = [()] * deal.seats
+    for s, env in zip(active, envs):
+        offers[s] = tuple([action for action, test in tests if test(env)])
+    return tuple(offers)
 
 
 def take_decision(game: GameTables, deal: Deal, seat: int, action: Action) -> None:
@@ -122,7 +144,7 @@ def take_decision(game: GameTables, deal: Deal, seat: int, action: Action) -> No
     tricks = game.model.tricks
     assert tricks is not None
     decision: Decision = next(d for d in tricks.decisions if d.name == action.text)
-    env = turn_env(deal, seat, TurnReads(decision.reads))
+    env = turn_env(deal, seat, game.decision_reads[decision.reads])
     owners = deal.active if decision.public else [seat]  # public: everybody's values
     for step in decision.rules:
         if step.condition is None or step.condition(env):
@@ -203,7 +225,7 @@ def _ask_next(game: GameTables, deal: Deal) -> bool:
         seat, name = deal.ask_queue[0]
         decision = by_name[name]
         if _still_asked(deal, decision, seat) and decision.offer_if(
-            turn_env(deal, seat, TurnReads(decision.reads))
+            turn_env(deal, seat, game.decision_reads[decision.reads])
         ):
             deal.phase = "decide"
             deal.to_act = seat
@@ -265,7 +287,7 @@ def asked_actions(game: GameTables, deal: Deal) -> list[Action]:
     decision = _by_name(game, name)
     if not decision.options:
         return [game.actions.decide[name], game.actions.keep]
-    env = turn_env(deal, seat, TurnReads(decision.reads))
+    env = turn_env(deal, seat, game.decision_reads[decision.reads])
     return [
         game.actions.choose[option]
         for option, allowed in zip(decision.options, decision.option_ifs, strict=True)
