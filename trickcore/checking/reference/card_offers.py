@@ -54,7 +54,8 @@ class CardOffers(DecisionsReplay):
         once, and again only after a decision (a pass changes nothing)."""
         if self.round_offers is None:
             ref = self.ref
-            envs = {x: self.decision_env(x, others=False) for x in self.active}
+            # of every player's names, those their offer_if read
+            envs = {x: self.decision_env(x, False, ref.card_reads) for x in self.active}
             offers = {}
             for x, env in envs.items():
                 self._with_table(env, x, envs.__getitem__)

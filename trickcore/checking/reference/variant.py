@@ -14,6 +14,7 @@ from ...language.model import Deck, VariantModel
 from ...language.syntax import names_in
 from .errors import in_range
 from .expressions import OVER_TRICKS, STRAIN, Evaluator, calls_in
+from .names_read import NamesRead
 from .restated import check_restated, check_words
 from .rule_blocks import MeldRule, read_decisions
 from .rules_text import (
@@ -221,6 +222,8 @@ class Reference:
         self.decisions = read_decisions(root, ev)
         self.options = list(dict.fromkeys(o for d in self.decisions for o in d.options))
         self.card_decisions = [d for d in self.decisions if "card" in d.at]  # before a card
+        # what their offer_if reads: only those names are made for the round of offers
+        self.card_reads = NamesRead(d.offer_if for d in self.card_decisions if d.offer_if)
         # play
         play = block_of(root, "play")
         self.lead_if = setting_of(root, "play", "lead_if")

@@ -1,0 +1,38 @@
+"""What a set of a decision's expressions reads (`NamesRead`), so that the restatement
+works out only those names (`ReplayScoring.names_read`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...language import syntax as s
+from ...language.syntax import names_in
+from .expressions import AGGREGATES, OVER_TRICKS, calls_in
+
+TAKEN_FUNCTIONS = frozenset({"taken_suit", "taken_card"})
+COMBINATION_NAMES = frozenset({"combination_points", "best_combination"})
+CONTRACT_NAMES = frozenset(
+    {"contract", "doubled", "redoubled", "bid_round", "declarer_side", "side", "dealer"}
+)
+
+
+class NamesRead:
+    """What a set of a decision's expressions reads, sorted out once
+    (`ReplayScoring.names_read`): the names, and whether the hand's combinations, the won
+    cards, the contract, the finished tricks and the other players' names (aggregates).
+    `lean` is False when they read a name
+    worked out over the others (`meld_points`): then the whole environment is made."""
+
+    def __init__(self, exprs: Iterable[s.Expr]) -> None:
+        names: set[str] = set()
+        calls: set[str] = set()
+        for e in exprs:
+            names.update(names_in(e))
+            calls.update(calls_in(e))
+        self.names = frozenset(names)
+        self.combinations = not names.isdisjoint(COMBINATION_NAMES)
+        self.contract = not names.isdisjoint(CONTRACT_NAMES)
+        self.taken = not calls.isdisjoint(TAKEN_FUNCTIONS)
+        self.tricks = not calls.isdisjoint(OVER_TRICKS)
+        self.table = not calls.isdisjoint(AGGREGATES)  # the other players' names too
+        self.lean = "meld_points" not in names
