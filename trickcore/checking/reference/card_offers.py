@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 from .decisions import DecisionsReplay
 from .expressions import SHARED
 
+_NONE = object()  # a name a player's values do not hold
+
 
 class CardOffers(DecisionsReplay):
     """The round of offers before a card: from the player whose card is next, round the
@@ -51,13 +53,32 @@ class CardOffers(DecisionsReplay):
     def _card_offers(self, seat: int) -> list[str]:
         """The `at: card` decisions offered to `seat` now, by `offer_if` over the names of
         a decision (the other players' for the aggregates). Worked out for every player at
-        once, and again only after a decision (a pass changes nothing)."""
+        once, and again only after a decision (a pass changes nothing). Where the offer_ifs
+        read names alone (`NamesRead.plain`), a player's offers are worked out again only
+        when a name they read has changed, his own or (aggregates) another player's."""
         if self.round_offers is None:
             ref = self.ref
+            reads = ref.card_reads
+            active = self.active
             # of every player's names, those their offer_if read
-            envs = {x: self.decision_env(x, False, ref.card_reads) for x in self.active}
+            envs = {x: self.decision_env(x, False, reads) for x in active}
+            table: tuple[Any, ...] = ()
+            if reads.plain and reads.table:
+                table = tuple(
+                    tuple(envs[x].get(n, _NONE) for n in reads.aggregated) for x in active
+                )
             offers = {}
+            memo = self.offer_memo
             for x, env in envs.items():
+                key: tuple[Any, ...] = ()
+                if reads.plain:
+                    key = (tuple(env.get(n, _NONE) for n in reads.key), table)
+                    if reads.table:
+                        key += (self.side(x),)
+                    known = memo.get(x)
+                    if known is not None and known[0] == key:
+                        offers[x] = known[1]
+                        continue
                 self._with_table(env, x, envs.__getitem__)
                 env[SHARED] = {}  # the env does not change while the offers are read
                 offers[x] = [
@@ -66,6 +87,8 @@ class CardOffers(DecisionsReplay):
                     if d.offer_if is None
                     or ref.eval(d.offer_if, env, hand=self.hands[x], qualifier=self.qualifier)
                 ]
+                if reads.plain:
+                    memo[x] = (key, offers[x])
             self.round_offers = offers
         return self.round_offers[seat]
 

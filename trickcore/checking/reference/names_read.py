@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...language import syntax as s
-from ...language.syntax import names_in
+from ...language.syntax import names_in, nodes_in
 from .expressions import AGGREGATES, OVER_TRICKS, calls_in
 
 TAKEN_FUNCTIONS = frozenset({"taken_suit", "taken_card"})
@@ -14,6 +14,8 @@ COMBINATION_NAMES = frozenset({"combination_points", "best_combination"})
 CONTRACT_NAMES = frozenset(
     {"contract", "doubled", "redoubled", "bid_round", "declarer_side", "side", "dealer"}
 )
+# the functions whose value follows from their arguments alone (no hand, trick, card, bid)
+PLAIN_FUNCTIONS = frozenset({"min", "max", "abs", "pick", "round", "floor", "ceil", "mod", "div"})
 
 
 class NamesRead:
@@ -26,7 +28,8 @@ class NamesRead:
     def __init__(self, exprs: Iterable[s.Expr]) -> None:
         names: set[str] = set()
         calls: set[str] = set()
-        for e in exprs:
+        exprs_seen = list(exprs)
+        for e in exprs_seen:
             names.update(names_in(e))
             calls.update(calls_in(e))
         self.names = frozenset(names)
@@ -36,3 +39,18 @@ class NamesRead:
         self.tricks = not calls.isdisjoint(OVER_TRICKS)
         self.table = not calls.isdisjoint(AGGREGATES)  # the other players' names too
         self.lean = "meld_points" not in names
+        # `plain`: they read names alone, of the player and (aggregates) of the others: their
+        # value follows from `key`'s names, of him and of the players of the deal
+        self.plain = self.lean and calls <= PLAIN_FUNCTIONS | set(AGGREGATES)
+        self.key = tuple(sorted(names))
+        self.aggregated = tuple(
+            sorted(
+                {
+                    n
+                    for e in exprs_seen
+                    for node in nodes_in(e)
+                    if isinstance(node, s.Call) and node.func in AGGREGATES
+                    for n in names_in(node)
+                }
+            )
+        )

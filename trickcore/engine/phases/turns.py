@@ -4,7 +4,6 @@ announcing a meld (`meld { announce: yes }`), and drawing from the stock after a
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...language.exprs import (
@@ -45,25 +44,6 @@ def _meld_points(deal: Deal, seat: int) -> int:
     return 0
 
 
-def _position(deal: Deal, seat: int) -> int:
-    return deal.active.index(seat) if seat in deal.active else -1
-
-
-# each name of a turn (`TURN_STATE`, the combinations apart) for a seat
-_TURN_VALUES: dict[str, Callable[[Deal, int], Any]] = {
-    "tricks_won": lambda deal, seat: deal.tricks_won[seat],
-    "tricks_played": lambda deal, seat: len(deal.tricks),
-    "card_points": lambda deal, seat: deal.card_points[seat],
-    "meld_points": _meld_points,
-    "stock_left": lambda deal, seat: stock_left(deal),
-    "stock_closed": lambda deal, seat: deal.stock_closed,
-    "declarer": lambda deal, seat: seat == deal.declarer,
-    "contract": lambda deal, seat: deal.contract,
-    "hand_size": lambda deal, seat: len(deal.hands[seat]),
-    "tricks_total": lambda deal, seat: deal.tricks_total,
-    "side": lambda deal, seat: deal.side_number(seat),
-    "position": _position,
-}
 # every name of a turn, for a caller that does not say what it reads
 EVERY_NAME = TurnReads(frozenset(TURN_STATE) | {"taken_card", "sum_tricks", "sum_all"})
 
@@ -82,8 +62,31 @@ def turn_env(deal: Deal, seat: int, reads: TurnReads | None = None, table: bool 
         TRUMP_KEY: deal.trump,
         QUALIFIER_KEY: deal.qualifier,  # bid_is, strain_is: the winning bid's
     }
-    for name in reads.turn:
-        env[name] = _TURN_VALUES[name](deal, seat)
+    if reads.any_turn:
+        if reads.tricks_won:
+            env["tricks_won"] = deal.tricks_won[seat]
+        if reads.tricks_played:
+            env["tricks_played"] = len(deal.tricks)
+        if reads.card_points:
+            env["card_points"] = deal.card_points[seat]
+        if reads.meld_points:
+            env["meld_points"] = _meld_points(deal, seat)
+        if reads.stock_left:
+            env["stock_left"] = stock_left(deal)
+        if reads.stock_closed:
+            env["stock_closed"] = deal.stock_closed
+        if reads.declarer:
+            env["declarer"] = seat == deal.declarer
+        if reads.contract:
+            env["contract"] = deal.contract
+        if reads.hand_size:
+            env["hand_size"] = len(deal.hands[seat])
+        if reads.tricks_total:
+            env["tricks_total"] = deal.tricks_total
+        if reads.side:
+            env["side"] = deal.side_number(seat)
+        if reads.position:
+            env["position"] = deal.active.index(seat) if seat in deal.active else -1
     if reads.combinations:
         if deal.game.model.combinations:  # the hand's, worked out only when a rule reads them
             env = CombinationsWhenRead.over(env, deal, seat)
@@ -119,23 +122,41 @@ def decisions_offered(game: GameTables, deal: Deal, seat: int, at: str) -> list[
     return [decide[d.name] for d in asked if d.offer_if.fn(env)]
 
 
-def offers_round(game: GameTables, deal: Deal) -> tuple[tuple[Action, ...], ...]:
+def offers_round(game: GameTables, deal: Deal, played: int = -1) -> tuple[tuple[Action, ...], ...]:
     """What each seat is offered in a round of `at: card` offers (by seat; nothing for a
     seat not in the deal): each player's names worked out once, and the aggregates' view of
-    the table shared by all of them."""
+    the table shared by all of them. With `played`, the round right after his card to the
+    same trick, nothing else changed since the last round was worked out (no decision, no
+    rule after a card, no meld: see `TrickPlay`): only his names are made again, and only
+    his offers tested again unless an aggregate reads everybody's. The players' names are
+    kept for the next round (`deal.window_envs`)."""
     reads = game.decisions_at["card"][1]
     active = deal.active
-    envs = [turn_env(deal, s, reads, table=False) for s in active]
+    envs = deal.window_envs
+    before = deal.window_offers
+    if played < 0 or envs is None or before is None:
+        envs = [turn_env(deal, s, reads, table=False) for s in active]
+        changed = active
+    else:
+        envs[active.index(played)] = turn_env(deal, played, reads, table=False)
+        changed = [played]
+    deal.window_envs = envs
+    tests = game.card_offers
     if reads.table:
         side_of = deal.side_of
+        sides: dict[int, list[Env]] = {}
         for s, env in zip(active, envs):
-            mine = side_of[s]
+            sides.setdefault(side_of[s], []).append(env)
+        for s, env in zip(active, envs):
             env[TABLE_KEY] = envs
-            env[SIDE_KEY] = [e for t, e in zip(active, envs) if side_of[t] == mine]
-    tests = game.card_offers
+            env[SIDE_KEY] = sides[side_of[s]]
+        changed = active  # an aggregate may read the names of the player who played
     offers: list[tuple[Action, ...]] = [()] * deal.seats
+    if changed is not active and before is not None:
+        offers = list(before)
     for s, env in zip(active, envs):
-        offers[s] = tuple([action for action, test in tests if test(env)])
+        if changed is active or s == played:
+            offers[s] = tuple([action for action, test in tests if test(env)])
     return tuple(offers)
 
 
