@@ -119,13 +119,20 @@ class GameTables(CardTexts, CardRelations, DealLayout):
                 for d in (tricks.decisions if tricks else ())
                 if (d.after_announce if at == "announced" else at in d.at)
             ]
-            self.decisions_at[at] = (asked, TurnReads(frozenset().union(*(d.reads for d in asked))))
+            self.decisions_at[at] = (
+                asked,
+                TurnReads(
+                    frozenset().union(*(d.reads for d in asked)),
+                    frozenset().union(*(d.aggregated for d in asked)),
+                ),
+            )
         # the decisions `at: card`, each as its action and its offer_if; what each decision
-        # reads (by the names and functions it uses)
+        # reads (by the names and functions it uses, and those its aggregates read)
         decide = self.actions.decide
         self.card_offers = [(decide[d.name], d.offer_if.fn) for d in self.decisions_at["card"][0]]
         self.decision_reads = {
-            d.reads: TurnReads(d.reads) for d in (tricks.decisions if tricks else ())
+            (d.reads, d.aggregated): TurnReads(d.reads, d.aggregated)
+            for d in (tricks.decisions if tricks else ())
         }
         self.ask_points = {
             point

@@ -10,13 +10,15 @@ from ..language.vocabulary import TURN_STATE
 TURN_NAMES = frozenset(TURN_STATE)
 # the names of the hand's combinations (worked out when read: `CombinationsWhenRead`)
 COMBINATION_NAMES = frozenset({"combination_points", "best_combination"})
+# the names of a turn worked out from the hand alone
+HAND_NAMES = COMBINATION_NAMES | {"hand_size"}
 
 
 class TurnReads:
     """What a set of decisions reads, sorted out once (see `turn_env`): which names of the
     turn it reads (one flag each; the combinations' together), whether it needs the won
-    cards, the finished tricks, the other players (aggregates), and which names of the
-    player's values."""
+    cards, the finished tricks, the other players (aggregates; `aggregated`: the names they
+    read of everybody), and which names of the player's values."""
 
     __slots__ = (
         "any_turn",
@@ -24,6 +26,7 @@ class TurnReads:
         "combinations",
         "contract",
         "declarer",
+        "hand_aggregated",
         "hand_size",
         "meld_points",
         "position",
@@ -39,7 +42,7 @@ class TurnReads:
         "values",
     )
 
-    def __init__(self, reads: frozenset[str]) -> None:
+    def __init__(self, reads: frozenset[str], aggregated: frozenset[str] = frozenset()) -> None:
         self.tricks_won = "tricks_won" in reads
         self.tricks_played = "tricks_played" in reads
         self.card_points = "card_points" in reads
@@ -57,5 +60,7 @@ class TurnReads:
         self.taken = "taken_suit" in reads or "taken_card" in reads
         self.tricks = not reads.isdisjoint(TRICKS_AGGREGATES)
         self.table = not reads.isdisjoint(AGGREGATE_FUNCS)
+        # an aggregate reads a name a card played changes (of the hand it leaves)
+        self.hand_aggregated = not aggregated.isdisjoint(HAND_NAMES)
         # the other names read: the player's values among them
         self.values = tuple(sorted(reads - TURN_NAMES))

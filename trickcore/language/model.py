@@ -477,6 +477,7 @@ class Decision:
     option_ifs: tuple[CompiledExpr, ...] = ()
     option_trumps: tuple[int, ...] = ()  # a suit, -1: as it is, NO_TRUMP: no trump suit
     reads: frozenset[str] = frozenset()  # the names and functions its expressions use
+    aggregated: frozenset[str] = frozenset()  # the names its aggregates read of everybody
     public: bool = False  # its rules set every player's values (an announcement to all)
     # between phases: whom it is asked first, in deal order ("forehand"), or from the
     # declarer's left ("left_of_declarer")

@@ -60,7 +60,6 @@ class OfferRound:
         with the next player (after a decision, every player may answer it again)."""
         seat = deal.window_seat
         if action.kind == "decide":
-            deal.window_envs = None  # its rules may set any player's values
             take_decision(self.game, deal, seat, action)
             if deal.is_over or deal.phase != "play":  # it ended play (`effect: end_deal`)
                 deal.window_seat = -1

@@ -128,8 +128,8 @@ def offers_round(game: GameTables, deal: Deal, played: int = -1) -> tuple[tuple[
     the table shared by all of them. With `played`, the round right after his card to the
     same trick, nothing else changed since the last round was worked out (no decision, no
     rule after a card, no meld: see `TrickPlay`): only his names are made again, and only
-    his offers tested again unless an aggregate reads everybody's. The players' names are
-    kept for the next round (`deal.window_envs`)."""
+    his offers tested again unless an aggregate reads a name of his hand. The players'
+    names are kept for the next round (`deal.window_envs`)."""
     reads = game.decisions_at["card"][1]
     active = deal.active
     envs = deal.window_envs
@@ -150,7 +150,8 @@ def offers_round(game: GameTables, deal: Deal, played: int = -1) -> tuple[tuple[
         for s, env in zip(active, envs):
             env[TABLE_KEY] = envs
             env[SIDE_KEY] = sides[side_of[s]]
-        changed = active  # an aggregate may read the names of the player who played
+        if reads.hand_aggregated:  # an aggregate reads a name of the hand he played from
+            changed = active
     offers: list[tuple[Action, ...]] = [()] * deal.seats
     if changed is not active and before is not None:
         offers = list(before)
@@ -165,7 +166,7 @@ def take_decision(game: GameTables, deal: Deal, seat: int, action: Action) -> No
     tricks = game.model.tricks
     assert tricks is not None
     decision: Decision = next(d for d in tricks.decisions if d.name == action.text)
-    env = turn_env(deal, seat, game.decision_reads[decision.reads])
+    env = turn_env(deal, seat, game.decision_reads[decision.reads, decision.aggregated])
     owners = deal.active if decision.public else [seat]  # public: everybody's values
     for step in decision.rules:
         if step.condition is None or step.condition(env):
@@ -246,7 +247,7 @@ def _ask_next(game: GameTables, deal: Deal) -> bool:
         seat, name = deal.ask_queue[0]
         decision = by_name[name]
         if _still_asked(deal, decision, seat) and decision.offer_if(
-            turn_env(deal, seat, game.decision_reads[decision.reads])
+            turn_env(deal, seat, game.decision_reads[decision.reads, decision.aggregated])
         ):
             deal.phase = "decide"
             deal.to_act = seat
@@ -308,7 +309,7 @@ def asked_actions(game: GameTables, deal: Deal) -> list[Action]:
     decision = _by_name(game, name)
     if not decision.options:
         return [game.actions.decide[name], game.actions.keep]
-    env = turn_env(deal, seat, game.decision_reads[decision.reads])
+    env = turn_env(deal, seat, game.decision_reads[decision.reads, decision.aggregated])
     return [
         game.actions.choose[option]
         for option, allowed in zip(decision.options, decision.option_ifs, strict=True)
