@@ -20,6 +20,11 @@ if TYPE_CHECKING:
 
 from .deal_core import DealCore
 
+# the names of a seat's role in the contract (`contract_env`)
+ROLE_CONTRACT = frozenset(
+    {"contract", "doubled", "redoubled", "bid_round", "declarer_side", "side", "dealer"}
+)
+
 
 class _Later:
     """A list worked out the first time it is read (the aggregates' view of the table)."""
@@ -46,14 +51,16 @@ class DealRoles(DealCore):
         """`play.side_if`, as trick play begins: the players for whom it holds (over his
         role and his hand as play begins) form one side, the others the other; a seat
         sitting the deal out is a side of his own."""
-        rule = self.rules.play.side_if
+        play = self.rules.play
+        rule = play.side_if
         assert rule is not None
         seats = self.seats
         side_of = list(range(seats))
         active = self.active
-        # every player's names made once: each player's own with his hand, the trump and
-        # the aggregates' view of the table (of his side as the sides stood)
-        envs = [self._role_base(s) for s in active]
+        # every player's names it reads made once: each player's own with his hand, the
+        # trump and the aggregates' view of the table (of his side as the sides stood)
+        names = play.side_reads
+        envs = [self._role_names(s, names) for s in active]
         for s, env in zip(active, envs):
             self._with_table(env, s, envs)
             env[HAND_KEY] = self.start_hands.get(s, self.hands[s])
@@ -195,6 +202,26 @@ class DealRoles(DealCore):
         side_of = self.side_of
         env[TABLE_KEY] = envs
         env[SIDE_KEY] = [e for s, e in zip(self.active, envs) if side_of[s] == side_of[seat]]
+
+    def _role_names(self, seat: int, names: frozenset[str]) -> dict[str, Any]:
+        """Of `_role_base(seat)`, the names in `names` (and the qualifier `bid_is` reads)."""
+        context = self.context[seat]
+        env: dict[str, Any] = {QUALIFIER_KEY: self.qualifier}
+        contract: dict[str, Any] | None = None
+        for name in names:
+            if name in ROLE_CONTRACT:
+                if contract is None:
+                    contract = self.contract_env(seat)
+                env[name] = contract[name]
+            elif name == "declarer":
+                env[name] = seat == self.declarer
+            elif name == "players":
+                env[name] = len(self.active)
+            elif name == "seats":
+                env[name] = self.seats
+            elif name in context:
+                env[name] = context[name]
+        return env
 
     def _role_base(self, seat: int) -> dict[str, Any]:
         return {

@@ -448,6 +448,7 @@ class PlayRules:
     # `side_if`: worked out for each player as trick play begins; those for whom it holds
     # form one side, the others the other (secret: nobody is told who is on which)
     side_if: CompiledExpr | None = None
+    side_reads: frozenset[str] = frozenset()  # the names side_if reads
     # `first_leader = EXPR`: for each player in deal order as trick play begins (over the
     # names of `side_if`), the first for whom it holds leads (none: the forehand)
     first_leader_rule: CompiledExpr | None = None

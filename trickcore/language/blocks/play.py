@@ -255,6 +255,9 @@ def compile_play(ctx: CompileContext, auction: bool) -> PlayRules:
             if isinstance(b.raw(key), s.ExprSetting)
         ),
         side_if=compile_side_if(ctx, b, partner_plays=b.raw("partner_plays_if") is not None),
+        side_reads=frozenset(names_used(b.raw("side_if").expr))
+        if isinstance(b.raw("side_if"), s.ExprSetting)
+        else frozenset(),
         beats=compile_beats(ctx, b, BEATS_NAMES, "play.beats"),
     )
 
