@@ -95,7 +95,7 @@ class DecisionsReplay(ReplayScoring):
             if d.options or not (d.after_announce if at == "announced" else at in d.at):
                 continue
             if env is None:
-                env = self.decision_env(seat)
+                env = self.decision_env(seat, reads=self.ref.turn_reads[at])
             hand, q = self.hands[seat], self.qualifier
             if d.offer_if is None or self.ref.eval(d.offer_if, env, hand=hand, qualifier=q):
                 out.append(d.name)

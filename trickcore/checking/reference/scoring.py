@@ -9,7 +9,22 @@ from typing import Any
 from .errors import in_range
 from .expressions import SEAT, SEATS, SIDE, STRAIN, TABLE, TAKEN, TRICKS, TRUMP
 from .finished_tricks import FinishedTricks
-from .names_read import NamesRead
+from .names_read import COMBINATION_NAMES, NamesRead
+
+
+class CombinationsWhenRead(dict):  # type: ignore[type-arg]
+    """A decision's names with `combination_points` and `best_combination` of the hand
+    worked out only when an expression reads them (`tricks_played == 0 and
+    best_combination > 0` reads them in the first trick alone)."""
+
+    hand: list[int]
+    replay: ReplayScoring
+
+    def __missing__(self, key: str) -> Any:
+        if key not in COMBINATION_NAMES:
+            raise KeyError(key)
+        self.update(self.replay.ref.combination_names(self.hand, self.replay.trump))
+        return self[key]
 
 
 class ReplayScoring(FinishedTricks):
@@ -121,8 +136,9 @@ class ReplayScoring(FinishedTricks):
         functions they call read): the same values, only those worked out."""
         results, extra = _plan(reads.names)
         env: dict[str, Any] = {name: get(self, seat, True) for name, get in results}
-        if reads.combinations:
-            env.update(self._combinations(seat, True))
+        if reads.combinations:  # of his hand as it is, made when a rule reaches them
+            env = CombinationsWhenRead(env)
+            env.hand, env.replay = self.hands[seat], self
         if reads.taken:
             env[TAKEN] = self._taken(seat)
         if reads.contract:

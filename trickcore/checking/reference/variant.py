@@ -145,6 +145,13 @@ class Reference:
         self.after_card: list[s.Step] = [
             e for e in (after.entries.values() if after else ()) if isinstance(e, s.Step)
         ]
+        # what the rules after a trick and after a card read (their players' names are made
+        # only for those; the others' only for an aggregate)
+        self.after_trick_reads = NamesRead(_step_exprs(self.after_trick))
+        self.after_card_reads = NamesRead(_step_exprs(self.after_card))
+        self.after_card_player_only = not self.after_card_reads.table and all(
+            st.condition is not None and _played_it_first(st.condition) for st in self.after_card
+        )
         # `deal { next_dealer = EXPR }`: over after_deal's names (else a word, in the model)
         self.next_dealer = rule_of(root, "deal", "next_dealer")
         # the match
@@ -224,6 +231,18 @@ class Reference:
         self.card_decisions = [d for d in self.decisions if "card" in d.at]  # before a card
         # what their offer_if reads: only those names are made for the round of offers
         self.card_reads = NamesRead(d.offer_if for d in self.card_decisions if d.offer_if)
+        # the decisions offered at a turn (lead, play, right after announcing a meld): what
+        # their offer_if read
+        self.turn_reads = {
+            at: NamesRead(
+                d.offer_if
+                for d in self.decisions
+                if not d.options
+                and (d.after_announce if at == "announced" else at in d.at)
+                and d.offer_if is not None
+            )
+            for at in ("lead", "play", "announced")
+        }
         # play
         play = block_of(root, "play")
         self.lead_if = setting_of(root, "play", "lead_if")
@@ -513,6 +532,19 @@ def expressions_in(block: Any) -> Iterable[s.Expr]:
             if entry.condition is not None:
                 yield entry.condition
             yield from (a.expr for a in entry.assigns)
+
+
+def _played_it_first(e: s.Expr) -> bool:
+    """Whether a condition is `played_it and ...`: false for every player but the one who
+    played the card."""
+    while isinstance(e, s.Binary) and e.op == "and":
+        e = e.left
+    return isinstance(e, s.Name) and e.name == "played_it"
+
+
+def _step_exprs(steps: Iterable[s.Step]) -> list[s.Expr]:
+    """The expressions of `rule` lines: each condition and each value assigned."""
+    return [e for st in steps for e in (st.condition, *(a.expr for a in st.assigns)) if e]
 
 
 def players_in_deal(model: VariantModel, dealer: int, seats: int) -> list[int]:
