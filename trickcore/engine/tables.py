@@ -48,6 +48,7 @@ class GameTables(CardTexts, CardRelations, DealLayout):
             else None
         )
         self.card_texts = [deck.card_text(c) for c in range(deck.size)]
+        self.deal_keep_names = [name for name, _, _ in model.deal.keep]  # in the file's order
         self._card_by_text: dict[str, int] = {}  # a text -> its (first) card
         for c, t in enumerate(self.card_texts):
             self._card_by_text.setdefault(t, c)
