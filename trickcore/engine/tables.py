@@ -135,6 +135,16 @@ class GameTables(CardTexts, CardRelations, DealLayout):
             (d.reads, d.aggregated): TurnReads(d.reads, d.aggregated)
             for d in (tricks.decisions if tricks else ())
         }
+        # what the decisions asked between phases read, together
+        between = [
+            d
+            for d in (tricks.decisions if tricks else ())
+            if any(p not in ("lead", "play", "card") for p in d.at)
+        ]
+        self.ask_reads = TurnReads(
+            frozenset().union(*(d.reads for d in between)),
+            frozenset().union(*(d.aggregated for d in between)),
+        )
         self.ask_points = {
             point
             for d in (tricks.decisions if tricks else ())

@@ -122,6 +122,28 @@ def decisions_offered(game: GameTables, deal: Deal, seat: int, at: str) -> list[
     return [decide[d.name] for d in asked if d.offer_if.fn(env)]
 
 
+def table_envs(deal: Deal, reads: TurnReads) -> list[Env]:
+    """The names `reads` asks for of every player of the deal (in deal order), each with
+    the aggregates' view of the table if they read one (shared by all of them)."""
+    envs = [turn_env(deal, s, reads, table=False) for s in deal.active]
+    if reads.table:
+        _set_tables(deal, envs)
+    return envs
+
+
+def _set_tables(deal: Deal, envs: list[Env]) -> None:
+    """Give every player's names (`envs`, in deal order) the aggregates' view: the players
+    of the deal's names, and those of his side's."""
+    active = deal.active
+    side_of = deal.side_of
+    sides: dict[int, list[Env]] = {}
+    for s, env in zip(active, envs):
+        sides.setdefault(side_of[s], []).append(env)
+    for s, env in zip(active, envs):
+        env[TABLE_KEY] = envs
+        env[SIDE_KEY] = sides[side_of[s]]
+
+
 def offers_round(game: GameTables, deal: Deal, played: int = -1) -> tuple[tuple[Action, ...], ...]:
     """What each seat is offered in a round of `at: card` offers (by seat; nothing for a
     seat not in the deal): each player's names worked out once, and the aggregates' view of
@@ -135,23 +157,17 @@ def offers_round(game: GameTables, deal: Deal, played: int = -1) -> tuple[tuple[
     envs = deal.window_envs
     before = deal.window_offers
     if played < 0 or envs is None or before is None:
-        envs = [turn_env(deal, s, reads, table=False) for s in active]
+        envs = table_envs(deal, reads)
         changed = active
     else:
         envs[active.index(played)] = turn_env(deal, played, reads, table=False)
         changed = [played]
+        if reads.table:
+            _set_tables(deal, envs)
+            if reads.hand_aggregated:  # an aggregate reads a name of the hand he played from
+                changed = active
     deal.window_envs = envs
     tests = game.card_offers
-    if reads.table:
-        side_of = deal.side_of
-        sides: dict[int, list[Env]] = {}
-        for s, env in zip(active, envs):
-            sides.setdefault(side_of[s], []).append(env)
-        for s, env in zip(active, envs):
-            env[TABLE_KEY] = envs
-            env[SIDE_KEY] = sides[side_of[s]]
-        if reads.hand_aggregated:  # an aggregate reads a name of the hand he played from
-            changed = active
     offers: list[tuple[Action, ...]] = [()] * deal.seats
     if changed is not active and before is not None:
         offers = list(before)
@@ -243,15 +259,20 @@ def _ask_next(game: GameTables, deal: Deal) -> bool:
     tricks = game.model.tricks
     assert tricks is not None
     by_name = {d.name: d for d in tricks.decisions}
+    active = deal.active
+    # every player's names that the decisions between phases read, made once: nothing
+    # changes while the queue is looked through
+    envs: list[Env] | None = None
     while deal.ask_queue:
         seat, name = deal.ask_queue[0]
         decision = by_name[name]
-        if _still_asked(deal, decision, seat) and decision.offer_if(
-            turn_env(deal, seat, game.decision_reads[decision.reads, decision.aggregated])
-        ):
-            deal.phase = "decide"
-            deal.to_act = seat
-            return True
+        if _still_asked(deal, decision, seat):
+            if envs is None:
+                envs = table_envs(deal, game.ask_reads)
+            if decision.offer_if(envs[active.index(seat)]):
+                deal.phase = "decide"
+                deal.to_act = seat
+                return True
         deal.ask_queue.pop(0)
     return False
 
