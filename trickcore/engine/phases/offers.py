@@ -60,12 +60,18 @@ class OfferRound:
         with the next player (after a decision, every player may answer it again)."""
         seat = deal.window_seat
         if action.kind == "decide":
-            take_decision(self.game, deal, seat, action)
+            # his names of the round (those of every decision at a card: current, as the
+            # round is worked out again after each decision and only a card comes between)
+            envs = deal.window_envs
+            env = None if envs is None else envs[deal.active.index(seat)]
+            effect = take_decision(self.game, deal, seat, action, env)
             if deal.is_over or deal.phase != "play":  # it ended play (`effect: end_deal`)
                 deal.window_seat = -1
                 return
             deal.window_quiet = 0
-            deal.window_offers = None
+            # without an effect only the players' values changed: the round's names are
+            # kept, their values read again (else they are all made again)
+            deal.window_offers = None if effect else offers_round(self.game, deal, decided=True)
         else:
             deal.window_quiet += 1
         active = deal.active

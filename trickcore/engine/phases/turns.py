@@ -144,19 +144,32 @@ def _set_tables(deal: Deal, envs: list[Env]) -> None:
         env[SIDE_KEY] = sides[side_of[s]]
 
 
-def offers_round(game: GameTables, deal: Deal, played: int = -1) -> tuple[tuple[Action, ...], ...]:
+def offers_round(
+    game: GameTables, deal: Deal, played: int = -1, decided: bool = False
+) -> tuple[tuple[Action, ...], ...]:
     """What each seat is offered in a round of `at: card` offers (by seat; nothing for a
     seat not in the deal): each player's names worked out once, and the aggregates' view of
     the table shared by all of them. With `played`, the round right after his card to the
     same trick, nothing else changed since the last round was worked out (no decision, no
     rule after a card, no meld: see `TrickPlay`): only his names are made again, and only
     his offers tested again unless an aggregate reads a name of his hand. The players'
-    names are kept for the next round (`deal.window_envs`)."""
+    names are kept for the next round (`deal.window_envs`). With `decided`, the round
+    again after a decision without an effect, nothing else changed since the round was
+    worked out: of the players' names kept, their values are read again (only values
+    change), and every player's offers are tested again."""
     reads = game.decisions_at["card"][1]
     active = deal.active
     envs = deal.window_envs
     before = deal.window_offers
-    if played < 0 or envs is None or before is None:
+    if decided and envs is not None:
+        values = reads.values
+        for s, env in zip(active, envs):
+            context = deal.context[s]
+            for name in values:
+                if name in context:
+                    env[name] = context[name]
+        changed = active
+    elif played < 0 or envs is None or before is None:
         envs = table_envs(deal, reads)
         changed = active
     else:
@@ -177,12 +190,17 @@ def offers_round(game: GameTables, deal: Deal, played: int = -1) -> tuple[tuple[
     return tuple(offers)
 
 
-def take_decision(game: GameTables, deal: Deal, seat: int, action: Action) -> None:
-    """Carry out a decision: its rules set the player's deal values, then its effect."""
+def take_decision(
+    game: GameTables, deal: Deal, seat: int, action: Action, env: Env | None = None
+) -> bool:
+    """Carry out a decision: its rules set the player's deal values, then its effect. True
+    when it has an effect (else it changed the players' values alone). `env`: the player's
+    names now, of those the decision reads at least (a round of offers' own; else made)."""
     tricks = game.model.tricks
     assert tricks is not None
     decision: Decision = next(d for d in tricks.decisions if d.name == action.text)
-    env = turn_env(deal, seat, game.decision_reads[decision.reads, decision.aggregated])
+    if env is None:
+        env = turn_env(deal, seat, game.decision_reads[decision.reads, decision.aggregated])
     owners = deal.active if decision.public else [seat]  # public: everybody's values
     for step in decision.rules:
         if step.condition is None or step.condition(env):
@@ -209,6 +227,7 @@ def take_decision(game: GameTables, deal: Deal, seat: int, action: Action) -> No
     elif decision.effect == "exchange_out":  # his cards to lay away are asked next
         deal.exchange_by = seat
         deal.exchange_left = decision.exchange
+    return bool(decision.effect)
 
 
 def ask_decisions(game: GameTables, deal: Deal, point: str) -> bool:
