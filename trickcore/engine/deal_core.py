@@ -79,6 +79,7 @@ class DealCore(DealState):
         "set_aside",
         "side_members",
         "side_of",
+        "sides_key",
         "size",
         "skipped",
         "start_hands",
@@ -198,6 +199,8 @@ class DealCore(DealState):
         # only the hand of the player who played a card in between has changed)
         self.window_offers: tuple[tuple[Action, ...], ...] | None = None
         self.window_envs: list[dict[str, Any]] | None = None
+        # what `form_sides` last formed the sides over (None: form them)
+        self.sides_key: tuple[Any, ...] | None = None
         self.leader = -1
         self.tricks: list[TrickView] = []
         self.tricks_won = [0] * seats
@@ -271,6 +274,7 @@ class DealCore(DealState):
         self.window_quiet = src.window_quiet
         self.window_offers = src.window_offers  # replaced, never changed in place
         self.window_envs = None  # they hold the original's lists: made again in a copy
+        self.sides_key = None
         self.tricks_total = src.tricks_total
         self.pass_to = src.pass_to
         self._owner = src._owner

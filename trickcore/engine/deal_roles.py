@@ -61,9 +61,21 @@ class DealRoles(DealCore):
         # trump and the aggregates' view of the table (of his side as the sides stood)
         names = play.side_reads
         envs = [self._role_names(s, names) for s in active]
-        for s, env in zip(active, envs):
+        hands = [self.start_hands.get(s, self.hands[s]) for s in active]
+        # the sides follow from these alone: formed over the same, they are the same
+        key = (
+            tuple(active),
+            tuple([tuple(env.items()) for env in envs]),
+            tuple(map(tuple, hands)),
+            self.trump,
+            tuple(self.side_of),
+        )
+        if key == self.sides_key:
+            return
+        self.sides_key = key
+        for s, env, hand in zip(active, envs, hands):
             self._with_table(env, s, envs)
-            env[HAND_KEY] = self.start_hands.get(s, self.hands[s])
+            env[HAND_KEY] = hand
             env[TRUMP_KEY] = self.trump
         for s, env in zip(active, envs):
             side_of[s] = seats + (0 if rule(env) else 1)
