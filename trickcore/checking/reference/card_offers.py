@@ -8,8 +8,6 @@ from typing import TYPE_CHECKING, Any
 from .decisions import DecisionsReplay
 from .expressions import SHARED
 
-_NONE = object()  # a name a player's values do not hold
-
 
 class CardOffers(DecisionsReplay):
     """The round of offers before a card: from the player whose card is next, round the
@@ -60,25 +58,33 @@ class CardOffers(DecisionsReplay):
             ref = self.ref
             reads = ref.card_reads
             active = self.active
-            # of every player's names, those their offer_if read
-            envs = {x: self.decision_env(x, False, reads) for x in active}
+            # of every player's names, those their offer_if read (made for all at once,
+            # where an offer_if is read; else first only the values they read)
+            envs: dict[int, dict[str, Any]] | None = None
+            if not reads.plain:
+                envs = {x: self.decision_env(x, False, reads) for x in active}
+            keys: dict[int, tuple[Any, ...]] = {}
             table: tuple[Any, ...] = ()
-            if reads.plain and reads.table:
-                table = tuple(
-                    tuple(envs[x].get(n, _NONE) for n in reads.aggregated) for x in active
-                )
+            if reads.plain:
+                keys = {x: self.names_key(x, reads) for x in active}
+                if reads.table:
+                    at = reads.aggregated_at
+                    table = tuple(tuple(keys[x][i] for i in at) for x in active)
             offers = {}
             memo = self.offer_memo
-            for x, env in envs.items():
+            for x in active:
                 key: tuple[Any, ...] = ()
                 if reads.plain:
-                    key = (tuple(env.get(n, _NONE) for n in reads.key), table)
+                    key = (keys[x], table)
                     if reads.table:
                         key += (self.side(x),)
                     known = memo.get(x)
                     if known is not None and known[0] == key:
                         offers[x] = known[1]
                         continue
+                if envs is None:
+                    envs = {y: self.decision_env(y, False, reads) for y in active}
+                env = envs[x]
                 self._with_table(env, x, envs.__getitem__)
                 env[SHARED] = {}  # the env does not change while the offers are read
                 offers[x] = [

@@ -54,3 +54,5 @@ class NamesRead:
                 }
             )
         )
+        # where each of them stands in `key` (they are names read: all of them are in it)
+        self.aggregated_at = tuple(self.key.index(n) for n in self.aggregated)

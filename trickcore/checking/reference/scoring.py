@@ -9,7 +9,7 @@ from typing import Any
 from .errors import in_range
 from .expressions import SEAT, SEATS, SIDE, STRAIN, TABLE, TAKEN, TRICKS, TRUMP
 from .finished_tricks import FinishedTricks
-from .names_read import COMBINATION_NAMES, NamesRead
+from .names_read import COMBINATION_NAMES, CONTRACT_NAMES, NamesRead
 
 
 class CombinationsWhenRead(dict):  # type: ignore[type-arg]
@@ -156,6 +156,42 @@ class ReplayScoring(FinishedTricks):
         env[TRUMP] = self.trump
         return env
 
+    def names_key(self, seat: int, reads: NamesRead) -> tuple[Any, ...]:
+        """The value of each name of `reads.key` in `names_read(seat, reads)` (NO_VALUE where
+        it holds none), worked out alone, without making the names: a decision's names
+        set his own values over the contract's, and over both the names of DECISION_NAMES,
+        as `names_read` sets them."""
+        plan = _KEY_PLANS.get(reads)
+        if plan is None:
+            results = dict(RESULT_NAMES)
+            named = dict(DECISION_NAMES)
+            plan = _KEY_PLANS[reads] = tuple(
+                (
+                    name,
+                    named.get(name),
+                    reads.contract and name in CONTRACT_NAMES,
+                    results.get(name),
+                )
+                for name in reads.key
+            )
+        context = self.context[seat]
+        contract: dict[str, Any] | None = None
+        out: list[Any] = []
+        for name, decision_get, in_contract, result_get in plan:
+            if decision_get is not None:
+                out.append(decision_get(self, seat))
+            elif name in context:
+                out.append(context[name])
+            elif in_contract:
+                if contract is None:
+                    contract = self.contract_env(seat)
+                out.append(contract[name])
+            elif result_get is not None:
+                out.append(result_get(self, seat, True))
+            else:
+                out.append(NO_VALUE)
+        return tuple(out)
+
     def set_aside_owner(self) -> int:
         """Who gets the laid-away cards and the talon left untaken: the first player in deal
         order for whom `talon.counts_for_if` holds (-1: nobody)."""
@@ -222,6 +258,9 @@ RESULT_NAMES: tuple[tuple[str, _Get], ...] = (
 )
 # what a decision reads besides (`decision_env`): set over his results and values
 _Named = Callable[[ReplayScoring, int], Any]
+NO_VALUE = object()  # a name a player's names do not hold (`names_key`)
+# by what a decision reads: each name of its key with where `names_key` finds it
+_KEY_PLANS: dict[NamesRead, tuple[tuple[str, _Named | None, bool, _Get | None], ...]] = {}
 DECISION_NAMES: tuple[tuple[str, _Named], ...] = (
     ("stock_left", lambda r, seat: r.stock_left()),
     ("stock_closed", lambda r, seat: r.stock_closed),
