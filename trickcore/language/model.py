@@ -526,6 +526,10 @@ class StepRule:
     # `after_card`: the rule's condition begins `played_it and ...` and it reads no other
     # player: it can hold for the player who played alone (the others need not be asked)
     player_only: bool = False
+    # `after_trick`, `after_card`: a part the condition begins with (`A and ...`) that reads
+    # nothing but aggregates over every player of the deal (`count_all`, `sum_all`, ...) and
+    # constants: the same for every player, so where it fails the rule holds for nobody
+    common: CompiledExpr | None = None
 
 
 @attrs.frozen

@@ -61,7 +61,10 @@ class FinishedTricks(DealState):
             envs[seat] = env
         if reads.table:
             self._tables(envs)
-        for step in ref.after_trick:
+        first = next(iter(envs.values()))
+        for step, common in zip(ref.after_trick, ref.after_trick_common):
+            if common is not None and not ref.eval(common, first, qualifier=self.qualifier):
+                continue  # it fails for every player alike
             what = f"after_trick rule '{step.name}'"
             assigned = {
                 seat: run_step(ref, step, env, what, qualifier=self.qualifier)

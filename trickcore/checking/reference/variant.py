@@ -11,9 +11,9 @@ from typing import Any
 from ...language import syntax as s
 from ...language.loader import MergedBlock, MergedRules
 from ...language.model import Deck, VariantModel
-from ...language.syntax import names_in
+from ...language.syntax import names_in, nodes_in
 from .errors import in_range
-from .expressions import OVER_TRICKS, STRAIN, Evaluator, calls_in
+from .expressions import BOOL_WORDS, OVER_TRICKS, STRAIN, Evaluator, calls_in
 from .names_read import NamesRead
 from .restated import check_restated, check_words
 from .rule_blocks import MeldRule, read_decisions
@@ -148,6 +148,10 @@ class Reference:
         # what the rules after a trick and after a card read (their players' names are made
         # only for those; the others' only for an aggregate)
         self.after_trick_reads = NamesRead(_step_exprs(self.after_trick))
+        # of each rule after a trick, the part its condition begins with that is the same
+        # for every player (aggregates over all of them, constants): where it fails, the
+        # rule holds for nobody
+        self.after_trick_common = [_same_for_all(st.condition) for st in self.after_trick]
         self.after_card_reads = NamesRead(_step_exprs(self.after_card))
         self.after_card_player_only = not self.after_card_reads.table and all(
             st.condition is not None and _played_it_first(st.condition) for st in self.after_card
@@ -532,6 +536,38 @@ def expressions_in(block: Any) -> Iterable[s.Expr]:
             if entry.condition is not None:
                 yield entry.condition
             yield from (a.expr for a in entry.assigns)
+
+
+_OVER_ALL = frozenset({"sum_all", "max_all", "min_all", "count_all"})
+
+
+def _same_for_all(condition: s.Expr | None) -> s.Expr | None:
+    """The largest part a condition begins with (`A and ...`, from the left) that reads
+    nothing but aggregates over every player of the deal and constants, if it reads one."""
+    e = condition
+    while e is not None:
+        if _over_all_alone(e) and any(
+            isinstance(n, s.Call) and n.func in _OVER_ALL for n in nodes_in(e)
+        ):
+            return e
+        e = e.left if isinstance(e, s.Binary) and e.op == "and" else None
+    return None
+
+
+def _over_all_alone(e: s.Expr) -> bool:
+    if isinstance(e, (s.Number, s.String)):
+        return True
+    if isinstance(e, s.Name):
+        return e.name in BOOL_WORDS
+    if isinstance(e, s.Call):
+        return e.func in _OVER_ALL
+    if isinstance(e, s.Unary):
+        return _over_all_alone(e.operand)
+    if isinstance(e, s.Binary):
+        return _over_all_alone(e.left) and _over_all_alone(e.right)
+    if isinstance(e, s.Cond):
+        return _over_all_alone(e.test) and _over_all_alone(e.then) and _over_all_alone(e.other)
+    return False
 
 
 def _played_it_first(e: s.Expr) -> bool:

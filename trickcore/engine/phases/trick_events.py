@@ -83,7 +83,10 @@ def _run_rules(
     for s, env in envs.items():
         env[TABLE_KEY] = table
         env[SIDE_KEY] = [envs[t] for t in active if t in envs and side_of[t] == side_of[s]]
+    first = next(iter(envs.values()))
     for step in rules:
+        if step.common is not None and not step.common(first):
+            continue  # the part every player's condition begins with fails: for all
         values = {}
         for s, env in envs.items():
             if step.condition is None or step.condition(env):
