@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from .decisions import DecisionsReplay
 from .expressions import SHARED
+from .names_read import NamesRead
+from .scoring import NO_VALUE
 
 
 class CardOffers(DecisionsReplay):
@@ -58,9 +60,11 @@ class CardOffers(DecisionsReplay):
             ref = self.ref
             reads = ref.card_reads
             active = self.active
-            # of every player's names, those their offer_if read (made for all at once,
-            # where an offer_if is read; else first only the values they read)
-            envs: dict[int, dict[str, Any]] | None = None
+            # where the offer_ifs read names alone, first only each player's values of
+            # them (his key); his names are made only when his offers must be worked out
+            # again, and the others' for the aggregates only their values the aggregates
+            # read. Otherwise every player's names, made at once.
+            envs: dict[int, dict[str, Any]] = {}
             if not reads.plain:
                 envs = {x: self.decision_env(x, False, reads) for x in active}
             keys: dict[int, tuple[Any, ...]] = {}
@@ -68,8 +72,8 @@ class CardOffers(DecisionsReplay):
             if reads.plain:
                 keys = {x: self.names_key(x, reads) for x in active}
                 if reads.table:
-                    at = reads.aggregated_at
-                    table = tuple(tuple(keys[x][i] for i in at) for x in active)
+                    table = tuple(tuple(keys[x][i] for i in reads.aggregated_at) for x in active)
+            aggregated: dict[int, dict[str, Any]] = {}
             offers = {}
             memo = self.offer_memo
             for x in active:
@@ -82,10 +86,14 @@ class CardOffers(DecisionsReplay):
                     if known is not None and known[0] == key:
                         offers[x] = known[1]
                         continue
-                if envs is None:
-                    envs = {y: self.decision_env(y, False, reads) for y in active}
-                env = envs[x]
-                self._with_table(env, x, envs.__getitem__)
+                    env = self.decision_env(x, False, reads)
+                    if reads.table:
+                        if not aggregated:
+                            aggregated = {y: self._aggregated(keys[y], reads) for y in active}
+                        self._with_table(env, x, aggregated.__getitem__)
+                else:
+                    env = envs[x]
+                    self._with_table(env, x, envs.__getitem__)
                 env[SHARED] = {}  # the env does not change while the offers are read
                 offers[x] = [
                     d.name
@@ -97,6 +105,16 @@ class CardOffers(DecisionsReplay):
                     memo[x] = (key, offers[x])
             self.round_offers = offers
         return self.round_offers[seat]
+
+    @staticmethod
+    def _aggregated(key: tuple[Any, ...], reads: NamesRead) -> dict[str, Any]:
+        """Of a player's names, those the aggregates read, from his key (a name he does
+        not hold left out, as his names leave it out)."""
+        return {
+            name: key[i]
+            for name, i in zip(reads.aggregated, reads.aggregated_at)
+            if key[i] is not NO_VALUE
+        }
 
     def offer_actions(self) -> dict[str, str]:
         """The actions of the player the round is at: the decisions offered him, or pass."""
