@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .deal_state import CONTRACT_GETS
 from .errors import in_range
 from .expressions import SEAT, SEATS, SIDE, STRAIN, TABLE, TAKEN, TRICKS, TRUMP
 from .finished_tricks import FinishedTricks
-from .names_read import COMBINATION_NAMES, CONTRACT_NAMES, NamesRead
+from .names_read import COMBINATION_NAMES, NamesRead
 
 
 class CombinationsWhenRead(dict):  # type: ignore[type-arg]
@@ -134,17 +135,16 @@ class ReplayScoring(FinishedTricks):
     def names_read(self, seat: int, reads: NamesRead) -> dict[str, Any]:
         """Of `decision_env(seat, others=False)`, the names in `reads` (and the keys the
         functions they call read): the same values, only those worked out."""
-        results, extra = _plan(reads.names)
+        results, extra, contract = _plan(reads.names)
         env: dict[str, Any] = {name: get(self, seat, True) for name, get in results}
         if reads.combinations:  # of his hand as it is, made when a rule reaches them
             env = CombinationsWhenRead(env)
             env.hand, env.replay = self.hands[seat], self
         if reads.taken:
             env[TAKEN] = self._taken(seat)
-        if reads.contract:
-            env.update(self.contract_env(seat))
-        else:
-            env[STRAIN] = self.strain
+        for name, role in contract:  # of `contract_env`, the names read
+            env[name] = role(self, seat)
+        env[STRAIN] = self.strain
         context = self.context[seat]
         for name in reads.names:
             if name in context:
@@ -165,27 +165,19 @@ class ReplayScoring(FinishedTricks):
         if plan is None:
             results = dict(RESULT_NAMES)
             named = dict(DECISION_NAMES)
+            roles = dict(CONTRACT_GETS)
             plan = _KEY_PLANS[reads] = tuple(
-                (
-                    name,
-                    named.get(name),
-                    reads.contract and name in CONTRACT_NAMES,
-                    results.get(name),
-                )
-                for name in reads.key
+                (name, named.get(name), roles.get(name), results.get(name)) for name in reads.key
             )
         context = self.context[seat]
-        contract: dict[str, Any] | None = None
         out: list[Any] = []
-        for name, decision_get, in_contract, result_get in plan:
+        for name, decision_get, role_get, result_get in plan:
             if decision_get is not None:
                 out.append(decision_get(self, seat))
             elif name in context:
                 out.append(context[name])
-            elif in_contract:
-                if contract is None:
-                    contract = self.contract_env(seat)
-                out.append(contract[name])
+            elif role_get is not None:
+                out.append(role_get(self, seat))
             elif result_get is not None:
                 out.append(result_get(self, seat, True))
             else:
@@ -260,7 +252,7 @@ RESULT_NAMES: tuple[tuple[str, _Get], ...] = (
 _Named = Callable[[ReplayScoring, int], Any]
 NO_VALUE = object()  # a name a player's names do not hold (`names_key`)
 # by what a decision reads: each name of its key with where `names_key` finds it
-_KEY_PLANS: dict[NamesRead, tuple[tuple[str, _Named | None, bool, _Get | None], ...]] = {}
+_KEY_PLANS: dict[NamesRead, tuple[tuple[str, _Named | None, _Named | None, _Get | None], ...]] = {}
 DECISION_NAMES: tuple[tuple[str, _Named], ...] = (
     ("stock_left", lambda r, seat: r.stock_left()),
     ("stock_closed", lambda r, seat: r.stock_closed),
@@ -268,18 +260,28 @@ DECISION_NAMES: tuple[tuple[str, _Named], ...] = (
 )
 # the getters of the names a set of expressions reads, by its names (`names_read`)
 _PLANS: dict[
-    frozenset[str], tuple[tuple[tuple[str, _Get], ...], tuple[tuple[str, _Named], ...]]
+    frozenset[str],
+    tuple[
+        tuple[tuple[str, _Get], ...],
+        tuple[tuple[str, _Named], ...],
+        tuple[tuple[str, _Named], ...],
+    ],
 ] = {}
 
 
 def _plan(
     names: frozenset[str],
-) -> tuple[tuple[tuple[str, _Get], ...], tuple[tuple[str, _Named], ...]]:
-    """Of RESULT_NAMES and DECISION_NAMES, those in `names`."""
+) -> tuple[
+    tuple[tuple[str, _Get], ...],
+    tuple[tuple[str, _Named], ...],
+    tuple[tuple[str, _Named], ...],
+]:
+    """Of RESULT_NAMES, DECISION_NAMES and the names of `contract_env`, those in `names`."""
     plan = _PLANS.get(names)
     if plan is None:
         plan = _PLANS[names] = (
             tuple((n, get) for n, get in RESULT_NAMES if n in names),
             tuple((n, get) for n, get in DECISION_NAMES if n in names),
+            tuple((n, get) for n, get in CONTRACT_GETS if n in names),
         )
     return plan
