@@ -530,6 +530,7 @@ class StepRule:
     # nothing but aggregates over every player of the deal (`count_all`, `sum_all`, ...) and
     # constants: the same for every player, so where it fails the rule holds for nobody
     common: CompiledExpr | None = None
+    common_reads: tuple[str, ...] = ()  # the names its aggregates read
 
 
 @attrs.frozen

@@ -19,6 +19,10 @@ def run_after_trick(game: GameTables, deal: Deal, rules: tuple[StepRule, ...], s
     """`after_trick`: each rule, for every player of the deal over the trick just
     finished, worked out for all before any value is set; then the sides are formed
     again (`side_if` may read what the rules set)."""
+    if rules and all(r.common is not None for r in rules) and _held_by_nobody(deal, rules):
+        if sides:
+            deal.form_sides()
+        return
     view = deal.tricks[-1]
     number = len(deal.tricks)
     points = game.points_with(view.trump)
@@ -38,6 +42,35 @@ def run_after_trick(game: GameTables, deal: Deal, rules: tuple[StepRule, ...], s
     _run_rules(deal, envs, rules, "after_trick")
     if sides:
         deal.form_sides()
+
+
+def _held_by_nobody(deal: Deal, rules: tuple[StepRule, ...]) -> bool:
+    """Whether, for every rule, the part its condition begins with that is the same for
+    every player (`StepRule.common`) fails: then no rule holds for anybody (and none sets a
+    value a later one reads). Worked out over the names those parts read alone, when each
+    is a player's value or a name of `after_trick` that is not the trick's (made as
+    `run_after_trick` makes them: his values over the others); else False."""
+    envs: list[dict[str, Any]] = []
+    names = {name for rule in rules for name in rule.common_reads}
+    for i, s in enumerate(deal.active):
+        context = deal.context[s]
+        env: dict[str, Any] = {}
+        for name in names:
+            if name in context:
+                env[name] = context[name]
+            elif name == "tricks_played":
+                env[name] = len(deal.tricks)
+            elif name == "tricks_won":
+                env[name] = deal.tricks_won[s]
+            elif name == "declarer":
+                env[name] = s == deal.declarer
+            elif name == "position":
+                env[name] = i
+            else:  # a name of the trick: worked out in full
+                return False
+        envs.append(env)
+    table = {TABLE_KEY: envs}
+    return not any(rule.common(table) for rule in rules if rule.common is not None)
 
 
 def run_after_card(

@@ -173,10 +173,15 @@ def offers_round(
         envs = table_envs(deal, reads)
         changed = active
     else:
-        envs[active.index(played)] = turn_env(deal, played, reads, table=False)
+        i = active.index(played)
+        old = envs[i]
+        env = envs[i] = turn_env(deal, played, reads, table=False)
         changed = [played]
-        if reads.table:
-            _set_tables(deal, envs)
+        if reads.table:  # his names in place of the old in the table and his side's list
+            mates: list[Env] = old[SIDE_KEY]
+            mates[[e is old for e in mates].index(True)] = env
+            env[TABLE_KEY] = envs
+            env[SIDE_KEY] = mates
             if reads.hand_aggregated:  # an aggregate reads a name of the hand he played from
                 changed = active
     deal.window_envs = envs

@@ -93,6 +93,10 @@ def trick_event_rules(
         rule = keep_step(ctx, entry, scope, assignable)
         common = common_part(entry.condition)
         if common is not None:
-            rule = attrs.evolve(rule, common=compile_expr(common, scope, BOOL))
+            rule = attrs.evolve(
+                rule,
+                common=compile_expr(common, scope, BOOL),
+                common_reads=tuple(sorted(set(s.names_in(common)) - _WORDS)),
+            )
         out.append((entry, rule))
     return out
