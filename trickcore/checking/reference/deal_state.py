@@ -117,6 +117,7 @@ class DealState:
         self.answering = False
         self.joining: list[int] | None = None  # the round of joining: who joined so far
         self.formed: dict[int, tuple[int, ...]] | None = None  # side_if: each seat's side
+        self.sides_key: tuple[Any, ...] | None = None  # what they were last formed over
         self.team: tuple[int, ...] = ()  # side_if: the players for whom it held
         self.calls_asked = 0  # calls made in the round of joining
         # the flow

@@ -48,6 +48,8 @@ class FinishedTricks(DealState):
         ref = self.ref
         reads = ref.after_trick_reads
         number = len(self.tricks)
+        if ref.after_trick_common_first and self._held_by_nobody(number):
+            return
         envs: dict[int, dict[str, Any]] = {}
         for position, seat in enumerate(self.active):
             env = self.trick_names(seat, number, sides=False)
@@ -73,6 +75,28 @@ class FinishedTricks(DealState):
             for seat, values in assigned.items():
                 envs[seat].update(values)
                 self.context[seat].update(values)
+
+    def _held_by_nobody(self, number: int) -> bool:
+        """Whether the part of each after_trick rule that is the same for every player
+        (`Reference.after_trick_common`) fails: then no rule holds for anybody. Worked out
+        over each player's names but the trick's (which those parts do not read)."""
+        ref = self.ref
+        table = []
+        for position, seat in enumerate(self.active):
+            env: dict[str, Any] = {
+                "tricks_played": number,
+                "tricks_won": self.tricks_won[seat],
+                "declarer": seat == self.declarer,
+                "position": position,
+            }
+            self._values_read(env, seat, ref.after_trick_reads)
+            table.append(env)
+        over = {TABLE: table}
+        return not any(
+            ref.eval(common, over, qualifier=self.qualifier)
+            for common in ref.after_trick_common
+            if common is not None
+        )
 
     def _values_read(self, env: dict[str, Any], seat: int, reads: NamesRead) -> None:
         """Set over `env` the player's values the rules read (`reads`)."""

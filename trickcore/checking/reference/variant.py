@@ -152,6 +152,13 @@ class Reference:
         # for every player (aggregates over all of them, constants): where it fails, the
         # rule holds for nobody
         self.after_trick_common = [_same_for_all(st.condition) for st in self.after_trick]
+        # when every rule has one, and none reads a name of the trick, they are tested
+        # first over the players' other names alone
+        self.after_trick_common_first = bool(self.after_trick) and all(
+            c is not None
+            and not set(names_in(c)) & {"trick_number", "trick_points", "last_trick", "won_trick"}
+            for c in self.after_trick_common
+        )
         self.after_card_reads = NamesRead(_step_exprs(self.after_card))
         self.after_card_player_only = not self.after_card_reads.table and all(
             st.condition is not None and _played_it_first(st.condition) for st in self.after_card
