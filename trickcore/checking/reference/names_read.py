@@ -40,8 +40,11 @@ class NamesRead:
         self.table = not calls.isdisjoint(AGGREGATES)  # the other players' names too
         self.lean = "meld_points" not in names
         # `plain`: they read names alone, of the player and (aggregates) of the others: their
-        # value follows from `key`'s names, of him and of the players of the deal
-        self.plain = self.lean and calls <= PLAIN_FUNCTIONS | set(AGGREGATES)
+        # value follows from `key`'s names, of him and of the players of the deal (not the
+        # hand's combinations: worked out from his hand when read, they are in no key)
+        self.plain = (
+            self.lean and not self.combinations and calls <= PLAIN_FUNCTIONS | set(AGGREGATES)
+        )
         self.key = tuple(sorted(names))
         self.aggregated = tuple(
             sorted(
