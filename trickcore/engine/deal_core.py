@@ -199,7 +199,7 @@ class DealCore(DealState):
         # only the hand of the player who played a card in between has changed)
         self.window_offers: tuple[tuple[Action, ...], ...] | None = None
         self.window_envs: list[dict[str, Any]] | None = None
-        # what `form_sides` last formed the sides over (None: form them)
+        # what `form_sides` last formed the sides over (None: form them; a tuple, shared)
         self.sides_key: tuple[Any, ...] | None = None
         self.leader = -1
         self.tricks: list[TrickView] = []
@@ -274,7 +274,7 @@ class DealCore(DealState):
         self.window_quiet = src.window_quiet
         self.window_offers = src.window_offers  # replaced, never changed in place
         self.window_envs = None  # they hold the original's lists: made again in a copy
-        self.sides_key = None
+        self.sides_key = src.sides_key  # (a tuple of tuples of values: shared)
         self.tricks_total = src.tricks_total
         self.pass_to = src.pass_to
         self._owner = src._owner
