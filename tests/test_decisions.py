@@ -4,6 +4,7 @@ house rule H36 (moon-choice) of docs/rules/hearts.md, and the checks of the bloc
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -269,3 +270,38 @@ def test_a_round_of_offers_after_a_card_is_the_round_worked_out_afresh(name):
                 offered += any(deal.window_offers)
             deal.apply(rng.choice(deal.legal_actions()))
     assert rounds > 500 and offered > 20
+
+
+@pytest.mark.parametrize("name", ["doppelkopf", "doppelkopf-hochzeit"])
+def test_rules_after_a_trick_skipped_by_a_part_the_same_for_all_change_nothing(name):
+    """A rule after a trick whose condition begins with a part the same for every player
+    (`StepRule.common`: Doppelkopf's Hochzeit test, aggregates alone) is tested for nobody
+    when that part fails: every deal goes exactly as with each rule tested for each player."""
+    import attrs
+
+    from trickcore.engine.game import Game
+
+    if name == "doppelkopf":
+        v = trickcore.load_variant(name)
+    else:
+        v = trickcore.load_variant(Path(__file__).parent / "house_rules" / f"{name}.rules")
+    tricks = v.model.tricks
+    assert tricks is not None and tricks.after_trick
+    assert all(rule.common is not None for rule in tricks.after_trick)
+    assert tricks.after_trick[0].common_reads == ("declarer", "reservation")
+    rules = tuple(attrs.evolve(r, common=None, common_reads=()) for r in tricks.after_trick)
+    plain = Game(attrs.evolve(v.model, tricks=attrs.evolve(tricks, after_trick=rules)))
+    held = 0
+    for seed in range(16):
+        deal, other = v.new_deal(seed=seed), plain.new_deal(seed=seed)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            legal = deal.legal_actions()
+            assert [a.text for a in legal] == [a.text for a in other.legal_actions()]
+            assert deal.context == other.context and deal.side_of == other.side_of
+            action = rng.choice(legal).text
+            deal.apply(action)
+            other.apply(action)
+        held += any(c.get("partner") or c.get("clarified") for c in deal.context)
+        assert deal.gains == other.gains
+    assert name == "doppelkopf" or held
