@@ -79,7 +79,7 @@ def test_a_copy_has_every_attribute_of_its_original_and_no_shared_list(name):
         assert len(original) > 20
         assert set(copied) == set(original)
         for key, value in original.items():
-            if key == "_views":
+            if key in ("_views", "window_envs"):  # made again for the copy's own lists
                 continue
             assert copied[key] == value, key
             if isinstance(value, (list, dict, set)) and value and key not in shared_ok:

@@ -3,6 +3,9 @@ house rule H36 (moon-choice) of docs/rules/hearts.md, and the checks of the bloc
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
 import pytest
 
 import trickcore
@@ -232,3 +235,73 @@ def test_a_decision_that_breaks_the_number_range_stops_the_match_mid_deal():
         m.apply("boom")
     assert m.is_over and m.stopped
     assert m.current.is_over and m.current.to_act == -1 and m.current.legal_actions() == []
+
+
+# an `at: card` decision whose aggregate reads a name of the hand: everybody's offers
+# change with each card played
+HAND_AGGREGATE = """extends "doppelkopf"
+name: "Last word"
+decision last_word {
+  at: card
+  offer_if = sum_all(hand_size) == 4 * hand_size - 1 and hand_size < 6
+}
+"""
+
+
+@pytest.mark.parametrize("name", ["doppelkopf", "doppelkopf-tournament", "hand-aggregate"])
+def test_a_round_of_offers_after_a_card_is_the_round_worked_out_afresh(name):
+    """The round of offers right after a card to the same trick makes only the names of the
+    player who played again (`offers_round(played=...)`): each round is the one a copy of
+    the deal, which keeps none of them, works out from nothing."""
+    from trickcore.engine.phases.turns import offers_round
+
+    if name == "hand-aggregate":
+        v = trickcore.variant_from_text(HAND_AGGREGATE, "hand-aggregate")
+    else:
+        v = trickcore.load_variant(name)
+    rounds = offered = 0
+    for seed in range(12):
+        deal = v.new_deal(seed=seed, dealer=seed % 4)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            if deal.phase == "play" and deal.window_offers is not None:
+                assert offers_round(v, deal.clone()) == deal.window_offers
+                rounds += 1
+                offered += any(deal.window_offers)
+            deal.apply(rng.choice(deal.legal_actions()))
+    assert rounds > 500 and offered > 20
+
+
+@pytest.mark.parametrize("name", ["doppelkopf", "doppelkopf-hochzeit"])
+def test_rules_after_a_trick_skipped_by_a_part_the_same_for_all_change_nothing(name):
+    """A rule after a trick whose condition begins with a part the same for every player
+    (`StepRule.common`: Doppelkopf's Hochzeit test, aggregates alone) is tested for nobody
+    when that part fails: every deal goes exactly as with each rule tested for each player."""
+    import attrs
+
+    from trickcore.engine.game import Game
+
+    if name == "doppelkopf":
+        v = trickcore.load_variant(name)
+    else:
+        v = trickcore.load_variant(Path(__file__).parent / "house_rules" / f"{name}.rules")
+    tricks = v.model.tricks
+    assert tricks is not None and tricks.after_trick
+    assert all(rule.common is not None for rule in tricks.after_trick)
+    assert tricks.after_trick[0].common_reads == ("declarer", "reservation")
+    rules = tuple(attrs.evolve(r, common=None, common_reads=()) for r in tricks.after_trick)
+    plain = Game(attrs.evolve(v.model, tricks=attrs.evolve(tricks, after_trick=rules)))
+    held = 0
+    for seed in range(16):
+        deal, other = v.new_deal(seed=seed), plain.new_deal(seed=seed)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            legal = deal.legal_actions()
+            assert [a.text for a in legal] == [a.text for a in other.legal_actions()]
+            assert deal.context == other.context and deal.side_of == other.side_of
+            action = rng.choice(legal).text
+            deal.apply(action)
+            other.apply(action)
+        held += any(c.get("partner") or c.get("clarified") for c in deal.context)
+        assert deal.gains == other.gains
+    assert name == "doppelkopf" or held

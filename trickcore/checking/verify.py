@@ -91,10 +91,6 @@ def verify(
     processes. The runs and the violation reported do not depend on `jobs`: it is the one
     of the first chunk (then match) that finds one.
     """
-    game, errors, rules = _static(ref)
-    name = Path(str(ref)).stem
-    if game is None:
-        return Report(name, static_errors=errors)
     if thorough is None:
         deep = examples is not None and examples >= 1000
     else:
@@ -103,23 +99,35 @@ def verify(
         examples = THOROUGH_RUNS if deep else RUNS
     if matches is None:
         matches = THOROUGH_MATCHES if deep else MATCHES
-    from hypothesis import settings
-
-    # the profile in force decides for workers too (they do not load this process's)
-    in_force = settings.default
-    derandomize = derandomize or (in_force is not None and in_force.derandomize)
     chunks = runs_chunks(examples)
-    tasks = [
-        Task(str(ref), "runs", i, len(part), len(chunks), deep, derandomize)
-        for i, part in enumerate(chunks)
-    ]
-    tasks += [Task(str(ref), "match", i, 0, 0, deep, derandomize) for i in range(matches)]
-    if jobs > 1 and len(tasks) > 1:
-        from .verify_jobs import run_tasks
+    count = len(chunks) + matches
+    workers = None
+    if jobs > 1 and count > 1:  # started first: they start up while the file compiles here
+        from .verify_jobs import Workers
 
-        results = run_tasks(tasks, jobs, examples, progress)
-    else:
-        results = _run_here(tasks, game, rules, examples, progress)
+        workers = Workers(jobs, count)
+    try:
+        game, errors, rules = _static(ref)
+        name = Path(str(ref)).stem
+        if game is None:
+            return Report(name, static_errors=errors)
+        from hypothesis import settings
+
+        # the profile in force decides for workers too (they do not load this process's)
+        in_force = settings.default
+        derandomize = derandomize or (in_force is not None and in_force.derandomize)
+        tasks = [
+            Task(str(ref), "runs", i, len(part), len(chunks), deep, derandomize)
+            for i, part in enumerate(chunks)
+        ]
+        tasks += [Task(str(ref), "match", i, 0, 0, deep, derandomize) for i in range(matches)]
+        if workers is not None:
+            results = workers.run(tasks, examples, progress)
+        else:
+            results = _run_here(tasks, game, rules, examples, progress)
+    finally:
+        if workers is not None:
+            workers.close()
     violation = next((v for v, _ in results if v is not None), None)
     return Report(game.name, (), violation, sum(n for _, n in results), matches)
 

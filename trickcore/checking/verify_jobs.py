@@ -56,20 +56,31 @@ def _play(task: Task, index: int) -> Result:
     return run_task(task, loaded[0], loaded[1], tick)
 
 
-def run_tasks(tasks: list[Task], jobs: int, total: int, progress: Progress | None) -> list[Result]:
-    """Play the tasks on `jobs` worker processes; their results in task order, up to the
-    first task that finds a violation."""
-    context = multiprocessing.get_context("spawn")
-    done = context.Array("i", len(tasks), lock=False)
-    skip_above = context.Value("i", len(tasks), lock=False)
-    results: dict[int, Result] = {}
-    errors: dict[int, BaseException] = {}
-    order = sorted(range(len(tasks)), key=lambda i: tasks[i].kind != "match")
-    # (leaving the `with` block stops the workers at once: after the last result, or on
-    # Ctrl-C or an error here)
-    with context.Pool(min(jobs, len(tasks)), _start_worker, (done, skip_above)) as pool:
+class Workers:
+    """The worker processes of a verify run, started ahead of its tasks (while this process
+    compiles the rules file) for `count` tasks; `close` stops them at once."""
+
+    def __init__(self, jobs: int, count: int) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.count = count
+        self.done = context.Array("i", count, lock=False)
+        self.skip_above = context.Value("i", count, lock=False)
+        self.pool = context.Pool(min(jobs, count), _start_worker, (self.done, self.skip_above))
+
+    def close(self) -> None:
+        """Stop the workers at once (after the last result, or on Ctrl-C or an error)."""
+        self.pool.terminate()
+
+    def run(self, tasks: list[Task], total: int, progress: Progress | None) -> list[Result]:
+        """Play the tasks (as many as the workers were started for); their results in task
+        order, up to the first task that finds a violation."""
+        assert len(tasks) == self.count
+        done, skip_above = self.done, self.skip_above
+        results: dict[int, Result] = {}
+        errors: dict[int, BaseException] = {}
+        order = sorted(range(len(tasks)), key=lambda i: tasks[i].kind != "match")
         pending: dict[int, AsyncResult[Result]] = {
-            i: pool.apply_async(_play, (tasks[i], i)) for i in order
+            i: self.pool.apply_async(_play, (tasks[i], i)) for i in order
         }
         while pending:
             next(iter(pending.values())).wait(0.1)
@@ -82,8 +93,18 @@ def run_tasks(tasks: list[Task], jobs: int, total: int, progress: Progress | Non
                     skip_above.value = min(skip_above.value, i)
             if progress is not None:
                 progress(min(sum(done), total), total)
-    first = min((i for i, (v, _) in results.items() if v is not None), default=len(tasks))
-    failed = [i for i in errors if i <= first]
-    if failed:
-        raise errors[min(failed)]
-    return [results[i] for i in range(min(first + 1, len(tasks)))]
+        first = min((i for i, (v, _) in results.items() if v is not None), default=len(tasks))
+        failed = [i for i in errors if i <= first]
+        if failed:
+            raise errors[min(failed)]
+        return [results[i] for i in range(min(first + 1, len(tasks)))]
+
+
+def run_tasks(tasks: list[Task], jobs: int, total: int, progress: Progress | None) -> list[Result]:
+    """Play the tasks on `jobs` worker processes; their results in task order, up to the
+    first task that finds a violation."""
+    workers = Workers(jobs, len(tasks))
+    try:
+        return workers.run(tasks, total, progress)
+    finally:
+        workers.close()

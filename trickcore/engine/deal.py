@@ -49,23 +49,25 @@ class Deal(DealScoring):
             dealer=self.dealer,
             players_in_deal=tuple(self.active),
             hand=hand,
-            hand_sizes=tuple(len(h) for h in self.hands),
+            hand_sizes=tuple(map(len, self.hands)),
             talon_size=len(self.talon),
             talon_shown=talon_shown,
-            talon_taken=tuple(ct(c) for c in self.talon_taken.get(seat, ())),
+            talon_taken=tuple(map(ct, self.talon_taken.get(seat, ()))),
             received=received,
             cards_received_by_others=tuple(sorted(others_received.items())),
             given=given,
-            bids=tuple((s, a.text) for s, a in self.bids),
+            bids=tuple([(s, a.text) for s, a in self.bids]),
             declarer=self.declarer,
             contract=self.contract,
             qualifier=self.qualifier,
             trump=None if self.trump < 0 else deck.suits[self.trump].name,
-            trick=tuple((s, ct(c)) for s, c in self.trick),
+            trick=tuple([(s, ct(c)) for s, c in self.trick]),
             tricks=self._grown("tricks", self.tricks, self._trick_view),
             declarations=tuple(
-                (d.seat, d.meld, deck.suits[d.suit].name if d.suit >= 0 else "", d.value)
-                for d in self.declarations
+                [
+                    (d.seat, d.meld, deck.suits[d.suit].name if d.suit >= 0 else "", d.value)
+                    for d in self.declarations
+                ]
             ),
             tricks_won=tuple(self.tricks_won),
             card_points_taken=tuple(self.card_points) if self.phase == OVER else None,
@@ -92,11 +94,14 @@ class Deal(DealScoring):
                 deck.suits[self.announced[1]].name if self.announced[1] >= 0 else "",
             ),
             deal_keep=tuple(
-                (s, name, self.context[s][name])
-                for s in self.active
-                for name, _, _ in self.game.model.deal.keep
+                [
+                    (s, name, context[name])
+                    for s in self.active
+                    for context in (self.context[s],)
+                    for name in self.game.deal_keep_names
+                ]
             ),
-            sitting_out=tuple(s for s in self.active if s not in self.playing),
+            sitting_out=tuple([s for s in self.active if s not in self.playing]),
             playing_for=self.turn
             if self.phase == "play" and self.turn >= 0 and self.turn != self.to_act
             else None,
@@ -112,15 +117,15 @@ class Deal(DealScoring):
             received += [c for taker, cards in self.passed.values() if taker == seat for c in cards]
         sees_hand = seat >= 0 and self.looked[seat]
         return (
-            tuple(ct(c) for c in sorted(self.hands[seat])) if sees_hand else (),
-            tuple(ct(c) for c in self.talon_shown)
+            tuple(map(ct, sorted(self.hands[seat]))) if sees_hand else (),
+            tuple(map(ct, self.talon_shown))
             if self.talon_shown is not None
-            else tuple(ct(c) for c in self.talon)
+            else tuple(map(ct, self.talon))
             if self.phase == OVER and self.talon
             else None,
-            tuple(ct(c) for c in received),
-            tuple(ct(c) for c in self.set_aside.get(seat, ())),
-            tuple(ct(c) for c in self.laid_away)
+            tuple(map(ct, received)),
+            tuple(map(ct, self.set_aside.get(seat, ()))),
+            tuple(map(ct, self.laid_away))
             if seat == self.lay_away_by or self._discards_public()
             else (),
             ct(self.turnup)
@@ -170,7 +175,8 @@ class Deal(DealScoring):
                 if rule(env):
                     out.append((s, tuple(ct(c) for c in sorted(self.hands[s]))))
                 continue
-            shown = self._open_cards(s, env)
+            first = play.open_hand_player  # the part of it about him: none of his shown
+            shown = self._open_cards(s, env) if first is None or first(env) else []
             if shown:
                 out.append((s, tuple(ct(c) for c in shown)))
         return tuple(out)
@@ -199,7 +205,7 @@ class Deal(DealScoring):
 
     def _trick_view(self, t: TrickView) -> tuple[int, tuple[tuple[int, str], ...], int]:
         texts = self.game.card_texts
-        return (t.leader, tuple((s, texts[c]) for s, c in t.cards), t.winner)
+        return (t.leader, tuple([(s, texts[c]) for s, c in t.cards]), t.winner)
 
     def _seen_as(self, action: Action, actor: int, seat: int) -> str:
         """An action's text as `seat` saw it: the card of a give only its giver and taker see."""

@@ -79,6 +79,7 @@ class DealCore(DealState):
         "set_aside",
         "side_members",
         "side_of",
+        "sides_key",
         "size",
         "skipped",
         "start_hands",
@@ -90,6 +91,7 @@ class DealCore(DealState):
         "talon_taken",
         "trick",
         "tricks",
+        "window_envs",
         "window_offers",
         "window_quiet",
         "window_seat",
@@ -192,8 +194,13 @@ class DealCore(DealState):
         # no round open) and how many players in a row passed or were passed over
         self.window_seat = -1
         self.window_quiet = 0
-        # what each player is offered in the round now (worked out once until a decision)
+        # what each player is offered in the round now (worked out once until a decision),
+        # and the players' names it was worked out over (kept for the next round, in which
+        # only the hand of the player who played a card in between has changed)
         self.window_offers: tuple[tuple[Action, ...], ...] | None = None
+        self.window_envs: list[dict[str, Any]] | None = None
+        # what `form_sides` last formed the sides over (None: form them; a tuple, shared)
+        self.sides_key: tuple[Any, ...] | None = None
         self.leader = -1
         self.tricks: list[TrickView] = []
         self.tricks_won = [0] * seats
@@ -266,6 +273,8 @@ class DealCore(DealState):
         self.window_seat = src.window_seat
         self.window_quiet = src.window_quiet
         self.window_offers = src.window_offers  # replaced, never changed in place
+        self.window_envs = None  # they hold the original's lists: made again in a copy
+        self.sides_key = src.sides_key  # (a tuple of tuples of values: shared)
         self.tricks_total = src.tricks_total
         self.pass_to = src.pass_to
         self._owner = src._owner

@@ -20,6 +20,11 @@ if TYPE_CHECKING:
 
 from .deal_core import DealCore
 
+# the names of a seat's role in the contract (`contract_env`)
+ROLE_CONTRACT = frozenset(
+    {"contract", "doubled", "redoubled", "bid_round", "declarer_side", "side", "dealer"}
+)
+
 
 class _Later:
     """A list worked out the first time it is read (the aggregates' view of the table)."""
@@ -46,12 +51,34 @@ class DealRoles(DealCore):
         """`play.side_if`, as trick play begins: the players for whom it holds (over his
         role and his hand as play begins) form one side, the others the other; a seat
         sitting the deal out is a side of his own."""
-        rule = self.rules.play.side_if
+        play = self.rules.play
+        rule = play.side_if
         assert rule is not None
         seats = self.seats
         side_of = list(range(seats))
-        for s in self.active:
-            side_of[s] = seats + (0 if rule(self.hand_role_env(s)) else 1)
+        active = self.active
+        # every player's names it reads made once: each player's own with his hand, the
+        # trump and the aggregates' view of the table (of his side as the sides stood)
+        names = play.side_reads
+        envs = [self._role_names(s, names) for s in active]
+        hands = [self.start_hands.get(s, self.hands[s]) for s in active]
+        # the sides follow from these alone: formed over the same, they are the same
+        key = (
+            tuple(active),
+            tuple([tuple(env.items()) for env in envs]),
+            tuple(map(tuple, hands)),
+            self.trump,
+            tuple(self.side_of),
+        )
+        if key == self.sides_key:
+            return
+        self.sides_key = key
+        for s, env, hand in zip(active, envs, hands):
+            self._with_table(env, s, envs)
+            env[HAND_KEY] = hand
+            env[TRUMP_KEY] = self.trump
+        for s, env in zip(active, envs):
+            side_of[s] = seats + (0 if rule(env) else 1)
         self.side_of = side_of
         self.side_members = [
             [t for t in range(seats) if side_of[t] == side_of[s]] for s in range(seats)
@@ -178,9 +205,34 @@ class DealRoles(DealCore):
         aggregates' view of the players of the deal and of his side (`count_side(x)`)."""
         envs = [self._role_base(s) for s in self.active]
         env = envs[self.active.index(seat)] if seat in self.active else self._role_base(seat)
+        self._with_table(env, seat, envs)
+        return env
+
+    def _with_table(self, env: dict[str, Any], seat: int, envs: list[dict[str, Any]]) -> None:
+        """Give a player's names the aggregates' view: `envs`, the players of the deal's
+        (in deal order), and those of them on his side."""
         side_of = self.side_of
         env[TABLE_KEY] = envs
         env[SIDE_KEY] = [e for s, e in zip(self.active, envs) if side_of[s] == side_of[seat]]
+
+    def _role_names(self, seat: int, names: frozenset[str]) -> dict[str, Any]:
+        """Of `_role_base(seat)`, the names in `names` (and the qualifier `bid_is` reads)."""
+        context = self.context[seat]
+        env: dict[str, Any] = {QUALIFIER_KEY: self.qualifier}
+        contract: dict[str, Any] | None = None
+        for name in names:
+            if name in ROLE_CONTRACT:
+                if contract is None:
+                    contract = self.contract_env(seat)
+                env[name] = contract[name]
+            elif name == "declarer":
+                env[name] = seat == self.declarer
+            elif name == "players":
+                env[name] = len(self.active)
+            elif name == "seats":
+                env[name] = self.seats
+            elif name in context:
+                env[name] = context[name]
         return env
 
     def _role_base(self, seat: int) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from ..language.exprs import (
 from ..language.limits import MAX_VALUE, in_range
 from .combinations import NO_COMBINATIONS, combination_names
 from .state import OVER
-from .trick_names import tricks_envs
+from .trick_names import tricks_common, tricks_envs
 
 if TYPE_CHECKING:
     pass
@@ -55,9 +55,15 @@ class DealScoring(DealRoles):
         self.phase = OVER
         self.to_act = -1
 
-    def result_env(self, seat: int, shared: dict[str, Any] | None = None) -> dict[str, Any]:
+    def result_env(
+        self,
+        seat: int,
+        shared: dict[str, Any] | None = None,
+        commons: list[dict[str, Any]] | None = None,
+    ) -> dict[str, Any]:
         """The quantities a scoring rule reads for one seat at the end of the deal (`shared`:
-        `_shared_results()`, when the caller has made it for every seat)."""
+        `_shared_results()`, and `commons`: each finished trick's names the same for every
+        player (when scoring reads them), when the caller has made them for every seat)."""
         rules = self.rules
         tricks = self.tricks
         env = (shared if shared is not None else self._shared_results()).copy()
@@ -88,7 +94,7 @@ class DealScoring(DealRoles):
             env[TRUMP_KEY] = self.trump
         if rules.scoring.reads_tricks:  # sum_tricks: each finished trick, the deal's sides
             env[TRICKS_KEY] = tricks_envs(
-                tricks, self.tricks_total, self.game.points_with, seat, self.side_of
+                tricks, self.tricks_total, self.game.points_with, seat, self.side_of, commons
             )
         if own:
             game = self.game
@@ -168,7 +174,10 @@ class DealScoring(DealRoles):
         before the next one, so that `sum_all(x)` and the like see them all (they read the
         players of the deal; a seat sitting out has his own results, all zero)."""
         shared = self._shared_results()
-        envs = [self.result_env(s, shared) for s in range(self.seats)]
+        commons = None
+        if self.rules.scoring.reads_tricks:
+            commons = tricks_common(self.tricks, self.tricks_total, self.game.points_with)
+        envs = [self.result_env(s, shared, commons) for s in range(self.seats)]
         table = [envs[s] for s in self.active]
         members = self.side_members  # each seat's side, in seat order
         for seat, env in enumerate(envs):

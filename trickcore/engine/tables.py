@@ -48,6 +48,7 @@ class GameTables(CardTexts, CardRelations, DealLayout):
             else None
         )
         self.card_texts = [deck.card_text(c) for c in range(deck.size)]
+        self.deal_keep_names = [name for name, _, _ in model.deal.keep]  # in the file's order
         self._card_by_text: dict[str, int] = {}  # a text -> its (first) card
         for c, t in enumerate(self.card_texts):
             self._card_by_text.setdefault(t, c)
@@ -119,7 +120,31 @@ class GameTables(CardTexts, CardRelations, DealLayout):
                 for d in (tricks.decisions if tricks else ())
                 if (d.after_announce if at == "announced" else at in d.at)
             ]
-            self.decisions_at[at] = (asked, TurnReads(frozenset().union(*(d.reads for d in asked))))
+            self.decisions_at[at] = (
+                asked,
+                TurnReads(
+                    frozenset().union(*(d.reads for d in asked)),
+                    frozenset().union(*(d.aggregated for d in asked)),
+                ),
+            )
+        # the decisions `at: card`, each as its action and its offer_if; what each decision
+        # reads (by the names and functions it uses, and those its aggregates read)
+        decide = self.actions.decide
+        self.card_offers = [(decide[d.name], d.offer_if.fn) for d in self.decisions_at["card"][0]]
+        self.decision_reads = {
+            (d.reads, d.aggregated): TurnReads(d.reads, d.aggregated)
+            for d in (tricks.decisions if tricks else ())
+        }
+        # what the decisions asked between phases read, together
+        between = [
+            d
+            for d in (tricks.decisions if tricks else ())
+            if any(p not in ("lead", "play", "card") for p in d.at)
+        ]
+        self.ask_reads = TurnReads(
+            frozenset().union(*(d.reads for d in between)),
+            frozenset().union(*(d.aggregated for d in between)),
+        )
         self.ask_points = {
             point
             for d in (tricks.decisions if tricks else ())

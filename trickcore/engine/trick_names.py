@@ -10,6 +10,25 @@ from ..language.exprs import OPPONENTS_TRICK_KEY, OWN_TRICK_KEY, TRICK_CARDS_KEY
 from .records import TrickView
 
 
+def trick_common(
+    trick: TrickView, number: int, total: int, points: Sequence[int]
+) -> dict[str, Any]:
+    """The names of trick `number` (from 1) of a deal of `total` tricks that are the same
+    for every player, with the cards' `points` under the trick's trump."""
+    cards = trick.cards
+    winner = trick.winner
+    won = 0
+    for _, c in cards:
+        won += points[c]
+    return {
+        "trick_number": number,
+        "trick_points": won,
+        "last_trick": number == total,
+        TRICK_CARDS_KEY: [c for _, c in cards],
+        WINNING_KEY: next((c for s, c in cards if s == winner), -1),
+    }
+
+
 def trick_env(
     trick: TrickView,
     number: int,
@@ -17,21 +36,17 @@ def trick_env(
     points: Sequence[int],
     seat: int,
     side_of: Sequence[int] | None = None,
+    common: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The names of trick `number` (from 1) of a deal of `total` tricks for `seat`, with the
     cards' `points` under the trick's trump; with `side_of` (each seat's side) also
-    `side_won` and the opponents' cards (scoring: the deal's sides are known)."""
+    `side_won` and the opponents' cards (scoring: the deal's sides are known). `common`:
+    `trick_common` of the trick, when the caller has made it for every player."""
     cards = trick.cards
     winner = trick.winner
-    env: dict[str, Any] = {
-        "trick_number": number,
-        "trick_points": sum(points[c] for _, c in cards),
-        "last_trick": number == total,
-        "won_trick": winner == seat,
-        TRICK_CARDS_KEY: [c for _, c in cards],
-        OWN_TRICK_KEY: [c for s, c in cards if s == seat],
-        WINNING_KEY: next((c for s, c in cards if s == winner), -1),
-    }
+    env = (common if common is not None else trick_common(trick, number, total, points)).copy()
+    env["won_trick"] = winner == seat
+    env[OWN_TRICK_KEY] = [c for s, c in cards if s == seat]
     if side_of is not None:
         mine = side_of[seat]
         env["side_won"] = winner >= 0 and side_of[winner] == mine
@@ -45,10 +60,18 @@ def tricks_envs(
     points_with: Any,
     seat: int,
     side_of: Sequence[int] | None = None,
+    commons: Sequence[dict[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:
     """`trick_env` of every finished trick of a deal for `seat` (`points_with(trump)`: the
-    cards' points under a trump)."""
-    return [
-        trick_env(t, i + 1, total, points_with(t.trump), seat, side_of)
-        for i, t in enumerate(tricks)
-    ]
+    cards' points under a trump; `commons`: `trick_common` of each, when the caller has
+    made them for every player)."""
+    if commons is None:
+        commons = tricks_common(tricks, total, points_with)
+    return [trick_env(t, i + 1, total, (), seat, side_of, commons[i]) for i, t in enumerate(tricks)]
+
+
+def tricks_common(
+    tricks: Sequence[TrickView], total: int, points_with: Any
+) -> list[dict[str, Any]]:
+    """`trick_common` of every finished trick of a deal."""
+    return [trick_common(t, i + 1, total, points_with(t.trump)) for i, t in enumerate(tricks)]

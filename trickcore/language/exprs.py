@@ -478,7 +478,15 @@ def _suit_or_card(func: str, args: Sequence[s.Expr], sym: Symbols, key: str) -> 
         return BOOL, lambda env: not copies.isdisjoint(env[key])
     suit = _symbol_arg(args[0], sym.suits, "suit")
     of = sym.suit_of_card
-    return INT, lambda env: sum(1 for c in env[key] if of[c] == suit)
+
+    def of_suit(env: Env) -> int:
+        n = 0
+        for c in env[key]:
+            if of[c] == suit:
+                n += 1
+        return n
+
+    return INT, of_suit
 
 
 def _aggregate(func: str, arg: s.Expr, scope: Scope) -> tuple[str, Fn]:
@@ -491,13 +499,29 @@ def _aggregate(func: str, arg: s.Expr, scope: Scope) -> tuple[str, Fn]:
     if scope.names[name] != want:
         raise RulesError(f"{AGGREGATE_FUNCS[func]}: '{name}' is not {_type_word(want)}", arg.loc)
     key = SIDE_KEY if func.endswith("_side") else TABLE_KEY
+    # (plain loops: they run for every player at every turn that reads them)
     if func.startswith("count"):
-        return INT, lambda env: sum(1 for e in env[key] if e[name])
+
+        def count(env: Env) -> int:
+            n = 0
+            for e in env[key]:
+                if e[name]:
+                    n += 1
+            return n
+
+        return INT, count
     if func.startswith("sum"):
-        return INT, lambda env: sum(e[name] for e in env[key])
+
+        def total(env: Env) -> int:
+            n = 0
+            for e in env[key]:
+                n += e[name]
+            return n
+
+        return INT, total
     if func.startswith("max"):
-        return INT, lambda env: max(e[name] for e in env[key])
-    return INT, lambda env: min(e[name] for e in env[key])
+        return INT, lambda env: max([e[name] for e in env[key]])
+    return INT, lambda env: min([e[name] for e in env[key]])
 
 
 def _nth_combination(k: Fn) -> Fn:
@@ -677,7 +701,15 @@ def _call_function(expr: s.Call, scope: Scope) -> tuple[str, Fn]:
         }[func]
         if func == "played_to_trick":
             return BOOL, lambda env: not copies.isdisjoint(env[key])
-        return INT, lambda env: sum(1 for c in env[key] if c in copies)
+
+        def copies_in(env: Env) -> int:
+            n = 0
+            for c in env[key]:
+                if c in copies:
+                    n += 1
+            return n
+
+        return INT, copies_in
     if func in TRICKS_AGGREGATES:
         inner = scope.tricks
         if inner is None:
@@ -687,8 +719,23 @@ def _call_function(expr: s.Call, scope: Scope) -> tuple[str, Fn]:
         typ = BOOL if func == "count_tricks" else INT
         each = compile_expr(args[0], inner, typ).fn
         if func == "count_tricks":
-            return INT, lambda env: sum(1 for t in env[TRICKS_KEY] if each(t))
-        return INT, lambda env: sum(each(t) for t in env[TRICKS_KEY])
+
+            def count_tricks(env: Env) -> int:
+                n = 0
+                for t in env[TRICKS_KEY]:
+                    if each(t):
+                        n += 1
+                return n
+
+            return INT, count_tricks
+
+        def sum_tricks(env: Env) -> int:
+            n = 0
+            for t in env[TRICKS_KEY]:
+                n += each(t)
+            return n
+
+        return INT, sum_tricks
     if func in NAMED_FUNCS:
         if not scope.named:
             raise RulesError(f"{func}() means nothing {scope.where}", expr.loc)

@@ -430,6 +430,8 @@ class PlayRules:
     # for which it holds shown (`open_combination`: it reads `card_in_combination`)
     open_cards: bool = False
     open_combination: bool = False
+    # of such an `open_hand_if`, the part it begins with that reads no card: once a player
+    open_hand_player: CompiledExpr | None = None
     stop_if: CompiledExpr | None = None  # after each trick, per player: play ends now
     skip_if: CompiledExpr | None = None  # as play begins, per player: no trick is played
     sit_out_if: CompiledExpr | None = None  # per player, as play begins: he sits out
@@ -452,6 +454,7 @@ class PlayRules:
     # `side_if`: worked out for each player as trick play begins; those for whom it holds
     # form one side, the others the other (secret: nobody is told who is on which)
     side_if: CompiledExpr | None = None
+    side_reads: frozenset[str] = frozenset()  # the names side_if reads
     # `first_leader = EXPR`: for each player in deal order as trick play begins (over the
     # names of `side_if`), the first for whom it holds leads (none: the forehand)
     first_leader_rule: CompiledExpr | None = None
@@ -481,6 +484,7 @@ class Decision:
     option_ifs: tuple[CompiledExpr, ...] = ()
     option_trumps: tuple[int, ...] = ()  # a suit, -1: as it is, NO_TRUMP: no trump suit
     reads: frozenset[str] = frozenset()  # the names and functions its expressions use
+    aggregated: frozenset[str] = frozenset()  # the names its aggregates read of everybody
     public: bool = False  # its rules set every player's values (an announcement to all)
     # between phases: whom it is asked first, in deal order ("forehand"), or from the
     # declarer's left ("left_of_declarer")
@@ -528,6 +532,11 @@ class StepRule:
     # `after_card`: the rule's condition begins `played_it and ...` and it reads no other
     # player: it can hold for the player who played alone (the others need not be asked)
     player_only: bool = False
+    # `after_trick`, `after_card`: a part the condition begins with (`A and ...`) that reads
+    # nothing but aggregates over every player of the deal (`count_all`, `sum_all`, ...) and
+    # constants: the same for every player, so where it fails the rule holds for nobody
+    common: CompiledExpr | None = None
+    common_reads: tuple[str, ...] = ()  # the names its aggregates read
 
 
 @attrs.frozen

@@ -798,6 +798,9 @@ OPEN_STATE = (
 )
 # a finished trick, as `after_trick` and `sum_tricks(x)` read it
 TRICK_RECORD = ("trick_number", "trick_points", "last_trick", "won_trick")
+# the names of `after_trick` that are the same for every player (the trick's number, its
+# points, whether it is the last; the tricks played)
+TRICK_COMMON = frozenset({"trick_number", "trick_points", "last_trick", "tricks_played"})
 TRICK_FUNCTIONS = ("in_trick(C)", "winning_card_is(C)", "played_to_trick(C)")
 TRICKS_FUNCTIONS = ("sum_tricks(x)", "count_tricks(b)")
 

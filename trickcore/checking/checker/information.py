@@ -3,8 +3,9 @@ hidden from it swapped, the public history replayed) looks the same to it."""
 
 from __future__ import annotations
 
+import operator
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -76,6 +77,11 @@ class InformationChecks:
             if e is not None
         )
         self._deal_values = tuple(name for name, _ in self.ref.deal_keep)
+        # a player's deal values, as a tuple (of one value or none, a tuple all the same)
+        values = self._deal_values
+        self._values_of: Callable[[dict[str, Any]], Any] = (
+            operator.itemgetter(*values) if values else (lambda context: ())
+        )
         self._rng = random.Random(0)  # the run's own (start_run)
         self._turn = 0
         self._skipped = False
@@ -285,9 +291,8 @@ class InformationChecks:
                 tuple(deal.in_game),
             )
         # the deal values are public (a decision's rules may tell what its taker holds)
-        values = self._deal_values
         context = deal.context
-        return (deal.to_act, deal.phase, *(context[s][n] for s in deal.active for n in values))
+        return (deal.to_act, deal.phase, *map(self._values_of, [context[s] for s in deal.active]))
 
     def _advance(self, twin: _Twin, owners: set[int], actor: int, action: Action, k: int) -> bool:
         """Take the same action (its hidden cards swapped) in the other world.

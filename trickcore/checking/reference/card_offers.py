@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from .decisions import DecisionsReplay
 from .expressions import SHARED
+from .names_read import NamesRead
+from .scoring import NO_VALUE
 
 
 class CardOffers(DecisionsReplay):
@@ -51,13 +53,47 @@ class CardOffers(DecisionsReplay):
     def _card_offers(self, seat: int) -> list[str]:
         """The `at: card` decisions offered to `seat` now, by `offer_if` over the names of
         a decision (the other players' for the aggregates). Worked out for every player at
-        once, and again only after a decision (a pass changes nothing)."""
+        once, and again only after a decision (a pass changes nothing). Where the offer_ifs
+        read names alone (`NamesRead.plain`), a player's offers are worked out again only
+        when a name they read has changed, his own or (aggregates) another player's."""
         if self.round_offers is None:
             ref = self.ref
-            envs = {x: self.decision_env(x, others=False) for x in self.active}
+            reads = ref.card_reads
+            active = self.active
+            # where the offer_ifs read names alone, first only each player's values of
+            # them (his key); his names are made only when his offers must be worked out
+            # again, and the others' for the aggregates only their values the aggregates
+            # read. Otherwise every player's names, made at once.
+            envs: dict[int, dict[str, Any]] = {}
+            if not reads.plain:
+                envs = {x: self.decision_env(x, False, reads) for x in active}
+            keys: dict[int, tuple[Any, ...]] = {}
+            table: tuple[Any, ...] = ()
+            if reads.plain:
+                keys = {x: self.names_key(x, reads) for x in active}
+                if reads.table:
+                    table = tuple(tuple(keys[x][i] for i in reads.aggregated_at) for x in active)
+            aggregated: dict[int, dict[str, Any]] = {}
             offers = {}
-            for x, env in envs.items():
-                self._with_table(env, x, envs.__getitem__)
+            memo = self.offer_memo
+            for x in active:
+                key: tuple[Any, ...] = ()
+                if reads.plain:
+                    key = (keys[x], table)
+                    if reads.table:
+                        key += (self.side(x),)
+                    known = memo.get(x)
+                    if known is not None and known[0] == key:
+                        offers[x] = known[1]
+                        continue
+                    env = self.decision_env(x, False, reads)
+                    if reads.table:
+                        if not aggregated:
+                            aggregated = {y: self._aggregated(keys[y], reads) for y in active}
+                        self._with_table(env, x, aggregated.__getitem__)
+                else:
+                    env = envs[x]
+                    self._with_table(env, x, envs.__getitem__)
                 env[SHARED] = {}  # the env does not change while the offers are read
                 offers[x] = [
                     d.name
@@ -65,8 +101,20 @@ class CardOffers(DecisionsReplay):
                     if d.offer_if is None
                     or ref.eval(d.offer_if, env, hand=self.hands[x], qualifier=self.qualifier)
                 ]
+                if reads.plain:
+                    memo[x] = (key, offers[x])
             self.round_offers = offers
         return self.round_offers[seat]
+
+    @staticmethod
+    def _aggregated(key: tuple[Any, ...], reads: NamesRead) -> dict[str, Any]:
+        """Of a player's names, those the aggregates read, from his key (a name he does
+        not hold left out, as his names leave it out)."""
+        return {
+            name: key[i]
+            for name, i in zip(reads.aggregated, reads.aggregated_at)
+            if key[i] is not NO_VALUE
+        }
 
     def offer_actions(self) -> dict[str, str]:
         """The actions of the player the round is at: the decisions offered him, or pass."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .errors import OutOfRange, in_range
@@ -117,6 +117,7 @@ class DealState:
         self.answering = False
         self.joining: list[int] | None = None  # the round of joining: who joined so far
         self.formed: dict[int, tuple[int, ...]] | None = None  # side_if: each seat's side
+        self.sides_key: tuple[Any, ...] | None = None  # what they were last formed over
         self.team: tuple[int, ...] = ()  # side_if: the players for whom it held
         self.calls_asked = 0  # calls made in the round of joining
         # the flow
@@ -150,6 +151,8 @@ class DealState:
         self.offer_at = -1
         self.offer_quiet = 0
         self.round_offers: dict[int, list[str]] | None = None
+        # each player's offers last worked out, by the values they were worked out from
+        self.offer_memo: dict[int, tuple[tuple[Any, ...], list[str]]] = {}
 
     def _fixed_trump(self) -> None:
         """A trump known as the cards are dealt (`play.trump: SUIT`, or `turnup` with a card
@@ -245,7 +248,7 @@ class DealState:
     def contract_env(self, seat: int) -> dict[str, Any]:
         """What every player knows of the contract and of a seat's role in it."""
         d = self.declarer
-        return {
+        return {  # (each name as CONTRACT_GETS has it)
             "contract": self.contract,
             "doubled": self.doubled == 1,
             "redoubled": self.doubled == 2,
@@ -318,3 +321,17 @@ class DealState:
     def won_last_trick(self, seat: int) -> bool:
         """He won the deal's last trick, and the deal was played out (not ended early)."""
         return bool(self.tricks) and self.tricks[-1][1] == seat and not self.ended_early
+
+
+# the names of `contract_env` (what every player knows of the contract and of a seat's
+# role in it), each worked out alone, as `contract_env` works it out (for the names a
+# decision reads: `ReplayScoring.names_read`)
+CONTRACT_GETS: tuple[tuple[str, Callable[[DealState, int], Any]], ...] = (
+    ("contract", lambda r, seat: r.contract),
+    ("doubled", lambda r, seat: r.doubled == 1),
+    ("redoubled", lambda r, seat: r.doubled == 2),
+    ("bid_round", lambda r, seat: r.bid_round),
+    ("declarer_side", lambda r, seat: r.declarer >= 0 and seat in r.side(r.declarer)),
+    ("side", lambda r, seat: r.side_number(seat)),
+    ("dealer", lambda r, seat: seat == r.dealer),
+)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .expressions import TRUMP
+from .names_read import NamesRead
 from .rule_blocks import NO_TRUMP, DecisionRule
 from .scoring import ReplayScoring
 from .variant import run_step
@@ -53,7 +54,7 @@ class DecisionsReplay(ReplayScoring):
                 d.offer_if is None
                 or self.ref.eval(
                     d.offer_if,
-                    self.decision_env(seat),
+                    self.decision_env(seat, reads=d.reads),
                     hand=self.hands[seat],
                     qualifier=self.qualifier,
                 )
@@ -62,9 +63,18 @@ class DecisionsReplay(ReplayScoring):
             self.queue.pop(0)
         return False
 
-    def decision_env(self, seat: int, others: bool = True) -> dict[str, Any]:
+    def decision_env(
+        self, seat: int, others: bool = True, reads: NamesRead | None = None
+    ) -> dict[str, Any]:
         """The names a decision (offer_if, its rules, a choice's OPTION_if) reads now; for
-        the aggregates, every player of the deal's (TABLE) and his side's (SIDE)."""
+        the aggregates, every player of the deal's (TABLE) and his side's (SIDE). With
+        `reads` (what the decision's expressions read), only those names, and the other
+        players' only when they call an aggregate."""
+        if reads is not None and reads.lean:
+            env = self.names_read(seat, reads)
+            if others and reads.table:
+                self._with_table(env, seat, lambda x: self.names_read(x, reads))
+            return env
         env = self.result_env(seat, definitions=False, now=True)
         env.update(
             stock_left=self.stock_left(),
@@ -85,7 +95,7 @@ class DecisionsReplay(ReplayScoring):
             if d.options or not (d.after_announce if at == "announced" else at in d.at):
                 continue
             if env is None:
-                env = self.decision_env(seat)
+                env = self.decision_env(seat, reads=self.ref.turn_reads[at])
             hand, q = self.hands[seat], self.qualifier
             if d.offer_if is None or self.ref.eval(d.offer_if, env, hand=hand, qualifier=q):
                 out.append(d.name)
@@ -98,7 +108,7 @@ class DecisionsReplay(ReplayScoring):
         _, d = self.queue[0]
         if not d.options:
             return {d.name: "decide", "keep": "keep"}
-        env = self.decision_env(seat)
+        env = self.decision_env(seat, reads=d.reads)
         return {
             option: "choose"
             for option, rule in zip(d.options, d.option_ifs, strict=True)
@@ -135,7 +145,7 @@ class DecisionsReplay(ReplayScoring):
         """A decision taken: its rules set the player's deal values in order, then its
         effect (close the stock, exchange the turn-up, end the deal, skip a phase)."""
         ref = self.ref
-        env = self.decision_env(seat)
+        env = self.decision_env(seat, reads=d.reads)
         hand = self.hands[seat]
         # public: every player's values (of the players of the deal), else his own
         owners = [self.context[s] for s in self.active] if d.public else [self.context[seat]]

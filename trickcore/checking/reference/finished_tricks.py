@@ -8,6 +8,7 @@ from typing import Any
 
 from .deal_state import DealState
 from .expressions import SIDE, TABLE, TRICK, TRUMP
+from .names_read import NamesRead
 from .variant import run_step
 
 
@@ -43,9 +44,13 @@ class FinishedTricks(DealState):
         of the deal (over that trick's names, his tricks, role, place in deal order, his
         combinations as trick play began and values, and the aggregates over the players of
         the deal or of his side), every player's values worked out before any is set; they
-        set his deal values."""
+        set his deal values. Of his values, those the rules read are made, and the others'
+        only for an aggregate."""
         ref = self.ref
+        reads = ref.after_trick_reads
         number = len(self.tricks)
+        if ref.after_trick_common_first and self._held_by_nobody(number):
+            return
         envs: dict[int, dict[str, Any]] = {}
         for position, seat in enumerate(self.active):
             env = self.trick_names(seat, number, sides=False)
@@ -55,15 +60,16 @@ class FinishedTricks(DealState):
                 declarer=seat == self.declarer,
                 position=position,
             )
-            # his combinations as trick play began
-            env.update(ref.combination_names(self.start_hands.get(seat, []), self.trump))
-            env.update(self.context[seat])
+            if reads.combinations:  # his combinations as trick play began
+                env.update(ref.combination_names(self.start_hands.get(seat, []), self.trump))
+            self._values_read(env, seat, reads)
             envs[seat] = env
-        table = list(envs.values())
-        for seat, env in envs.items():
-            env[TABLE] = table
-            env[SIDE] = [envs[x] for x in self.active if x in self.side(seat)]
-        for step in ref.after_trick:
+        if reads.table:
+            self._tables(envs)
+        first = next(iter(envs.values()))
+        for step, common in zip(ref.after_trick, ref.after_trick_common):
+            if common is not None and not ref.eval(common, first, qualifier=self.qualifier):
+                continue  # it fails for every player alike
             what = f"after_trick rule '{step.name}'"
             assigned = {
                 seat: run_step(ref, step, env, what, qualifier=self.qualifier)
@@ -73,16 +79,65 @@ class FinishedTricks(DealState):
                 envs[seat].update(values)
                 self.context[seat].update(values)
 
+    def _held_by_nobody(self, number: int) -> bool:
+        """Whether the part of each after_trick rule that is the same for every player
+        (`Reference.after_trick_common`) fails: then no rule holds for anybody. Worked out
+        over each player's names and the trick's that are the same for all (which alone of
+        the trick's names those parts read)."""
+        ref = self.ref
+        table = []
+        # the trick's names that are the same for every player
+        trick = self.trick_names(self.active[0], number, sides=False)
+        same = {n: trick[n] for n in ("trick_number", "trick_points", "last_trick")}
+        for position, seat in enumerate(self.active):
+            env: dict[str, Any] = {
+                **same,
+                "tricks_played": number,
+                "tricks_won": self.tricks_won[seat],
+                "declarer": seat == self.declarer,
+                "position": position,
+            }
+            self._values_read(env, seat, ref.after_trick_reads)
+            table.append(env)
+        over = {TABLE: table, **same, "tricks_played": number}
+        return not any(
+            ref.eval(common, over, qualifier=self.qualifier)
+            for common in ref.after_trick_common
+            if common is not None
+        )
+
+    def _values_read(self, env: dict[str, Any], seat: int, reads: NamesRead) -> None:
+        """Set over `env` the player's values the rules read (`reads`)."""
+        context = self.context[seat]
+        for name in reads.names:
+            if name in context:
+                env[name] = context[name]
+
+    def _tables(self, envs: dict[int, dict[str, Any]]) -> None:
+        """Give each player's names (`envs`, by seat, in deal order) the aggregates' view:
+        every player of the deal's (TABLE), those of his side (SIDE)."""
+        table = list(envs.values())
+        for seat, env in envs.items():
+            partners = self.side(seat)
+            env[TABLE] = table
+            env[SIDE] = [envs[x] for x in self.active if x in partners]
+
     def _after_card(self, seat: int, card: int) -> None:
         """`after_card`, after `seat` played `card` to the trick: each rule in order for every
         player of the deal (over that card: `card_is(C)`, whether it is a trump, of the trump
         suit, whether he played it; the trick's cards so far; his hand now, his tricks, role,
         place and values; the aggregates), every player's values worked out before any is
-        set."""
+        set. Of his values, those the rules read are made, and the others' only for an
+        aggregate."""
         ref = self.ref
+        reads = ref.after_card_reads
         eff = self.relations()[0]
         envs: dict[int, dict[str, Any]] = {}
-        for position, player in enumerate(self.active):
+        # rules that each begin `played_it and`, without an aggregate: false for everybody
+        # but the player who played, whose names alone are made
+        players = [seat] if ref.after_card_player_only else self.active
+        for player in players:
+            position = self.active.index(player)
             env: dict[str, Any] = {
                 "played_it": player == seat,
                 "card_is_trump": eff[card] == ref.trump_id,
@@ -94,12 +149,10 @@ class FinishedTricks(DealState):
                 "position": position,
                 TRUMP: self.trump,
             }
-            env.update(self.context[player])
+            self._values_read(env, player, reads)
             envs[player] = env
-        table = list(envs.values())
-        for player, env in envs.items():
-            env[TABLE] = table
-            env[SIDE] = [envs[x] for x in self.active if x in self.side(player)]
+        if reads.table:
+            self._tables(envs)
         for step in ref.after_card:
             what = f"after_card rule '{step.name}'"
             assigned = {

@@ -8,6 +8,7 @@ from ...language import syntax as s
 from ...language.loader import MergedBlock
 from .errors import ReferenceError
 from .expressions import Evaluator
+from .names_read import NamesRead
 from .rules_text import expr_of, flag_of, items_of, word_of
 
 
@@ -51,6 +52,8 @@ class DecisionRule:
     option_trumps: tuple[int, ...]  # a suit, -1: the trump as it is, NO_TRUMP: none
     own: bool = False  # a choice whose options are the chooser's own values
     declares: bool = False  # a choice whose chooser becomes the declarer
+    # what its expressions (offer_if, the options' conditions, its rules) read
+    reads: NamesRead = attrs.field(factory=lambda: NamesRead(()), eq=False, repr=False)
 
 
 NO_TRUMP = -2  # `trump: OPTION none`: the option leaves the deal without a trump suit
@@ -74,22 +77,29 @@ def read_decisions(root: MergedBlock, ev: Evaluator) -> list[DecisionRule]:
             "left_of_declarer",
         ):
             raise ReferenceError(f"'who: {who}' / 'first_asked: {first_asked}' not restated")
+        offer_if = expr_of(entry.entries.get("offer_if"))
+        option_ifs = tuple(expr_of(entry.entries.get(f"{o}_if")) for o in options)
+        steps = tuple(e for e in entry.entries.values() if isinstance(e, s.Step))
+        exprs = [offer_if, *option_ifs]
+        for step in steps:
+            exprs += [step.condition, *(a.expr for a in step.assigns)]
         out.append(
             DecisionRule(
                 name=entry.name or "",
                 at=tuple(" ".join(parts) for parts in items_of(entry, "at")),
                 who=who,
                 first_asked=first_asked,
-                offer_if=expr_of(entry.entries.get("offer_if")),
+                offer_if=offer_if,
                 after_announce=flag_of(entry, "after_announce", False),
                 public=flag_of(entry, "public", False),
-                steps=tuple(e for e in entry.entries.values() if isinstance(e, s.Step)),
+                steps=steps,
                 effect=(items_of(entry, "effect") or [()])[0],
                 options=options,
-                option_ifs=tuple(expr_of(entry.entries.get(f"{o}_if")) for o in options),
+                option_ifs=option_ifs,
                 option_trumps=tuple(trumps.get(o, -1) for o in options),
                 own=flag_of(entry, "own", False),
                 declares=flag_of(entry, "declares", False),
+                reads=NamesRead(e for e in exprs if e is not None),
             )
         )
     return out

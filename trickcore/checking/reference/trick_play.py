@@ -79,7 +79,29 @@ class TrickPlayReplay(LegalCards, CardOffers):
         the others the other; a seat sitting out is alone."""
         ref = self.ref
         assert ref.side_if is not None
-        team = [x for x in self.active if self._holds_for(ref.side_if, x)]
+        # every player's names made once, each with the others' for the aggregates
+        envs = {x: self.role_env(x, others=False) for x in self.active}
+        hands = {x: self.start_hands.get(x, self.hands[x]) for x in self.active}
+        # formed over the same names, hands, trump, bid and sides as they stood (which the
+        # names and the aggregates of a side read), they are the sides they were
+        key = (
+            tuple((x, tuple(env.items())) for x, env in envs.items()),
+            tuple(tuple(hand) for hand in hands.values()),
+            self.trump,
+            self.qualifier,
+            None if self.formed is None else tuple(self.formed.items()),
+        )
+        if key == self.sides_key:
+            return
+        self.sides_key = key
+        for x, env in envs.items():
+            self._with_table(env, x, envs.__getitem__)
+            env[TRUMP] = self.trump
+        team = [
+            x
+            for x in self.active
+            if ref.eval(ref.side_if, envs[x], hand=hands[x], qualifier=self.qualifier)
+        ]
         rest = tuple(x for x in self.active if x not in team)
         self.team = tuple(team)
         self.formed = {x: (x,) for x in range(self.seats)}

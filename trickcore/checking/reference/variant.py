@@ -11,9 +11,10 @@ from typing import Any
 from ...language import syntax as s
 from ...language.loader import MergedBlock, MergedRules
 from ...language.model import Deck, VariantModel
-from ...language.syntax import names_in
+from ...language.syntax import names_in, nodes_in
 from .errors import in_range
-from .expressions import COMBINATIONS, OVER_TRICKS, STRAIN, Evaluator, calls_in
+from .expressions import BOOL_WORDS, COMBINATIONS, OVER_TRICKS, STRAIN, Evaluator, calls_in
+from .names_read import NamesRead
 from .restated import check_restated, check_words
 from .rule_blocks import MeldRule, read_decisions
 from .rules_text import (
@@ -144,6 +145,24 @@ class Reference:
         self.after_card: list[s.Step] = [
             e for e in (after.entries.values() if after else ()) if isinstance(e, s.Step)
         ]
+        # what the rules after a trick and after a card read (their players' names are made
+        # only for those; the others' only for an aggregate)
+        self.after_trick_reads = NamesRead(_step_exprs(self.after_trick))
+        # of each rule after a trick, the part its condition begins with that is the same
+        # for every player (aggregates over all of them, constants): where it fails, the
+        # rule holds for nobody
+        self.after_trick_common = [
+            _same_for_all(st.condition, _TRICK_SAME) for st in self.after_trick
+        ]
+        # when every rule has one, they are tested first over the players' other names and
+        # the trick's names that are the same for all
+        self.after_trick_common_first = bool(self.after_trick) and all(
+            c is not None for c in self.after_trick_common
+        )
+        self.after_card_reads = NamesRead(_step_exprs(self.after_card))
+        self.after_card_player_only = not self.after_card_reads.table and all(
+            st.condition is not None and _played_it_first(st.condition) for st in self.after_card
+        )
         # `deal { next_dealer = EXPR }`: over after_deal's names (else a word, in the model)
         self.next_dealer = rule_of(root, "deal", "next_dealer")
         # the match
@@ -221,6 +240,20 @@ class Reference:
         self.decisions = read_decisions(root, ev)
         self.options = list(dict.fromkeys(o for d in self.decisions for o in d.options))
         self.card_decisions = [d for d in self.decisions if "card" in d.at]  # before a card
+        # what their offer_if reads: only those names are made for the round of offers
+        self.card_reads = NamesRead(d.offer_if for d in self.card_decisions if d.offer_if)
+        # the decisions offered at a turn (lead, play, right after announcing a meld): what
+        # their offer_if read
+        self.turn_reads = {
+            at: NamesRead(
+                d.offer_if
+                for d in self.decisions
+                if not d.options
+                and (d.after_announce if at == "announced" else at in d.at)
+                and d.offer_if is not None
+            )
+            for at in ("lead", "play", "announced")
+        }
         # play
         play = block_of(root, "play")
         self.lead_if = setting_of(root, "play", "lead_if")
@@ -526,6 +559,59 @@ def expressions_in(block: Any) -> Iterable[s.Expr]:
             if entry.condition is not None:
                 yield entry.condition
             yield from (a.expr for a in entry.assigns)
+
+
+_OVER_ALL = frozenset({"sum_all", "max_all", "min_all", "count_all"})
+
+
+# after a trick, the names the same for every player: the trick's number, its points,
+# whether it is the deal's last, the tricks played
+_TRICK_SAME = frozenset({"trick_number", "trick_points", "last_trick", "tricks_played"})
+
+
+def _same_for_all(condition: s.Expr | None, same: frozenset[str] = frozenset()) -> s.Expr | None:
+    """The largest part a condition begins with (`A and ...`, from the left) that reads
+    nothing but aggregates over every player of the deal, the names in `same` and
+    constants, if it reads an aggregate or such a name."""
+    e = condition
+    while e is not None:
+        if _over_all_alone(e, same) and any(
+            (isinstance(n, s.Call) and n.func in _OVER_ALL)
+            or (isinstance(n, s.Name) and n.name in same)
+            for n in nodes_in(e)
+        ):
+            return e
+        e = e.left if isinstance(e, s.Binary) and e.op == "and" else None
+    return None
+
+
+def _over_all_alone(e: s.Expr, same: frozenset[str]) -> bool:
+    if isinstance(e, (s.Number, s.String)):
+        return True
+    if isinstance(e, s.Name):
+        return e.name in BOOL_WORDS or e.name in same
+    if isinstance(e, s.Call):
+        return e.func in _OVER_ALL
+    if isinstance(e, s.Unary):
+        return _over_all_alone(e.operand, same)
+    if isinstance(e, s.Binary):
+        return _over_all_alone(e.left, same) and _over_all_alone(e.right, same)
+    if isinstance(e, s.Cond):
+        return all(_over_all_alone(x, same) for x in (e.test, e.then, e.other))
+    return False
+
+
+def _played_it_first(e: s.Expr) -> bool:
+    """Whether a condition is `played_it and ...`: false for every player but the one who
+    played the card."""
+    while isinstance(e, s.Binary) and e.op == "and":
+        e = e.left
+    return isinstance(e, s.Name) and e.name == "played_it"
+
+
+def _step_exprs(steps: Iterable[s.Step]) -> list[s.Expr]:
+    """The expressions of `rule` lines: each condition and each value assigned."""
+    return [e for st in steps for e in (st.condition, *(a.expr for a in st.assigns)) if e]
 
 
 def players_in_deal(model: VariantModel, dealer: int, seats: int) -> list[int]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ...language import syntax as s
 from ...language.syntax import calls_in, names_in
 from .deal_state import OVER, DealState
 
@@ -42,8 +43,12 @@ class ReplayViews(DealState):
         names = set(names_in(rule))
         if not (names & CARD_NAMES or {c.func for c in calls_in(rule)} & CARD_CALLS):
             return {x: sorted(self.hands[x]) for x in self.active if ev(rule, envs[x], qualifier=q)}
+        # the part it begins with that names no card: when it fails for him, no card shows
+        about_him = _about_the_player(rule)
         out: dict[int, list[int]] = {}
         for x in self.active:
+            if about_him is not None and not ev(about_him, envs[x], qualifier=q):
+                continue
             in_combination: set[int] = set()
             if "card_in_combination" in names and self.start_hands:
                 in_combination = self.ref.combination_cards(self.start_hands.get(x, []), self.trump)
@@ -180,3 +185,15 @@ def observed(obs: Any) -> dict[str, Any]:
         "declarer": obs.declarer,
         "log": list(obs.log),
     }
+
+
+def _about_the_player(rule: Any) -> Any:
+    """Of `A and B and ...`, the largest part it begins with that names no card (None if
+    that is all of it, or nothing)."""
+    node = rule
+    while node is not None:
+        names = set(names_in(node))
+        if not (names & CARD_NAMES or {c.func for c in calls_in(node)} & CARD_CALLS):
+            return node if node is not rule else None
+        node = node.left if isinstance(node, s.Binary) and node.op == "and" else None
+    return None

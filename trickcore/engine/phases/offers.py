@@ -24,12 +24,15 @@ class OfferRound:
         self.game = game
         self.hand_to = hand_to
 
-    def open(self, deal: Deal, seat: int) -> None:
-        """A round of `at: card` offers before `seat`'s card (none when he holds none)."""
+    def open(self, deal: Deal, seat: int, played: int = -1) -> None:
+        """A round of `at: card` offers before `seat`'s card (none when he holds none).
+        `played`: the player who has just played a card to the same trick, when nothing
+        else has changed since the last round (`offers_round` then makes only his names
+        again)."""
         if deal.hands[seat]:
             deal.window_seat = seat
             deal.window_quiet = 0
-            deal.window_offers = None
+            deal.window_offers = offers_round(self.game, deal, played)
             self._go_on(deal)
 
     def _go_on(self, deal: Deal) -> None:
@@ -57,12 +60,18 @@ class OfferRound:
         with the next player (after a decision, every player may answer it again)."""
         seat = deal.window_seat
         if action.kind == "decide":
-            take_decision(self.game, deal, seat, action)
+            # his names of the round (those of every decision at a card: current, as the
+            # round is worked out again after each decision and only a card comes between)
+            envs = deal.window_envs
+            env = None if envs is None else envs[deal.active.index(seat)]
+            effect = take_decision(self.game, deal, seat, action, env)
             if deal.is_over or deal.phase != "play":  # it ended play (`effect: end_deal`)
                 deal.window_seat = -1
                 return
             deal.window_quiet = 0
-            deal.window_offers = None
+            # without an effect only the players' values changed: the round's names are
+            # kept, their values read again (else they are all made again)
+            deal.window_offers = None if effect else offers_round(self.game, deal, decided=True)
         else:
             deal.window_quiet += 1
         active = deal.active

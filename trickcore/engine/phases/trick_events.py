@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from ...language.exprs import CARD_KEY, HAND_KEY, SIDE_KEY, TABLE_KEY, TRUMP_KEY
 from ...language.limits import in_range
+from ...language.vocabulary import TRICK_COMMON
 from ..combinations import NO_COMBINATIONS, CombinationsWhenRead
-from ..trick_names import trick_env
+from ..trick_names import trick_common, trick_env
 
 if TYPE_CHECKING:
     from ...language.model import StepRule
@@ -20,14 +21,19 @@ def run_after_trick(game: GameTables, deal: Deal, rules: tuple[StepRule, ...], s
     """`after_trick`: each rule, for every player of the deal over the trick just
     finished, worked out for all before any value is set; then the sides are formed
     again (`side_if` may read what the rules set)."""
+    if rules and all(r.common is not None for r in rules) and _held_by_nobody(deal, rules):
+        if sides:
+            deal.form_sides()
+        return
     view = deal.tricks[-1]
     number = len(deal.tricks)
     points = game.points_with(view.trump)
     active = deal.active
     combinations = bool(game.model.combinations)
     envs: dict[int, dict[str, Any]] = {}
+    common = trick_common(view, number, deal.tricks_total, points)
     for i, s in enumerate(active):
-        env = trick_env(view, number, deal.tricks_total, points, s)
+        env = trick_env(view, number, deal.tricks_total, points, s, None, common)
         env.update(
             tricks_played=number,
             tricks_won=deal.tricks_won[s],
@@ -44,6 +50,45 @@ def run_after_trick(game: GameTables, deal: Deal, rules: tuple[StepRule, ...], s
     _run_rules(deal, envs, rules, "after_trick")
     if sides:
         deal.form_sides()
+
+
+def _held_by_nobody(deal: Deal, rules: tuple[StepRule, ...]) -> bool:
+    """Whether, for every rule, the part its condition begins with that is the same for
+    every player (`StepRule.common`) fails: then no rule holds for anybody (and none sets a
+    value a later one reads). Worked out over the names those parts read alone, when each
+    is a player's value or a name of `after_trick` that is not the trick's (made as
+    `run_after_trick` makes them: his values over the others); else False."""
+    envs: list[dict[str, Any]] = []
+    names = {name for rule in rules for name in rule.common_reads}
+    same: dict[str, Any] = {}  # the trick's names that are the same for every player
+    if not names.isdisjoint(TRICK_COMMON):
+        view = deal.tricks[-1]
+        number = len(deal.tricks)
+        points = deal.game.points_with(view.trump)
+        same["trick_number"] = same["tricks_played"] = number
+        same["trick_points"] = sum(points[c] for _, c in view.cards)
+        same["last_trick"] = number == deal.tricks_total
+    for i, s in enumerate(deal.active):
+        context = deal.context[s]
+        env: dict[str, Any] = {}
+        for name in names:
+            if name in context:
+                env[name] = context[name]
+            elif name == "tricks_played":
+                env[name] = len(deal.tricks)
+            elif name == "tricks_won":
+                env[name] = deal.tricks_won[s]
+            elif name == "declarer":
+                env[name] = s == deal.declarer
+            elif name == "position":
+                env[name] = i
+            elif name in same:
+                env[name] = same[name]
+            else:  # a name of the trick his own: worked out in full
+                return False
+        envs.append(env)
+    over = {TABLE_KEY: envs, **same}
+    return not any(rule.common(over) for rule in rules if rule.common is not None)
 
 
 def run_after_card(
@@ -89,7 +134,10 @@ def _run_rules(
     for s, env in envs.items():
         env[TABLE_KEY] = table
         env[SIDE_KEY] = [envs[t] for t in active if t in envs and side_of[t] == side_of[s]]
+    first = next(iter(envs.values()))
     for step in rules:
+        if step.common is not None and not step.common(first):
+            continue  # the part every player's condition begins with fails: for all
         values = {}
         for s, env in envs.items():
             if step.condition is None or step.condition(env):

@@ -107,6 +107,16 @@ class TrickPlay(Phase):
                 entry = by_text.setdefault(rule.text, (rule.fn, []))
                 entry[1].append(places.index(name))
             self.duty_rules = list(by_text.values())
+        # a card played to a trick changes nothing but the hand it comes from (no decisions
+        # or announcements at a turn, no rules after a card, no partner playing for anyone):
+        # the next round of offers makes only that player's names again
+        at_turn = any(game.decisions_at[at][0] for at in ("lead", "play", "announced"))
+        self.quiet_card = not (
+            at_turn
+            or self.has_announcements
+            or self.after_card
+            or self.partner_plays_if is not None
+        )
         # a plain card play (no turn actions, no partner playing for anyone, no early stop,
         # no stock, no record of played cards) takes the short way through `apply`
         self.plain = not (
@@ -189,14 +199,15 @@ class TrickPlay(Phase):
         deal.leader = -1
         self.give_turn(deal, deal.first_leader)
 
-    def give_turn(self, deal: Deal, seat: int, offers: bool = True) -> None:
+    def give_turn(self, deal: Deal, seat: int, offers: bool = True, played: int = -1) -> None:
         """It is `seat`'s turn to lead or play: he acts, or his partner for him when
         `play.partner_plays_if` holds; first, with `at: card` decisions, a round of offers
-        (unless `offers` is False: the caller opens it later)."""
+        (unless `offers` is False: the caller opens it later; `played`: see
+        `OfferRound.open`)."""
         deal.turn = seat
         self.hand_to(deal, seat)
         if offers and self.windows:
-            self.offers.open(deal, seat)
+            self.offers.open(deal, seat, played)
 
     def hand_to(self, deal: Deal, seat: int) -> None:
         """The player to act for `seat`'s hand: he, or his partner for him while
@@ -534,6 +545,8 @@ class TrickPlay(Phase):
             nxt = deal.next_player[seat]
             if self.partner_plays_if is None and not self.windows:
                 deal.turn = deal.to_act = nxt
+            elif self.quiet_card and action.kind == "play":  # only his hand has changed
+                self.give_turn(deal, nxt, played=seat)
             else:
                 self.give_turn(deal, nxt)
             return

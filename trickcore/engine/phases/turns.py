@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...language.exprs import (
-    COMBINATIONS_KEY,
     HAND_KEY,
     QUALIFIER_KEY,
     SIDE_KEY,
@@ -18,8 +17,9 @@ from ...language.exprs import (
     Env,
 )
 from ...language.limits import in_range
+from ...language.vocabulary import TURN_STATE
 from ..actions import Action
-from ..combinations import CombinationsWhenRead
+from ..combinations import NO_COMBINATIONS, CombinationsWhenRead
 from ..observation import Declaration
 from ..trick_names import tricks_envs
 from ..turn_reads import TurnReads
@@ -36,51 +36,74 @@ def stock_left(deal: Deal) -> int:
     return len(deal.stock) + (1 if deal.turnup >= 0 else 0)
 
 
+def _meld_points(deal: Deal, seat: int) -> int:
+    """`meld_points`: of the melds he declared, those that count."""
+    for d in deal.declarations:
+        if d.seat == seat:
+            return int(deal.result_env(seat)["meld_points"])
+    return 0
+
+
+# every name of a turn, for a caller that does not say what it reads
+EVERY_NAME = TurnReads(frozenset(TURN_STATE) | {"taken_card", "sum_tricks", "sum_all"})
+
+
 def turn_env(deal: Deal, seat: int, reads: TurnReads | None = None, table: bool = True) -> Env:
-    """The names a decision reads for `seat` now (see the `decision` place). With `reads`
-    (what the decisions asked use), only `meld_points` and the won cards they need are
-    worked out, and the other players' names only for the aggregates (`count_all`,
-    `sum_side`, ...: over the players of the deal, or those of the player's side)."""
-    meld_points = 0
-    if reads is None or reads.meld_points:
-        for d in deal.declarations:
-            if d.seat == seat:
-                meld_points = deal.result_env(seat)["meld_points"]
-                break
+    """The names a decision reads for `seat` now (see the `decision` place): with `reads`
+    (what the decisions asked use), only the names of the turn they read, the player's
+    values they read, the won cards and finished tricks if they need them, and the other
+    players' names only for the aggregates (`count_all`, `sum_side`, ...: over the players
+    of the deal, or those of the player's side); without, every one of them."""
+    every = reads is None
+    if reads is None:
+        reads = EVERY_NAME
     env: Env = {
-        "tricks_won": deal.tricks_won[seat],
-        "tricks_played": len(deal.tricks),
-        "card_points": deal.card_points[seat],
-        "meld_points": meld_points,
-        "stock_left": stock_left(deal),
-        "stock_closed": deal.stock_closed,
-        "declarer": seat == deal.declarer,
-        "contract": deal.contract,
-        "hand_size": len(deal.hands[seat]),
-        "tricks_total": deal.tricks_total,
-        "side": deal.side_number(seat),
-        "position": deal.active.index(seat) if seat in deal.active else -1,
-        "combination_points": 0,
-        "best_combination": 0,
-        COMBINATIONS_KEY: (),
         HAND_KEY: deal.hands[seat],
         TRUMP_KEY: deal.trump,
         QUALIFIER_KEY: deal.qualifier,  # bid_is, strain_is: the winning bid's
     }
-    if deal.game.model.combinations:  # the hand's, worked out only when a rule reads them
-        env = CombinationsWhenRead.over(env, deal, seat)
+    if reads.any_turn:
+        if reads.tricks_won:
+            env["tricks_won"] = deal.tricks_won[seat]
+        if reads.tricks_played:
+            env["tricks_played"] = len(deal.tricks)
+        if reads.card_points:
+            env["card_points"] = deal.card_points[seat]
+        if reads.meld_points:
+            env["meld_points"] = _meld_points(deal, seat)
+        if reads.stock_left:
+            env["stock_left"] = stock_left(deal)
+        if reads.stock_closed:
+            env["stock_closed"] = deal.stock_closed
+        if reads.declarer:
+            env["declarer"] = seat == deal.declarer
+        if reads.contract:
+            env["contract"] = deal.contract
+        if reads.hand_size:
+            env["hand_size"] = len(deal.hands[seat])
+        if reads.tricks_total:
+            env["tricks_total"] = deal.tricks_total
+        if reads.side:
+            env["side"] = deal.side_number(seat)
+        if reads.position:
+            env["position"] = deal.active.index(seat) if seat in deal.active else -1
+    if reads.combinations:
+        if deal.game.model.combinations:  # the hand's, worked out only when a rule reads them
+            env = CombinationsWhenRead.over(env, deal, seat)
+        else:
+            env.update(NO_COMBINATIONS)
     context = deal.context[seat]
-    if reads is None:
+    if every:
         env.update(context)
     else:  # of the player's values, those read
         for name in reads.values:
             if name in context:
                 env[name] = context[name]
-    if reads is None or reads.taken:
+    if reads.taken:
         env[TAKEN_KEY] = [c for t in deal.tricks if t.winner == seat for _, c in t.cards]
-    if reads is None or reads.tricks:  # the finished tricks (nothing of the sides: secret)
+    if reads.tricks:  # the finished tricks (nothing of the sides: secret)
         env[TRICKS_KEY] = tricks_envs(deal.tricks, deal.tricks_total, deal.game.points_with, seat)
-    if table and (reads is None or reads.table):
+    if table and reads.table:
         envs = [env if s == seat else turn_env(deal, s, reads, False) for s in deal.active]
         side_of = deal.side_of
         env[TABLE_KEY] = envs
@@ -99,32 +122,90 @@ def decisions_offered(game: GameTables, deal: Deal, seat: int, at: str) -> list[
     return [decide[d.name] for d in asked if d.offer_if.fn(env)]
 
 
-def offers_round(game: GameTables, deal: Deal) -> tuple[tuple[Action, ...], ...]:
+def table_envs(deal: Deal, reads: TurnReads) -> list[Env]:
+    """The names `reads` asks for of every player of the deal (in deal order), each with
+    the aggregates' view of the table if they read one (shared by all of them)."""
+    envs = [turn_env(deal, s, reads, table=False) for s in deal.active]
+    if reads.table:
+        _set_tables(deal, envs)
+    return envs
+
+
+def _set_tables(deal: Deal, envs: list[Env]) -> None:
+    """Give every player's names (`envs`, in deal order) the aggregates' view: the players
+    of the deal's names, and those of his side's."""
+    active = deal.active
+    side_of = deal.side_of
+    sides: dict[int, list[Env]] = {}
+    for s, env in zip(active, envs):
+        sides.setdefault(side_of[s], []).append(env)
+    for s, env in zip(active, envs):
+        env[TABLE_KEY] = envs
+        env[SIDE_KEY] = sides[side_of[s]]
+
+
+def offers_round(
+    game: GameTables, deal: Deal, played: int = -1, decided: bool = False
+) -> tuple[tuple[Action, ...], ...]:
     """What each seat is offered in a round of `at: card` offers (by seat; nothing for a
     seat not in the deal): each player's names worked out once, and the aggregates' view of
-    the table shared by all of them."""
-    asked, reads = game.decisions_at["card"]
+    the table shared by all of them. With `played`, the round right after his card to the
+    same trick, nothing else changed since the last round was worked out (no decision, no
+    rule after a card, no meld: see `TrickPlay`): only his names are made again, and only
+    his offers tested again unless an aggregate reads a name of his hand. The players'
+    names are kept for the next round (`deal.window_envs`). With `decided`, the round
+    again after a decision without an effect, nothing else changed since the round was
+    worked out: of the players' names kept, their values are read again (only values
+    change), and every player's offers are tested again."""
+    reads = game.decisions_at["card"][1]
     active = deal.active
-    envs = {s: turn_env(deal, s, reads, table=False) for s in active}
-    if reads.table:
-        table = list(envs.values())
-        side_of = deal.side_of
-        for s, env in envs.items():
-            env[TABLE_KEY] = table
-            env[SIDE_KEY] = [envs[t] for t in active if side_of[t] == side_of[s]]
-    decide = game.actions.decide
-    return tuple(
-        tuple(decide[d.name] for d in asked if d.offer_if.fn(envs[s])) if s in envs else ()
-        for s in range(deal.seats)
-    )
+    envs = deal.window_envs
+    before = deal.window_offers
+    if decided and envs is not None:
+        values = reads.values
+        for s, env in zip(active, envs):
+            context = deal.context[s]
+            for name in values:
+                if name in context:
+                    env[name] = context[name]
+        changed = active
+    elif played < 0 or envs is None or before is None:
+        envs = table_envs(deal, reads)
+        changed = active
+    else:
+        i = active.index(played)
+        old = envs[i]
+        env = envs[i] = turn_env(deal, played, reads, table=False)
+        changed = [played]
+        if reads.table:  # his names in place of the old in the table and his side's list
+            mates: list[Env] = old[SIDE_KEY]
+            mates[[e is old for e in mates].index(True)] = env
+            env[TABLE_KEY] = envs
+            env[SIDE_KEY] = mates
+            if reads.hand_aggregated:  # an aggregate reads a name of the hand he played from
+                changed = active
+    deal.window_envs = envs
+    tests = game.card_offers
+    offers: list[tuple[Action, ...]] = [()] * deal.seats
+    if changed is not active and before is not None:
+        offers = list(before)
+    for s, env in zip(active, envs):
+        if changed is active or s == played:
+            offers[s] = tuple([action for action, test in tests if test(env)])
+    return tuple(offers)
 
 
-def take_decision(game: GameTables, deal: Deal, seat: int, action: Action) -> None:
-    """Carry out a decision: its rules set the player's deal values, then its effect."""
+def take_decision(
+    game: GameTables, deal: Deal, seat: int, action: Action, env: Env | None = None
+) -> bool:
+    """Carry out a decision: its rules set the player's deal values, then its effect. True
+    when it has an effect (else it changed the players' values alone). `env`: the player's
+    names now, of those the decision reads at least (a round of offers' own; else made)."""
     tricks = game.model.tricks
     assert tricks is not None
     decision: Decision = next(d for d in tricks.decisions if d.name == action.text)
-    env = turn_env(deal, seat, TurnReads(decision.reads))
+    if env is None:
+        env = turn_env(deal, seat, game.decision_reads[decision.reads, decision.aggregated])
     owners = deal.active if decision.public else [seat]  # public: everybody's values
     for step in decision.rules:
         if step.condition is None or step.condition(env):
@@ -151,6 +232,7 @@ def take_decision(game: GameTables, deal: Deal, seat: int, action: Action) -> No
     elif decision.effect == "exchange_out":  # his cards to lay away are asked next
         deal.exchange_by = seat
         deal.exchange_left = decision.exchange
+    return bool(decision.effect)
 
 
 def ask_decisions(game: GameTables, deal: Deal, point: str) -> bool:
@@ -201,15 +283,20 @@ def _ask_next(game: GameTables, deal: Deal) -> bool:
     tricks = game.model.tricks
     assert tricks is not None
     by_name = {d.name: d for d in tricks.decisions}
+    active = deal.active
+    # every player's names that the decisions between phases read, made once: nothing
+    # changes while the queue is looked through
+    envs: list[Env] | None = None
     while deal.ask_queue:
         seat, name = deal.ask_queue[0]
         decision = by_name[name]
-        if _still_asked(deal, decision, seat) and decision.offer_if(
-            turn_env(deal, seat, TurnReads(decision.reads))
-        ):
-            deal.phase = "decide"
-            deal.to_act = seat
-            return True
+        if _still_asked(deal, decision, seat):
+            if envs is None:
+                envs = table_envs(deal, game.ask_reads)
+            if decision.offer_if(envs[active.index(seat)]):
+                deal.phase = "decide"
+                deal.to_act = seat
+                return True
         deal.ask_queue.pop(0)
     return False
 
@@ -267,7 +354,7 @@ def asked_actions(game: GameTables, deal: Deal) -> list[Action]:
     decision = _by_name(game, name)
     if not decision.options:
         return [game.actions.decide[name], game.actions.keep]
-    env = turn_env(deal, seat, TurnReads(decision.reads))
+    env = turn_env(deal, seat, game.decision_reads[decision.reads, decision.aggregated])
     return [
         game.actions.choose[option]
         for option, allowed in zip(decision.options, decision.option_ifs, strict=True)

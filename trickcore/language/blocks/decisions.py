@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import syntax as s
 from ..errors import Location, RulesError, UnknownSettingError
-from ..exprs import BOOL, Scope, compile_expr, functions_used, names_used
+from ..exprs import AGGREGATE_FUNCS, BOOL, Scope, compile_expr, functions_used, names_used
 from ..hints import did_you_mean
 from ..loader import MergedBlock
 from ..model import NO_TRUMP, OUT, Decision, Deck, StepRule
@@ -196,6 +196,7 @@ def compile_decisions(ctx: CompileContext, deck: Deck) -> tuple[Decision, ...]:
                 who,
                 skip,
                 reads=_block_reads(entry),
+                aggregated=_block_aggregated(entry),
                 public=b.flag("public", False),
                 first_asked=first_asked,
                 exchange=exchange,
@@ -289,6 +290,7 @@ def compile_choice(
         conditions,
         tuple(trumps[o] for o in options),
         _block_reads(block),
+        aggregated=_block_aggregated(block),
         first_asked=first_asked,
         own=own,
         declares=b.flag("declares", False),
@@ -310,15 +312,31 @@ def check_exchange(ctx: CompileContext, count: int, loc: Location | None) -> Non
             )
 
 
-def _block_reads(block: MergedBlock) -> frozenset[str]:
-    """The names and functions the expressions of a block's settings and rules use."""
-    out: set[str] = set()
+def _block_exprs(block: MergedBlock) -> list[s.Expr]:
+    """The expressions of a block's settings and rules."""
+    exprs: list[s.Expr] = []
     for entry in block.entries.values():
-        exprs: list[s.Expr] = []
         if isinstance(entry, s.ExprSetting):
             exprs.append(entry.expr)
         elif isinstance(entry, s.Step):
             exprs.extend(e for e in (entry.condition, *(a.expr for a in entry.assigns)) if e)
-        for e in exprs:
-            out |= names_used(e) | functions_used(e)
+    return exprs
+
+
+def _block_reads(block: MergedBlock) -> frozenset[str]:
+    """The names and functions the expressions of a block's settings and rules use."""
+    out: set[str] = set()
+    for e in _block_exprs(block):
+        out |= names_used(e) | functions_used(e)
     return frozenset(out)
+
+
+def _block_aggregated(block: MergedBlock) -> frozenset[str]:
+    """The names the aggregates of a block's expressions (`count_all(x)`, ...) read of
+    every player."""
+    return frozenset(
+        call.args[0].name
+        for e in _block_exprs(block)
+        for call in s.calls_in(e)
+        if call.func in AGGREGATE_FUNCS and call.args and isinstance(call.args[0], s.Name)
+    )

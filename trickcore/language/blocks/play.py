@@ -201,6 +201,7 @@ def compile_play(ctx: CompileContext, auction: bool) -> PlayRules:
         else None,
         open_cards=bool(open_card_reads),
         open_combination="card_in_combination" in open_card_reads,
+        open_hand_player=_open_hand_player(b, open_hand_scope) if open_card_reads else None,
         stop_if=b.expr("stop_if", open_scope, BOOL, None) if b.raw("stop_if") else None,
         skip_if=b.expr("skip_if", open_scope, BOOL, None) if b.raw("skip_if") else None,
         sit_out_if=b.expr("sit_out_if", role_scope(ctx, "play.sit_out_if"), BOOL, None)
@@ -263,6 +264,9 @@ def compile_play(ctx: CompileContext, auction: bool) -> PlayRules:
             if isinstance(b.raw(key), s.ExprSetting)
         ),
         side_if=compile_side_if(ctx, b, partner_plays=b.raw("partner_plays_if") is not None),
+        side_reads=frozenset(names_used(b.raw("side_if").expr))
+        if isinstance(b.raw("side_if"), s.ExprSetting)
+        else frozenset(),
         beats=compile_beats(ctx, b, BEATS_NAMES, "play.beats"),
     )
 
@@ -380,6 +384,22 @@ def check_stock_draws(ctx: CompileContext, players: tuple[int, ...], deck: Deck)
 
 
 OPEN_CARD_NAMES = frozenset(set(OPEN_HAND_NAMES) - set(OPEN_NAMES))
+
+
+def _open_hand_player(b: BlockSettings, scope: Scope) -> CompiledExpr | None:
+    """Of an `open_hand_if = A and B and ...` read card by card, the largest part it begins
+    with that reads no name of a card: worked out once for a player (when it fails, none of
+    his cards is shown)."""
+    raw = b.raw("open_hand_if")
+    assert isinstance(raw, s.ExprSetting)
+    node: s.Expr | None = raw.expr
+    while node is not None:
+        if not (names_used(node) & OPEN_CARD_NAMES) and not (
+            functions_used(node) & {"card_rank", "card_suit", "card_is"}
+        ):
+            return compile_expr(node, scope, BOOL) if node is not raw.expr else None
+        node = node.left if isinstance(node, s.Binary) and node.op == "and" else None
+    return None
 
 
 def _open_card_reads(ctx: CompileContext, b: BlockSettings) -> set[str]:
