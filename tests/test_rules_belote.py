@@ -69,17 +69,26 @@ def combination_scores(
 ) -> dict[tuple[int, int], int]:
     """BL31, BL32: the team holding the best declared combination (ties: the one who played
     earlier to the first trick, `order`) scores every combination its members declared."""
+    best = best_declarer(hands, declared, order, trump)
+    out = {(0, 2): 0, (1, 3): 0}
+    if best is not None:
+        team = TEAM[best]
+        out[team] = sum(v for s in team if s in declared for v, _ in combinations(hands[s], trump))
+    return out
+
+
+def best_declarer(
+    hands: dict[int, list[str]], declared: set[int], order: list[int], trump: str
+) -> int | None:
+    """BL31: who declared the best combination (ties: the one who played earlier to the
+    first trick, `order`); None if nobody declared."""
     best = None
     for seat in declared:
         for _value, key in combinations(hands[seat], trump):
             mine = (key, -order.index(seat))
             if best is None or mine > best[0]:
                 best = (mine, seat)
-    out = {(0, 2): 0, (1, 3): 0}
-    if best is not None:
-        team = TEAM[best[1]]
-        out[team] = sum(v for s in team if s in declared for v, _ in combinations(hands[s], trump))
-    return out
+    return None if best is None else best[1]
 
 
 def suit(card: str) -> str:
@@ -694,13 +703,8 @@ def shown_after_first_trick(
 ) -> set[int]:
     """BL31-BL33: the players whose combinations lie face up once the first trick is
     complete: those of the team holding the best declared combination who declared."""
-    best = None
-    for seat in declared:
-        for _value, key in combinations(hands[seat], trump):
-            mine = (key, -order.index(seat))
-            if best is None or mine > best[0]:
-                best = (mine, seat)
-    return set() if best is None else {s for s in TEAM[best[1]] if s in declared}
+    best = best_declarer(hands, declared, order, trump)
+    return set() if best is None else {s for s in TEAM[best] if s in declared}
 
 
 def test_bl33_the_scoring_teams_combinations_are_shown_after_the_first_trick(full):
