@@ -138,3 +138,24 @@ def test_r74_all_pass_zero_bonus():
     finish(m)
     assert [sheet(m, s)["pool"] for s in range(3)] == [20, 5, 8]
     assert sheet(m, 0)["whists_left2"] == 10
+
+
+# an all-pass in which seats 1 and 2 take no trick (seat 0 takes all ten), dealer 2
+TWO_ZEROS = (
+    "9C AC 8H KH QH KD 10C 7C 9S QS KS 9H 10H 8S 10D QD "
+    "JH 10S 8D AS KC 8C 7S AD JS JD 7D JC 7H 9D QC AH"
+)
+
+
+def test_r74_r46_a_pool_closed_by_its_own_bonus_takes_no_aid_in_the_same_step():
+    """R74 (settled there): both players who took no trick are credited in the same step,
+    each in his own pool first; seat 1's pool is closed, so his point is aid (R46); seat 2's
+    own point closes his pool (19 -> 20), which has no room left for the aid: it goes to
+    seat 0, the open pool."""
+    v = house("all-pass-zero-bonus")
+    kept = [{"pool": 10}, {"pool": 20}, {"pool": 19}]
+    m = v.new_match(deck_orders=[TWO_ZEROS.split()], dealer=2, kept=kept)
+    script(m, ["pass", "pass", "pass"])
+    deal = finish(m)
+    assert deal.tricks_won == [10, 0, 0]
+    assert [sheet(m, s)["pool"] for s in range(3)] == [11, 20, 20]

@@ -770,3 +770,20 @@ def test_bl33_random_deals_show_exactly_the_scoring_teams_declared_combinations(
                 deals += 1
                 hands, declared = {}, set()
     assert counted["shown"] > 200 and counted["hidden"] > 200, counted
+
+
+def test_bl27_a_quinte_is_worth_100_and_its_side_scores_it(full):
+    """BL27: five cards in a row of one suit (A K Q J 10 of clubs) are a quinte, 100; the
+    only combination at the table, so its side scores it (BL32)."""
+    hands = {
+        1: ["AC", "KC", "QC", "JC", "10C", "7H", "8S", "7S"],  # the quinte
+        2: ["AH", "KH", "9H", "8D", "7D", "JS", "10S", "9C"],
+        3: ["AD", "KD", "JD", "10D", "QH", "JH", "AS", "KS"],
+        0: ["QD", "9D", "8C", "7C", "10H", "9S", "QS", "8H"],
+    }
+    assert combinations(hands[1], "H") == [(100, (100, 0, 5, 0, False))]
+    assert not any(combinations(hands[s], "H") for s in (0, 2, 3))
+    for seed in range(2):
+        gains, score, combos = _declared_deal(full, hands, seed)
+        assert combos == {(1, 3): 100, (0, 2): 0}
+        assert [gains[0], gains[1]] == [score[(0, 2)], score[(1, 3)]]

@@ -927,3 +927,15 @@ def test_r68_two_whisters_at_the_seven_level():
     assert deal.tricks_won == [9, 1, 0]
     assert sheet(m, 2)["mountain"] == 4 and sheet(m, 1)["mountain"] == 0
     assert sheet(m, 1)["whists_left2"] == 4 and sheet(m, 0)["pool"] == 4
+
+
+def test_r46_aid_goes_to_the_highest_pool_first_not_to_the_nearest_seat():
+    """R46: the aid goes to the highest open pool below P first, whoever sits nearer the
+    earner clockwise: 4 seated, dealer 0 sits out, seat 1 (pool 20) earns 10 at 10NT; seat 3
+    (16) is filled first although seat 2 (12) sits nearer, then seat 2; seat 0 (10) gets
+    nothing."""
+    kept = [{"pool": 10}, {"pool": 20}, {"pool": 12}, {"pool": 16}]
+    m = contract_deal(
+        ["bid 10 notrump", "pass", "pass"], ["pass_whist", "pass_whist"], players=4, kept=kept
+    )
+    assert [sheet(m, s)["pool"] for s in range(4)] == [10, 20, 18, 20]
