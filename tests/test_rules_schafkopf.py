@@ -677,11 +677,11 @@ def test_sk62_geier_leaves_three_laufende_of_the_other_games_counted():
     pytest.fail("no Rufspiel or Farbsolo with exactly 3 Laufende among 3,000 deals")
 
 
-def test_sk52_the_unter_of_the_called_suit_is_no_card_of_it_for_running_away(sk):
+def test_sk52_ober_and_unter_of_the_called_suit_are_no_cards_of_it_for_running_away(sk):
     """SK24 (c): the ace's holder runs away only with four cards of the called suit; its
-    Unter (and Ober) are trumps, not cards of it (SK5): A, 10, K of Schellen and the Schellen
-    Unter are three, so the ace is the only Schellen he may lead."""
-    seat2 = ["OE", "AS", "10S", "KS", "US", "AE", "10E", "KE"]
+    Ober and Unter are trumps, not cards of it (SK5): A, 10, K of Schellen with the Schellen
+    Ober and Unter are three, so the ace is the only Schellen he may lead."""
+    seat2 = ["OE", "AS", "10S", "KS", "OS", "US", "AE", "10E"]
     seat1 = ["9S", "7H", "AG", "10G", "KG", "9G", "8G", "7G"]
     rest = [c for c in SK47_DECK if c not in seat2 + seat1]
     hands = {1: seat1, 2: seat2, 3: rest[:8], 0: rest[8:]}
