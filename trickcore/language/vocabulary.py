@@ -101,7 +101,7 @@ QUANTITIES: dict[str, Quantity] = dict(
             "first_lead",
             BOOL,
             "this is the player's first lead of the deal",
-            "meld marriage { declare_if = not first_lead }",
+            "play { lead_if = not first_lead or not card_rank(A) }",
         ),
         _q(
             "tricks_played",
@@ -210,7 +210,7 @@ QUANTITIES: dict[str, Quantity] = dict(
             "stock_closed",
             BOOL,
             "a decision closed the stock: nobody draws any more",
-            "meld marriage { declare_if = not stock_closed and stock_left > 0 }",
+            "scoring { played_out = not stock_closed and tricks_played == tricks_total }",
         ),
         _q(
             "won_last_trick",
@@ -281,7 +281,7 @@ QUANTITIES: dict[str, Quantity] = dict(
             "card_points",
             INT,
             "card points in the player's tricks",
-            "scoring { schneider = card_points >= 90 or card_points <= 30 }",
+            "scoring { one_sided = card_points >= 90 or card_points <= 30 }",
         ),
         _q(
             "meld_points",

@@ -1,5 +1,5 @@
 """Exact play of a world's last tricks: alpha-beta over the perfect-information deal, as
-double-dummy solvers do in Bridge, for any trick game.
+double-dummy solvers do, for any trick game.
 
 In a sampled world every card is known, so once few cards remain the rest of the deal can
 be searched to its end instead of played out by a rollout policy. The seat and every

@@ -1,10 +1,10 @@
 """What a finished deal is worth to each seat, read from the rules: a seat's gain in the
 direction the match ranks players (`rank_by = -score`: lower is better), or its `progress`
-where scoring defines one (a match whose score comes only at its end: Whist's rubber),
+where scoring defines one (a match whose score comes only at its end, as a rubber's),
 against the average of the other seats, since a match ranks players against each other. So a
-defender whose own gain is 0 whatever he plays still values the declarer's loss (Skat),
-partners value their side's result against the other side's, and in a game without a
-declarer every point an opponent takes counts (Hearts). In games of bouts: -1 for the
+defender whose own gain is 0 whatever he plays still values the declarer's loss, partners
+value their side's result against the other side's, and in a game without a declarer every
+point an opponent takes counts. In games of bouts: -1 for the
 loser, and the loser's loss shared by the others."""
 
 from __future__ import annotations
