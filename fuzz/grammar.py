@@ -70,6 +70,11 @@ PLACES: dict[str, tuple[list[str], list[str]]] = {
         ["cards_in_trick", "tricks_played", "count_suit(hearts)", "count_rank(K)"],
         ["played_it", "card_is_trump", "card_in_trump_suit", "card_is(QS)", "holds_trump(Q)"],
     ),
+    # two cards met in a trick (`play.beats`), and the names of the card's player
+    "beats": (
+        ["card_power", "other_power", "tricks_played", "tricks_won", "cards_played"],
+        ["beats_usually", "same_card", "other_is(AS)", "declarer", "count_all(declarer) > 0"],
+    ),
     "any": (NAMES, NAMES),
 }
 
@@ -197,6 +202,9 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
             st.just("beats_usually or (same_card and card_is(10H) and not last_trick)"),
             st.just("card_power > other_power and other_is(AS)"),
             typed("lead", "bool"),
+            # the card's player's names: his role, the aggregates over the table
+            typed("beats", "bool"),
+            st.just("if card_is(AS) and count_all(declarer) > 0 then declarer else beats_usually"),
         ),
         "side_if": st.one_of(
             typed("lead", "bool"), st.sampled_from(["declarer or holds(AS)", "holds(x)"])

@@ -793,3 +793,56 @@ def test_played_card_reads_either_copy_of_a_card():
             assert "play QC" not in plays and plays
             checked += 1
     assert checked >= 3
+
+
+# ------------------------------------------------------------------ DK69 the Schweine
+@pytest.fixture(scope="module")
+def schweinchen() -> trickcore.Variant:
+    return trickcore.load_variant("doppelkopf-schweinchen")
+
+
+def shown(m: trickcore.Match, seat: int) -> dict[int, bool]:
+    """Who has shown the Schweine, as `seat` sees it (DK69: public once shown)."""
+    return {s: v for s, name, v in m.observation(seat).deal_keep if name == "schweine"}
+
+
+def test_DK69_the_schweine_beat_the_dullen(dk, schweinchen) -> None:
+    # seat 1 dealt both ♦A leads one; a Dulle, a ♣Q and a ♦9 follow
+    hands = {1: ["AD", "AD"], 2: ["10H", "10H"], 3: ["QC", "QC"], 0: ["9D", "9D"]}
+    cards = ["AD", "10H", "QC", "9D"]
+    assert trick_winner(dk, hands, cards) == 2  # DK5: the Dulle is the highest trump
+    assert trick_winner(schweinchen, hands, cards) == 1  # DK69: the Schwein above it
+    # led second, after the Dulle: still the highest; the other ♦A next trick as well
+    m = schweinchen.new_match(deck_orders=[schweinchen.stack_deck(hands, dealer=0)])
+    call_all(m, {})
+    assert not any(shown(m, 0).values())  # nobody knows before the first ♦A is played
+    play(m, ["AD"])
+    assert shown(m, 0)[1] and shown(m, 3)[1] and not shown(m, 0)[2]  # public once played
+    play(m, ["10H", "QC", "9D", "AD", "10H", "QC", "9D"])
+    assert [t[2] for t in m.observation(0).tricks] == [1, 1]
+
+
+def test_DK69_two_holders_of_one_diamond_ace_each_are_no_schweine(schweinchen) -> None:
+    hands = {1: ["AD", "9D"], 2: ["10H", "10H"], 3: ["QC", "QC"], 0: ["AD", "9D"]}
+    m = schweinchen.new_match(deck_orders=[schweinchen.stack_deck(hands, dealer=0)])
+    call_all(m, {})
+    play(m, ["AD", "10H", "QC", "AD"])
+    assert m.observation(0).tricks[0][2] == 2  # DK7's order: the Dulle wins
+    assert not any(shown(m, 2).values())
+
+
+def test_DK69_no_schweine_in_a_solo(schweinchen) -> None:
+    # a Lustsolo in diamonds by seat 2; seat 1 holds both ♦A: they stay below the Dulle
+    hands = {
+        1: ["AD", "AD"],
+        2: ["10H", "QC", "QC"],
+        3: ["JC", "AS", "AS", "10S", "10S", "KS", "KS", "AC", "AC", "10C", "10C", "KC"],
+        0: ["9D"],
+    }
+    m = start(schweinchen, schweinchen.stack_deck(hands, dealer=0), owes=(True, True, False, True))
+    call_all(m, {2: "reservation"})
+    m.apply("solo")
+    m.apply("solo_diamonds")
+    play(m, ["AD", "10H", "JC", "9D"])
+    assert m.observation(0).tricks[0][2] == 2
+    assert not any(shown(m, 0).values())

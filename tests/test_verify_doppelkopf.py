@@ -331,7 +331,7 @@ def test_a_card_that_beats_against_the_usual_order_is_in_the_beats_and_caught_if
     monkeypatch.setattr(
         trickcore.engine.phases.trick_winner.TrickWinners,
         "_ruled",
-        lambda self, deal, eff, power, led, card, other: (
+        lambda self, deal, eff, power, led, seat, card, other: (
             power[card] > power[other] if eff[card] == eff[other] else eff[card] == self.trumps_id
         ),
     )

@@ -212,7 +212,7 @@ def test_every_name_of_a_place_is_defined_once_with_a_meaning():
 def test_names_of_finished_tricks_are_all_readable():
     """Every name and function of `after_trick`, and of a trick in `sum_tricks(x)` and
     `count_tricks(b)` in a decision and in scoring, is read in play of a variant built on
-    Hearts."""
+    Hearts (with a combination, for `trick_combination_points`)."""
     event = use_all(
         {**voc.TRICK_EVENT_NAMES, "seen": "int"},
         "in_trick(QS) + (if winning_card_is(AH) or played_to_trick(2C) then 1 else 0)"
@@ -231,6 +231,10 @@ def test_names_of_finished_tricks_are_all_readable():
 extends "hearts"
 deal {{
   keep: seen 0
+}}
+combination pair {{
+  same_rank: 2
+  value = 1
 }}
 after_trick {{
   rule probe: seen = {event}

@@ -72,6 +72,7 @@ BASES: dict[str, tuple[str, ...]] = {
         "combination_points",
         "best_combination",
         "card_in_combination",
+        "trick_combination_points",
         "nth_combination",
         "value",
         "length",

@@ -231,6 +231,8 @@ def deal_names(game: Game, seats: int) -> dict[str, Interval]:
     # the melds he declared (each meld of each suit once), counting or not
     names["meld_points"] = names["melds_declared"] = hand_names(game, seats)["melds_in_hand"]
     names.update(_combination_names(game, seats))
+    # a trick's cards hold no more combinations than any cards of the deck
+    names["trick_combination_points"] = names["combination_points"]
     return names
 
 

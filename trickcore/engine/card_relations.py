@@ -3,10 +3,13 @@ trump (tricks), the beaters of each card (bouts), card points under a trump."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from ..language.exprs import CARD_KEY, OTHER_KEY, relation_env
 from ..language.limits import in_range
 from ..language.model import VariantModel
 from .actions import Action, ActionTable
+from .combinations import combinations_held
 
 
 class CardRelations:
@@ -134,6 +137,19 @@ class CardRelations:
                 table.append(row)
             self._beaters[trump] = table
         return table
+
+    def trick_combinations(self) -> Callable[[Sequence[int], int], int] | None:
+        """The points of the combinations (`combination` blocks) among a trick's cards under
+        a trump (`trick_combination_points`); None without combination blocks."""
+        model = self.model
+        if not model.combinations:
+            return None
+
+        def points(cards: Sequence[int], trump: int) -> int:
+            held = combinations_held(model.combinations, model.deck, cards, trump)
+            return sum(value for value, _ in held)
+
+        return points
 
     def points_with(self, trump: int) -> list[int]:
         """Each card's points while `trump` (a suit index, -1: none) is trump: the same for

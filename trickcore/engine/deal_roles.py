@@ -26,7 +26,7 @@ ROLE_CONTRACT = frozenset(
 )
 
 
-class _Later:
+class LaterList:
     """A list worked out the first time it is read (the aggregates' view of the table)."""
 
     __slots__ = ("_make", "_items")
@@ -122,8 +122,8 @@ class DealRoles(DealCore):
         if play.open_aggregates:
             names = play.open_table_reads
             side_of = self.side_of
-            env[TABLE_KEY] = _Later(lambda: [self._aggregated(s, names) for s in self.active])
-            env[SIDE_KEY] = _Later(
+            env[TABLE_KEY] = LaterList(lambda: [self._aggregated(s, names) for s in self.active])
+            env[SIDE_KEY] = LaterList(
                 lambda: [
                     self._aggregated(s, names) for s in self.active if side_of[s] == side_of[seat]
                 ]

@@ -93,8 +93,15 @@ class DealScoring(DealRoles):
             env[HAND_KEY] = self.start_hands.get(seat, [])
             env[TRUMP_KEY] = self.trump
         if rules.scoring.reads_tricks:  # sum_tricks: each finished trick, the deal's sides
+            game = self.game
             env[TRICKS_KEY] = tricks_envs(
-                tricks, self.tricks_total, self.game.points_with, seat, self.side_of, commons
+                tricks,
+                self.tricks_total,
+                game.points_with,
+                seat,
+                self.side_of,
+                commons,
+                game.trick_combination_points,
             )
         if own:
             game = self.game
@@ -176,7 +183,10 @@ class DealScoring(DealRoles):
         shared = self._shared_results()
         commons = None
         if self.rules.scoring.reads_tricks:
-            commons = tricks_common(self.tricks, self.tricks_total, self.game.points_with)
+            game = self.game
+            commons = tricks_common(
+                self.tricks, self.tricks_total, game.points_with, game.trick_combination_points
+            )
         envs = [self.result_env(s, shared, commons) for s in range(self.seats)]
         table = [envs[s] for s in self.active]
         members = self.side_members  # each seat's side, in seat order

@@ -41,6 +41,8 @@ class GameTables(CardTexts, CardRelations, DealLayout):
         # action); the legal actions name each face once
         self.copies = not deck.plain and deck.copies > 1
         self.points_of = list(deck.card_points)
+        # the points of the combinations among a trick's cards (`trick_combination_points`)
+        self.trick_combination_points = self.trick_combinations()
         # with `card_points` reading the trump: each card's points with each trump (-1 first)
         self.points_by_trump = (
             [list(deck.points_with(t)) for t in range(-1, len(deck.suits))]

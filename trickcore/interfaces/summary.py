@@ -194,8 +194,9 @@ def _sections(model: VariantModel) -> list[tuple[str, list[str]]]:
     if combination_lines:
         combination_lines.append(
             "A hand's combinations are read as combination_points, best_combination and "
-            "nth_combination(k), and their cards as card_in_combination (a combination worth 0 "
-            "is none)."
+            "nth_combination(k), and their cards as card_in_combination; those among a "
+            "finished trick's cards as trick_combination_points (a combination worth 0 is "
+            "none)."
         )
         out.append(("Combinations", combination_lines))
     deal = model.deal

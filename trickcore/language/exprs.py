@@ -49,6 +49,10 @@ TRICK_CARDS_KEY = "\x00trick_cards"
 OWN_TRICK_KEY = "\x00own_trick"
 OPPONENTS_TRICK_KEY = "\x00opponents_trick"
 WINNING_KEY = "\x00winning"
+# ... the trump in force when it was won, and the function giving the points of the
+# combinations (`combination` blocks) among cards under a trump (`trick_combination_points`)
+TRICK_TRUMP_KEY = "\x00trick_trump"
+TRICK_COMBINATIONS_KEY = "\x00trick_combinations"
 TRICKS_KEY = "\x00tricks"  # the finished tricks' environments, for `sum_tricks`
 OTHER_KEY = "\x00other"  # the other card of two met (`play.beats`, `bouts.beats`)
 # the strengths of the player's combinations, strongest first (`nth_combination`)
@@ -402,6 +406,8 @@ def _compile_name(expr: s.Name, scope: Scope, em: _Emitter) -> tuple[str, str]:
     if name in BOOL_WORDS:
         return BOOL, "True" if BOOL_WORDS[name] else "False"
     if name in scope.names:
+        if name in WHEN_READ:  # worked out from other names when read
+            return scope.names[name], em.call(WHEN_READ[name])
         return scope.names[name], f"env[{em.const(name)}]"
     known = ", ".join(sorted(scope.names)) or "none"
     hint = did_you_mean(name, scope.names)
@@ -409,6 +415,15 @@ def _compile_name(expr: s.Name, scope: Scope, em: _Emitter) -> tuple[str, str]:
         f"unknown name '{name}' {scope.where}{hint}; names available: {known}", expr.loc
     )
 
+
+def _trick_combination_points(env: Env) -> int:
+    """`trick_combination_points`: the combinations among a finished trick's cards."""
+    points: int = env[TRICK_COMBINATIONS_KEY](env[TRICK_CARDS_KEY], env[TRICK_TRUMP_KEY])
+    return points
+
+
+# the names worked out from others only when an expression reads them
+WHEN_READ: dict[str, Fn] = {"trick_combination_points": _trick_combination_points}
 
 _ARITH = ("+", "-", "*")
 _COMPARE = ("<", "<=", ">", ">=", "==", "!=")

@@ -461,6 +461,9 @@ class PlayRules:
     # `beats = EXPR`: whether a card played beats the card winning the trick so far (None:
     # the usual rule, `beats_usually`)
     beats: CompiledExpr | None = None
+    # `beats` reads names of the card's player (his `keep` names, his role, aggregates):
+    # it is given that player's open names (`player_reads` and the like cover them)
+    beats_reads_player: bool = False
 
 
 @attrs.frozen
@@ -529,9 +532,11 @@ class StepRule:
     condition: CompiledExpr | None
     assigns: tuple[Assignment, ...]
     loc: Location | None = None
-    # `after_card`: the rule's condition begins `played_it and ...` and it reads no other
-    # player: it can hold for the player who played alone (the others need not be asked)
+    # `after_card`: the rule's condition begins `played_it and ...`: it can hold for the
+    # player who played alone (the others need not be asked)
     player_only: bool = False
+    # `after_card`: it reads other players' names (aggregates, other seats): theirs are made
+    others_read: bool = False
     # `after_trick`, `after_card`: a part the condition begins with (`A and ...`) that reads
     # nothing but aggregates over every player of the deal (`count_all`, `sum_all`, ...) and
     # constants: the same for every player, so where it fails the rule holds for nobody

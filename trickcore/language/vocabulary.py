@@ -323,6 +323,13 @@ QUANTITIES: dict[str, Quantity] = dict(
             "scoring { doppelkopfs = sum_tricks(if side_won and trick_points >= 40 then 1 else 0) "
             "}",
         ),
+        _q(
+            "trick_combination_points",
+            INT,
+            "the values of the combinations (`combination` blocks) among the trick's cards, "
+            "with the trump in force then (a file with combination blocks)",
+            "scoring { roem = sum_tricks(if side_won then trick_combination_points else 0) }",
+        ),
         # two cards met in a trick or a bout (`play.beats`, `bouts.beats`): the card in
         # question against the other (the card winning the trick so far; the attack card)
         _q(
@@ -797,7 +804,13 @@ OPEN_STATE = (
     *MATCH_STATE,
 )
 # a finished trick, as `after_trick` and `sum_tricks(x)` read it
-TRICK_RECORD = ("trick_number", "trick_points", "last_trick", "won_trick")
+TRICK_RECORD = (
+    "trick_number",
+    "trick_points",
+    "last_trick",
+    "won_trick",
+    "trick_combination_points",
+)
 # the names of `after_trick` that are the same for every player (the trick's number, its
 # points, whether it is the last; the tricks played)
 TRICK_COMMON = frozenset({"trick_number", "trick_points", "last_trick", "tricks_played"})
@@ -893,7 +906,8 @@ PLACES: dict[str, Place] = {
         ),
         Place(
             "beats",
-            "`play.beats` (the card played against the card winning the trick so far)",
+            "`play.beats` (the card played against the card winning the trick so far; the "
+            "player's names are those of the card's player)",
             (
                 "card_is_trump",
                 "card_power",
@@ -903,6 +917,7 @@ PLACES: dict[str, Place] = {
                 "follows_led",
                 "beats_usually",
                 "last_trick",
+                *(n for n in OPEN_STATE if n != "tricks_played"),
                 "tricks_played",
             ),
             (
@@ -912,7 +927,10 @@ PLACES: dict[str, Place] = {
                 "other_rank(R)",
                 "other_suit(S)",
                 "other_is(C)",
+                *CONTRACT_FUNCTIONS,
+                *AGGREGATE_FUNCTIONS,
             ),
+            "the player's match and deal `keep` names and the options chosen",
         ),
         Place(
             "bout_beats",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .errors import OutOfRange, in_range
@@ -297,8 +297,14 @@ class DealState:
             **self.contract_env(seat),
             **self.context[seat],
         }
-        if others:
-            self._with_table(env, seat, lambda x: self.open_env(x, others=False))
+        if others:  # the others' names made when an aggregate first reads them
+            partners = self.side(seat)
+
+            def table() -> list[dict[str, Any]]:
+                return [env if x == seat else self.open_env(x, others=False) for x in self.active]
+
+            env[TABLE] = _OnRead(table)
+            env[SIDE] = _OnRead(lambda: [e for x, e in zip(self.active, table()) if x in partners])
         return env
 
     def _with_table(self, env: dict[str, Any], seat: int, env_of: Any) -> None:
@@ -321,6 +327,19 @@ class DealState:
     def won_last_trick(self, seat: int) -> bool:
         """He won the deal's last trick, and the deal was played out (not ended early)."""
         return bool(self.tricks) and self.tricks[-1][1] == seat and not self.ended_early
+
+
+class _OnRead:
+    """A list of players' names made the first time it is read (an aggregate's view)."""
+
+    def __init__(self, make: Callable[[], list[dict[str, Any]]]) -> None:
+        self._make = make
+        self._items: list[dict[str, Any]] | None = None
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        if self._items is None:
+            self._items = self._make()
+        return iter(self._items)
 
 
 # the names of `contract_env` (what every player knows of the contract and of a seat's

@@ -33,6 +33,11 @@ class FinishedTricks(DealState):
         }
         if sides:
             names["side_won"] = winner >= 0 and winner in partners
+        if self.ref.reads_trick_combinations:  # the combinations among the trick's cards
+            in_trick = [c for _, c in cards]
+            names["trick_combination_points"] = self.ref.combination_names(in_trick, trump)[
+                "combination_points"
+            ]
         return names
 
     def trick_records(self, seat: int, sides: bool) -> list[dict[str, Any]]:
@@ -133,9 +138,10 @@ class FinishedTricks(DealState):
         reads = ref.after_card_reads
         eff = self.relations()[0]
         envs: dict[int, dict[str, Any]] = {}
-        # rules that each begin `played_it and`, without an aggregate: false for everybody
-        # but the player who played, whose names alone are made
-        players = [seat] if ref.after_card_player_only else self.active
+        # rules that each begin `played_it and`: false for everybody but the player who
+        # played, worked out for him alone (the others' names made only for an aggregate)
+        only = ref.after_card_player_only
+        players = [seat] if only and not reads.table else self.active
         for player in players:
             position = self.active.index(player)
             env: dict[str, Any] = {
@@ -166,6 +172,7 @@ class FinishedTricks(DealState):
                     qualifier=self.qualifier,
                 )
                 for player, env in envs.items()
+                if not only or player == seat
             }
             for player, values in assigned.items():
                 envs[player].update(values)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...language import syntax as s
@@ -167,9 +167,19 @@ class LegalCards(DealState):
 
     def winner_of(self, cards: Sequence[tuple[int, int]]) -> int:
         """Who wins these cards of the trick in progress (T15, or `play.beats`)."""
-        if self.ref.beats is not None:
+        ref = self.ref
+        if ref.beats is not None:
             total = self.tricks_total
-            return ruled_winner(self.ref, self.relations(), cards, len(self.tricks), total)
+            player_env = None
+            if ref.beats_reads_player:  # the rule reads names of the card's player
+
+                def player_env(seat: int) -> dict[str, Any]:
+                    assert ref.beats is not None
+                    return self.open_env(seat, ref.eval.reads_table(ref.beats))
+
+            return ruled_winner(
+                ref, self.relations(), cards, len(self.tricks), total, player_env, self.qualifier
+            )
         return trick_winner(self.relations(), self.ref.trump_id, cards)
 
     def _follow_plays(self, seat: int, hand: list[int]) -> list[int]:
@@ -227,10 +237,13 @@ def ruled_winner(
     cards: Sequence[tuple[int, int]],
     tricks_before: int,
     tricks_total: int,
+    player_env: Callable[[int], dict[str, Any]] | None = None,
+    qualifier: str = "",
 ) -> int:
     """`play { beats = EXPR }`: the card led wins unless a later card beats the one winning
     so far, as the rule says of the two (`beats_usually`: T15's rule for those two); a talon
-    card led (R31) is beaten by the first player's card that is a trump or of its suit."""
+    card led (R31) is beaten by the first player's card that is a trump or of its suit.
+    `player_env`: the names of a card's player, when the rule reads them."""
     eff, power = relations
     trump_id = ref.trump_id
     led = eff[cards[0][1]]
@@ -248,7 +261,8 @@ def ruled_winner(
             usual = not other_trump or power[c] > power[best]
         else:
             usual = not other_trump and eff[c] == led and power[c] > power[best]
-        env = {
+        env = player_env(seat) if player_env is not None else {}
+        env |= {
             OTHER: best,
             "card_is_trump": trump,
             "card_power": power[c],
@@ -261,7 +275,7 @@ def ruled_winner(
             "tricks_played": tricks_before,
         }
         assert ref.beats is not None
-        if ref.eval(ref.beats, env, card=c):
+        if ref.eval(ref.beats, env, card=c, qualifier=qualifier):
             best_seat, best = seat, c
     return best_seat
 

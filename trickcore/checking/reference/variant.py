@@ -13,7 +13,15 @@ from ...language.loader import MergedBlock, MergedRules
 from ...language.model import Deck, VariantModel
 from ...language.syntax import names_in, nodes_in
 from .errors import in_range
-from .expressions import BOOL_WORDS, COMBINATIONS, OVER_TRICKS, STRAIN, Evaluator, calls_in
+from .expressions import (
+    AGGREGATES,
+    BOOL_WORDS,
+    COMBINATIONS,
+    OVER_TRICKS,
+    STRAIN,
+    Evaluator,
+    calls_in,
+)
 from .names_read import NamesRead
 from .restated import check_restated, check_words
 from .rule_blocks import MeldRule, read_decisions
@@ -31,6 +39,22 @@ from .rules_text import (
 )
 
 FINAL_RULES = ("declarer", "defender", "player", "sitting_out")  # deal scores, not definitions
+
+# the names `play { beats = EXPR }` reads of the two cards and the trick alone (any other
+# name it reads is the card's player's)
+BEATS_OWN = frozenset(
+    {
+        "card_is_trump",
+        "card_power",
+        "other_trump",
+        "other_power",
+        "same_card",
+        "follows_led",
+        "beats_usually",
+        "last_trick",
+        "tricks_played",
+    }
+)
 
 
 class Reference:
@@ -160,7 +184,8 @@ class Reference:
             c is not None for c in self.after_trick_common
         )
         self.after_card_reads = NamesRead(_step_exprs(self.after_card))
-        self.after_card_player_only = not self.after_card_reads.table and all(
+        # every rule after a card begins `played_it and`: false for all but the card's player
+        self.after_card_player_only = all(
             st.condition is not None and _played_it_first(st.condition) for st in self.after_card
         )
         # `deal { next_dealer = EXPR }`: over after_deal's names (else a word, in the model)
@@ -230,6 +255,11 @@ class Reference:
         self.draw_up_to = int(word_of(block_of(root, "draw_up"), "to", "0"))
         # `play { beats = EXPR }` and `bouts { beats = EXPR }`: which card beats the other
         self.beats = setting_of(root, "play", "beats")
+        # it reads names of the card's player (his kept values, his role, the aggregates)
+        self.beats_reads_player = self.beats is not None and bool(
+            set(names_in(self.beats)) - BEATS_OWN
+            or {"strain_is", "bid_is", *AGGREGATES} & set(calls_in(self.beats))
+        )
         self.bout_beats = setting_of(root, "bouts", "beats")
         self.contract = tricks.contract if tricks is not None else None
         # talon
@@ -326,6 +356,10 @@ class Reference:
         self.scoring_reads_tricks = any(
             set(OVER_TRICKS) & set(calls_in(e))
             for e in [*self.definitions.values(), *(m.counts_if for m in self.melds if m.counts_if)]
+        )
+        # trick_combination_points: the combinations among each finished trick's cards
+        self.reads_trick_combinations = any(
+            "trick_combination_points" in names_in(e) for e in expressions_in(root)
         )
         ev.share(expressions_in(root))  # defines written into several rules
         self.reads_top_trumps = any(

@@ -9,6 +9,7 @@ from ...language.exprs import CARD_KEY, HAND_KEY, SIDE_KEY, TABLE_KEY, TRUMP_KEY
 from ...language.limits import in_range
 from ...language.vocabulary import TRICK_COMMON
 from ..combinations import NO_COMBINATIONS, CombinationsWhenRead
+from ..deal_roles import LaterList
 from ..trick_names import trick_common, trick_env
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ def run_after_trick(game: GameTables, deal: Deal, rules: tuple[StepRule, ...], s
     active = deal.active
     combinations = bool(game.model.combinations)
     envs: dict[int, dict[str, Any]] = {}
-    common = trick_common(view, number, deal.tricks_total, points)
+    common = trick_common(view, number, deal.tricks_total, points, game.trick_combination_points)
     for i, s in enumerate(active):
         env = trick_env(view, number, deal.tricks_total, points, s, None, common)
         env.update(
@@ -93,18 +94,16 @@ def _held_by_nobody(deal: Deal, rules: tuple[StepRule, ...]) -> bool:
 
 def run_after_card(
     game: GameTables, deal: Deal, rules: tuple[StepRule, ...], seat: int, card: int
-) -> None:
+) -> bool:
     """`after_card`: after `seat` played `card` to the trick, each rule for every player of
     the deal (over that card, whether he played it, his hand now), worked out for all
-    before any value is set."""
+    before any value is set. Whether any value changed."""
     eff = deal.relations()[0]
     card_is_trump = eff[card] == game.trump_suit_id
     in_trump_suit = game.suit_of[card] == deal.trump
-    envs: dict[int, dict[str, Any]] = {}
-    # rules that can hold for the player who played alone need no one else's names
-    players = [seat] if all(rule.player_only for rule in rules) else deal.active
-    for s in players:
-        i = deal.active.index(s)
+    active = deal.active
+
+    def env_of(s: int) -> dict[str, Any]:
         env: dict[str, Any] = {
             CARD_KEY: card,
             HAND_KEY: deal.hands[s],
@@ -116,18 +115,42 @@ def run_after_card(
             "tricks_played": len(deal.tricks),
             "tricks_won": deal.tricks_won[s],
             "declarer": s == deal.declarer,
-            "position": i,
+            "position": active.index(s),
         }
         env.update(deal.context[s])
-        envs[s] = env
-    _run_rules(deal, envs, rules, "after_card")
+        return env
+
+    if not all(rule.player_only for rule in rules):
+        return _run_rules(deal, {s: env_of(s) for s in active}, rules, "after_card")
+    # every rule can hold for the player who played alone: worked out for him, the others'
+    # names made only when an aggregate reads them (their values do not change)
+    own = env_of(seat)
+    if any(rule.others_read for rule in rules):
+        side_of = deal.side_of
+        own[TABLE_KEY] = LaterList(lambda: [own if t == seat else env_of(t) for t in active])
+        own[SIDE_KEY] = LaterList(
+            lambda: [own if t == seat else env_of(t) for t in active if side_of[t] == side_of[seat]]
+        )
+    changed = False
+    context = deal.context[seat]
+    for step in rules:
+        if step.condition is not None and not step.condition(own):
+            continue
+        assigned = [(a.name, a.expr(own)) for a in step.assigns]
+        for name, value in assigned:
+            in_range(value, f"after_card rule '{step.name}'", step.loc)
+            if context.get(name) != value:
+                changed = True
+        own.update(assigned)
+        context.update(assigned)
+    return changed
 
 
 def _run_rules(
     deal: Deal, envs: dict[int, dict[str, Any]], rules: tuple[StepRule, ...], block: str
-) -> None:
+) -> bool:
     """Each rule in order, for every player of `envs` (in seat order): all worked out
-    first, then set (his values)."""
+    first, then set (his values). Whether any value changed."""
     active = deal.active
     table = list(envs.values())
     side_of = deal.side_of
@@ -135,6 +158,7 @@ def _run_rules(
         env[TABLE_KEY] = table
         env[SIDE_KEY] = [envs[t] for t in active if t in envs and side_of[t] == side_of[s]]
     first = next(iter(envs.values()))
+    changed = False
     for step in rules:
         if step.common is not None and not step.common(first):
             continue  # the part every player's condition begins with fails: for all
@@ -143,7 +167,11 @@ def _run_rules(
             if step.condition is None or step.condition(env):
                 values[s] = [(a.name, a.expr(env)) for a in step.assigns]
         for s, assigned in values.items():
-            for _, value in assigned:
+            context = deal.context[s]
+            for name, value in assigned:
                 in_range(value, f"{block} rule '{step.name}'", step.loc)
+                if context.get(name) != value:
+                    changed = True
             envs[s].update(assigned)
-            deal.context[s].update(assigned)
+            context.update(assigned)
+    return changed

@@ -19,6 +19,8 @@ class TrickWinners:
         self.trumps_id = game.trump_suit_id
         play = game.model.tricks.play if game.model.tricks else None
         self.rule = play.beats if play is not None else None
+        # `beats` reads names of the card's player: his open names are given to it
+        self.reads_player = play is not None and play.beats_reads_player
         self.faces = game.model.deck.faces
 
     def trick(self, deal: Deal) -> int:
@@ -31,7 +33,7 @@ class TrickWinners:
         best_seat, best = trick[0]
         if self.rule is not None:
             for seat, c in trick[1:]:
-                if self._ruled(deal, eff, power, lead_suit, c, best):
+                if self._ruled(deal, eff, power, lead_suit, seat, c, best):
                     best_seat, best = seat, c
             return best_seat
         best_trump = lead_suit == trumps_id
@@ -55,7 +57,7 @@ class TrickWinners:
         for seat, c in deal.trick[1:]:
             s = eff[c]
             if best >= 0 and self.rule is not None:  # a card against the one winning so far
-                if self._ruled(deal, eff, power, led, c, best):
+                if self._ruled(deal, eff, power, led, seat, c, best):
                     best_seat, best = seat, c
             elif s == trumps_id and led != trumps_id:
                 if not best_trump or power[c] > power[best]:
@@ -65,14 +67,14 @@ class TrickWinners:
         return best_seat
 
     def beats(self, deal: Deal, best: tuple[int, int, bool], card: int) -> bool:
-        """`card_wins`: the card would win the trick in progress, beating the card that wins
-        it so far (a higher trump, or, with no trump in it, a higher card of the suit led; or
-        as `play.beats` says)."""
+        """`card_wins`: the card would win the trick in progress, played by the player to
+        play, beating the card that wins it so far (a higher trump, or, with no trump in it,
+        a higher card of the suit led; or as `play.beats` says)."""
         eff, power = deal.relations()
         _seat, winner, winner_trump = best
         led = eff[deal.trick[0][1]]
         if self.rule is not None and winner >= 0:
-            return self._ruled(deal, eff, power, led, card, winner)
+            return self._ruled(deal, eff, power, led, deal.turn, card, winner)
         if eff[card] == self.trumps_id:
             return not winner_trump or power[card] > power[winner]
         if winner_trump or eff[card] != led:
@@ -80,16 +82,25 @@ class TrickWinners:
         return winner < 0 or power[card] > power[winner]
 
     def _ruled(
-        self, deal: Deal, eff: list[int], power: list[int], led: int, card: int, other: int
+        self,
+        deal: Deal,
+        eff: list[int],
+        power: list[int],
+        led: int,
+        seat: int,
+        card: int,
+        other: int,
     ) -> bool:
-        """`play.beats` for `card` against `other`, the card winning the trick so far."""
+        """`play.beats` for `card`, played by `seat`, against `other`, the card winning the
+        trick so far."""
         trumps_id = self.trumps_id
         trump, other_trump = eff[card] == trumps_id, eff[other] == trumps_id
         if trump:
             usual = not other_trump or power[card] > power[other]
         else:
             usual = not other_trump and eff[card] == led and power[card] > power[other]
-        env: dict[str, Any] = {
+        env: dict[str, Any] = deal.open_view(seat) if self.reads_player else {}
+        env |= {
             CARD_KEY: card,
             OTHER_KEY: other,
             "card_is_trump": trump,

@@ -117,6 +117,10 @@ class TrickPlay(Phase):
             or self.after_card
             or self.partner_plays_if is not None
         )
+        # ... or rules after a card that changed no value this time
+        self.quiet_unless_changed = bool(self.after_card) and not (
+            at_turn or self.has_announcements or self.partner_plays_if is not None
+        )
         # a plain card play (no turn actions, no partner playing for anyone, no early stop,
         # no stock, no record of played cards) takes the short way through `apply`
         self.plain = not (
@@ -537,15 +541,18 @@ class TrickPlay(Phase):
                 self._declare(deal, seat, card)
         trick.append((seat, card))
         deal.cards_played += 1
+        changed = False
         if self.after_card:
-            run_after_card(self.game, deal, self.after_card, seat, card)
+            changed = run_after_card(self.game, deal, self.after_card, seat, card)
         playing = deal.playing
         from_talon = trick[0][0] < 0  # led by a talon card (`talon_leads`)
         if len(trick) < len(playing) + from_talon:
             nxt = deal.next_player[seat]
             if self.partner_plays_if is None and not self.windows:
                 deal.turn = deal.to_act = nxt
-            elif self.quiet_card and action.kind == "play":  # only his hand has changed
+            elif action.kind == "play" and (
+                self.quiet_card or (self.quiet_unless_changed and not changed)
+            ):  # only his hand has changed
                 self.give_turn(deal, nxt, played=seat)
             else:
                 self.give_turn(deal, nxt)

@@ -102,7 +102,14 @@ def turn_env(deal: Deal, seat: int, reads: TurnReads | None = None, table: bool 
     if reads.taken:
         env[TAKEN_KEY] = [c for t in deal.tricks if t.winner == seat for _, c in t.cards]
     if reads.tricks:  # the finished tricks (nothing of the sides: secret)
-        env[TRICKS_KEY] = tricks_envs(deal.tricks, deal.tricks_total, deal.game.points_with, seat)
+        game = deal.game
+        env[TRICKS_KEY] = tricks_envs(
+            deal.tricks,
+            deal.tricks_total,
+            game.points_with,
+            seat,
+            combinations=game.trick_combination_points,
+        )
     if table and reads.table:
         envs = [env if s == seat else turn_env(deal, s, reads, False) for s in deal.active]
         side_of = deal.side_of

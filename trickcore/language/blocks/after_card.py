@@ -31,20 +31,26 @@ def compile_after_card(ctx: CompileContext) -> tuple[StepRule, ...]:
         aggregates=True,
     )
     rules = trick_event_rules(ctx, "after_card", scope)
-    return tuple(attrs.evolve(rule, player_only=_player_only(entry, own)) for entry, rule in rules)
+    return tuple(
+        attrs.evolve(rule, player_only=_player_only(entry), others_read=_reads_others(entry, own))
+        for entry, rule in rules
+    )
 
 
-def _player_only(entry: s.Step, own: set[str]) -> bool:
+def _player_only(entry: s.Step) -> bool:
     """Whether a rule can hold for the player who played the card alone: its condition
-    begins `played_it and ...`, and it reads only its own player's names (no aggregate
-    over the table, no other seat; the defines are written in already, and the other
-    names are its cards, ranks, suits and words)."""
+    begins `played_it and ...`."""
     head = entry.condition
     while isinstance(head, s.Binary) and head.op == "and":
         head = head.left
-    if not (isinstance(head, s.Name) and head.name == "played_it"):
-        return False
+    return isinstance(head, s.Name) and head.name == "played_it"
+
+
+def _reads_others(entry: s.Step, own: set[str]) -> bool:
+    """Whether a rule reads other players' names than its own player's (an aggregate over
+    the table, another seat; the defines are written in already, and the other names are
+    its cards, ranks, suits and words)."""
     exprs = [e for e in (entry.condition, *(a.expr for a in entry.assigns)) if e is not None]
     names = {n for e in exprs for n in s.names_in(e)}
     calls = {c.func for e in exprs for c in s.calls_in(e)}
-    return names <= own and not calls & OTHER_PLAYERS
+    return not names <= own or bool(calls & OTHER_PLAYERS)

@@ -13,6 +13,6 @@ def compile_after_trick(ctx: CompileContext) -> tuple[StepRule, ...]:
     """`after_trick { rule NAME: [if C then] x = e, ... }`: run for every player of the
     deal after each finished trick, over that trick's names; they set deal `keep`
     values."""
-    names = {**TRICK_EVENT_NAMES, **ctx.kept}
+    names = {**ctx.trick_names(TRICK_EVENT_NAMES), **ctx.kept}
     scope = Scope(names, ctx.symbols, where="in after_trick", trick=True, aggregates=True)
     return tuple(rule for _, rule in trick_event_rules(ctx, "after_trick", scope))

@@ -62,6 +62,14 @@ class CompileContext:
         # `exchange_out N` effects and where they are written (checked against the deal)
         self.exchanges: list[tuple[int, Location | None]] = []
 
+    def trick_names(self, names: Mapping[str, str]) -> dict[str, str]:
+        """The names of a finished trick (`names`) as this file has them: the points of the
+        combinations among its cards only with `combination` blocks."""
+        out = dict(names)
+        if not self.combinations:
+            out.pop("trick_combination_points", None)
+        return out
+
     def attempt(
         self,
         fn: Callable[[], T],

@@ -64,7 +64,7 @@ def compile_decisions(ctx: CompileContext, deck: Deck) -> tuple[Decision, ...]:
         qualifier=True,
         where="in a decision",
         tricks=Scope(
-            dict(TURN_TRICK_NAMES),
+            ctx.trick_names(TURN_TRICK_NAMES),
             ctx.symbols,
             where="in a trick of sum_tricks / count_tricks",
             trick=True,

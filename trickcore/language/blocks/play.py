@@ -29,6 +29,7 @@ from ..vocabulary import (
     OBLIGATION_NAMES,
     OPEN_HAND_NAMES,
     OPEN_NAMES,
+    OPEN_STATE,
     PLAY_NAMES,
     RELATION_NAMES,
     TRICK_STATE,
@@ -65,7 +66,8 @@ PLAY_SETTINGS = frozenset(
 )
 # the names of the trick in progress a play reads (worked out at a play only when read)
 TRICK_READS = frozenset((*TRICK_STATE, "card_wins"))
-OPEN_RULES = ("open_hand_if", "stop_if", "partner_plays_if", "skip_if")  # the "open" place
+# the "open" place, and `beats` (which reads the open names of the card's player)
+OPEN_RULES = ("open_hand_if", "stop_if", "partner_plays_if", "skip_if", "beats")
 CONTRACT_NAMES = frozenset(CONTRACT_STATE)
 # what `check_stock_draws` reads: an error there names another file's change to any of them
 DRAW_READS = ("play", "deal", "deck", "pickup")
@@ -267,7 +269,8 @@ def compile_play(ctx: CompileContext, auction: bool) -> PlayRules:
         side_reads=frozenset(names_used(b.raw("side_if").expr))
         if isinstance(b.raw("side_if"), s.ExprSetting)
         else frozenset(),
-        beats=compile_beats(ctx, b, BEATS_NAMES, "play.beats"),
+        beats=compile_beats(ctx, b, BEATS_NAMES, "play.beats", player=True),
+        beats_reads_player=_beats_reads_player(ctx, b),
     )
 
 
@@ -427,14 +430,34 @@ def _aggregated_names(expr: s.Expr) -> set[str]:
     }
 
 
+def _beats_reads_player(ctx: CompileContext, b: BlockSettings) -> bool:
+    """`play.beats` reads a name of the card's player or an aggregate over the table (the
+    engine then gives it that player's open names)."""
+    raw = b.raw("beats")
+    if not isinstance(raw, s.ExprSetting):
+        return False
+    own = frozenset(BEATS_NAMES) - frozenset(OPEN_STATE) | {"tricks_played"}
+    return bool(
+        {n for n in names_used(raw.expr) if n not in own}
+        or functions_used(raw.expr) & (AGGREGATE_FUNCS.keys() | {"strain_is", "bid_is"})
+    )
+
+
 def compile_beats(
-    ctx: CompileContext, b: BlockSettings, names: dict[str, str], where: str
+    ctx: CompileContext,
+    b: BlockSettings,
+    names: dict[str, str],
+    where: str,
+    player: bool = False,
 ) -> CompiledExpr | None:
     """`beats = EXPR` (in `play` or `bouts`): whether a card beats the other it meets (the
     card winning the trick so far; the attack card), over the two cards (`card_*`,
-    `other_*`) and `beats_usually`, the usual rule."""
+    `other_*`) and `beats_usually`, the usual rule; with `player`, also over the names of
+    the card's player (his `keep` names, his role, the aggregates over the table)."""
     if b.raw("beats") is None:
         return None
     scope = Scope(dict(names), ctx.symbols, card=True, other=True, where=f"in {where}")
+    if player:  # the names of the card's player, as the open rules read them
+        scope = attrs.evolve(scope, names={**names, **ctx.kept}, aggregates=True, qualifier=True)
     rule: CompiledExpr = b.expr("beats", scope, BOOL)
     return rule

@@ -34,7 +34,7 @@ def compile_scoring(ctx: CompileContext, auction: bool) -> tuple[Scoring, dict[s
         hand=True,
         trump=True,
         tricks=Scope(
-            dict(RESULT_TRICK_NAMES),
+            ctx.trick_names(RESULT_TRICK_NAMES),
             ctx.symbols,
             where="in a trick of sum_tricks / count_tricks",
             trick=True,
