@@ -55,7 +55,9 @@ class CardOffers(DecisionsReplay):
         a decision (the other players' for the aggregates). Worked out for every player at
         once, and again only after a decision (a pass changes nothing). Where the offer_ifs
         read names alone (`NamesRead.plain`), a player's offers are worked out again only
-        when a name they read has changed, his own or (aggregates) another player's."""
+        when a name they read has changed, his own or (aggregates) another player's: the
+        offers of each key are kept (`Reference.card_offers_by_key`), for every player, deal
+        and run."""
         if self.round_offers is None:
             ref = self.ref
             reads = ref.card_reads
@@ -71,20 +73,23 @@ class CardOffers(DecisionsReplay):
             table: tuple[Any, ...] = ()
             if reads.plain:
                 keys = {x: self.names_key(x, reads) for x in active}
-                if reads.table:
-                    table = tuple(tuple(keys[x][i] for i in reads.aggregated_at) for x in active)
+                if reads.table:  # the players' values the aggregates read, in deal order
+                    table = (
+                        tuple(active),
+                        tuple(tuple(keys[x][i] for i in reads.aggregated_at) for x in active),
+                    )
             aggregated: dict[int, dict[str, Any]] = {}
             offers = {}
-            memo = self.offer_memo
+            by_key = ref.card_offers_by_key
             for x in active:
                 key: tuple[Any, ...] = ()
                 if reads.plain:
                     key = (keys[x], table)
-                    if reads.table:
+                    if reads.table:  # and the seats of his side (`SIDE`)
                         key += (self.side(x),)
-                    known = memo.get(x)
-                    if known is not None and known[0] == key:
-                        offers[x] = known[1]
+                    known = _known(by_key, key)
+                    if known is not None:
+                        offers[x] = known
                         continue
                     env = self.decision_env(x, False, reads)
                     if reads.table:
@@ -102,7 +107,7 @@ class CardOffers(DecisionsReplay):
                     or ref.eval(d.offer_if, env, hand=self.hands[x], qualifier=self.qualifier)
                 ]
                 if reads.plain:
-                    memo[x] = (key, offers[x])
+                    _keep(by_key, key, offers[x])
             self.round_offers = offers
         return self.round_offers[seat]
 
@@ -136,3 +141,28 @@ class CardOffers(DecisionsReplay):
         active = self.active
         self.offer_at = active[(active.index(seat) + 1) % len(active)]
         self._offer_round()
+
+
+# the most keys `Reference.card_offers_by_key` holds (then it starts again)
+_MOST_KEYS = 100_000
+
+
+def _known(by_key: dict[tuple[Any, ...], list[str]], key: tuple[Any, ...]) -> list[str] | None:
+    """The offers worked out from `key` before, if any (a key holding a value that is no
+    dictionary key, a list, is never kept)."""
+    try:
+        return by_key.get(key)
+    except TypeError:
+        return None
+
+
+def _keep(
+    by_key: dict[tuple[Any, ...], list[str]], key: tuple[Any, ...], offers: list[str]
+) -> None:
+    """Keep the offers worked out from `key`."""
+    if len(by_key) >= _MOST_KEYS:
+        by_key.clear()
+    try:
+        by_key[key] = offers
+    except TypeError:
+        pass

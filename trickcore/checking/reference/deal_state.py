@@ -151,8 +151,6 @@ class DealState:
         self.offer_at = -1
         self.offer_quiet = 0
         self.round_offers: dict[int, list[str]] | None = None
-        # each player's offers last worked out, by the values they were worked out from
-        self.offer_memo: dict[int, tuple[tuple[Any, ...], list[str]]] = {}
 
     def _fixed_trump(self) -> None:
         """A trump known as the cards are dealt (`play.trump: SUIT`, or `turnup` with a card

@@ -272,6 +272,9 @@ class Reference:
         self.card_decisions = [d for d in self.decisions if "card" in d.at]  # before a card
         # what their offer_if reads: only those names are made for the round of offers
         self.card_reads = NamesRead(d.offer_if for d in self.card_decisions if d.offer_if)
+        # where they read names alone: the offers worked out from each key of those names
+        # (their value follows from it), for every player, deal and run (`CardOffers`)
+        self.card_offers_by_key: dict[tuple[Any, ...], list[str]] = {}
         # the decisions offered at a turn (lead, play, right after announcing a meld): what
         # their offer_if read
         self.turn_reads = {
