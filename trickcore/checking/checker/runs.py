@@ -32,6 +32,22 @@ def _sampled(deal: int, every: int) -> bool:
     return (deal - 1) % span == 0
 
 
+# the last variant's restatement, with the game and the rules it was made of: the checkers
+# of one verify run (one per chunk of runs and whole match) share it, and what it keeps
+# (the offers worked out by key, the expressions' walkers)
+_LAST: list[tuple[Game, MergedRules | None, Reference]] = []
+
+
+def _reference(game: Game, rules: MergedRules | None) -> Reference:
+    """The restatement of `game`'s rules (made of `rules`, else read again): the last one
+    made if it was made for the same game and rules, else a new one."""
+    if _LAST and _LAST[0][0] is game and _LAST[0][1] is rules:
+        return _LAST[0][2]
+    ref = Reference(game.model, rules)
+    _LAST[:] = [(game, rules, ref)]
+    return ref
+
+
 class Checker:
     """Plays runs of one variant and reports the first broken invariant.
 
@@ -61,7 +77,7 @@ class Checker:
     ) -> None:
         self.game = game
         self.max_actions = max_actions
-        self.ref = Reference(game.model, rules)
+        self.ref = _reference(game, rules)
         self.info_every = max(info_every, 0)
         self.info_deals = max(info_deals, 1)
         self.step_deals = max(step_deals, 1)
