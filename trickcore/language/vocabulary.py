@@ -328,7 +328,8 @@ QUANTITIES: dict[str, Quantity] = dict(
             INT,
             "the values of the combinations (`combination` blocks) among the trick's cards, "
             "with the trump in force then (a file with combination blocks)",
-            "scoring { roem = sum_tricks(if side_won then trick_combination_points else 0) }",
+            "scoring { patterns_won = sum_tricks(if side_won then trick_combination_points else "
+            "0) }",
         ),
         # two cards met in a trick or a bout (`play.beats`, `bouts.beats`): the card in
         # question against the other (the card winning the trick so far; the attack card)
