@@ -846,3 +846,36 @@ def test_DK69_no_schweine_in_a_solo(schweinchen) -> None:
     play(m, ["AD", "10H", "JC", "9D"])
     assert m.observation(0).tricks[0][2] == 2
     assert not any(shown(m, 0).values())
+
+
+@pytest.mark.parametrize(
+    ("re_made", "kontra_points", "kontra_wins"),
+    [(2, 89, False), (2, 90, True), (3, 59, False), (3, 60, True), (4, 29, False), (4, 30, True)],
+)
+def test_DK39_the_marks_against_an_announcement(re_made, kontra_points, kontra_wins) -> None:
+    # DK39: against Re's keine 90 / 60 / 30 (Re needing 151 / 181 / 211), Kontra, who
+    # announced nothing, needs 90 / 60 / 30; the card points are set by the file (the rest
+    # of the deal played with everything passed) and the extra points left out (DK42)
+    house = trickcore.variant_from_text(
+        'extends "doppelkopf"\nname: "DK39 marks"\n'
+        "deal {\n"
+        f"  keep: re_made {re_made}, kontra_made 0, re_reply no, kontra_reply no, partner no, "
+        "clarified 0\n}\n"
+        "scoring {\n"
+        f"  points = if re then {240 - kontra_points} else {kontra_points}\n"
+        "  extra = 0\n}\n"
+    )
+    m = house.new_match(seed=7)
+    deal = m.current
+    # DK20: the Re party holds the queens of clubs (all healthy: a normal game)
+    re = {s for s in range(4) if "QC" in deal.observation(s).hand}
+    call_all(m, {})
+    while not deal.is_over:
+        pass_offers(m)
+        if not deal.is_over:
+            m.apply(texts(m.legal_actions())[0])
+    gains = deal.observation(0).gains
+    assert gains is not None
+    for seat in range(4):
+        won = gains[seat] > 0
+        assert won == (kontra_wins if seat not in re else not kontra_wins), (seat, gains)
