@@ -70,13 +70,16 @@ engine about one past step with other cards in a hand; `places` says where cards
 deal or a view; `reference` finds the reference world (1), repairing a failing replay with
 `step_repairs`; `constraints` probes the engine for the slots and constraints (2, 3) of
 `slot_model`, which counts and draws the assignments (4); `relabelling` builds a world fast
-(5); `sampler` ties them together (`sample_worlds`, `WorldSampler`).
+(5); `sampler` ties them together (`sample_worlds`, `WorldSampler`), and also repairs worlds
+of an earlier view of the same deal into worlds of this one (`repaired_worlds`: step 1 from
+each such world as its first order, card swaps only; cheap, as no model is made, but not
+uniform).
 """
 
 from __future__ import annotations
 
 from .errors import WorldsError
 from .knowledge import HIDDEN_FORMS
-from .sampler import WorldSampler, sample_worlds
+from .sampler import WorldSampler, repaired_worlds, sample_worlds
 
-__all__ = ["HIDDEN_FORMS", "WorldSampler", "WorldsError", "sample_worlds"]
+__all__ = ["HIDDEN_FORMS", "WorldSampler", "WorldsError", "repaired_worlds", "sample_worlds"]

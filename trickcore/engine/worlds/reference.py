@@ -121,25 +121,43 @@ class ReferenceSearch:
                         deal = self.replay.new_deal(order)
         return order
 
-    def find(self) -> tuple[Deal | BoutDeal, dict[int, int]] | None:
+    def find(
+        self, quick: int = 0, picks: dict[int, int] | None = None
+    ) -> tuple[Deal | BoutDeal, dict[int, int]] | None:
         """A consistent world found by replaying and repairing (None: none found).
 
         Where the replay fails at a step, the worlds that agree with the steps before it and
         make that step possible are counted (as for sampling) and one is drawn; when that is
-        not possible, two cards are swapped (the swap whose replay gets furthest)."""
+        not possible, two cards are swapped (the swap whose replay gets furthest).
+
+        `quick` (with a start): each failing step repaired by one card swap drawn at random
+        (no model of the steps before, no fresh first order, no replay of every swap to
+        judge it), giving up after this many replays that get no further than the one
+        before: a world a few cheap repairs away from the start, or None. `picks`: the
+        cards the start's hidden steps took (by step)."""
         order = self.start if self.start is not None else self.first_order()
-        picks: dict[int, int] = {}
+        picks = dict(picks) if picks is not None and self.start is not None else {}
         flows = 0
         last: tuple[str, int] | None = None
         reach = -1  # the furthest step a replay got to: cheap repairs while it grows
+        stalls = 0  # quick: replays that got no further
         for attempt in range(_REPAIRS):
             self.replay.check_time()
+            if quick and stalls >= quick:
+                return None
             # in a trick game a start that does not lead to a world in a few repairs is
             # left for a fresh first order, which places the cards the seat saw leave each
             # hand (what it saw since the start may lie far from it); in a game of bouts
             # the first order places only the seat's own cards, and the start is kept
-            leave = attempt == _START_TRIES and self.start and isinstance(self.obs, Observation)
+            leave = (
+                not quick
+                and attempt == _START_TRIES
+                and self.start
+                and isinstance(self.obs, Observation)
+            )
             if attempt and (attempt % 100 == 0 or leave):
+                if quick:
+                    return None
                 order = self.first_order()
                 picks = {}
             deal, fail = self.replay.replay(order, picks, choose=True)
@@ -147,6 +165,7 @@ class ReferenceSearch:
                 view = self.replay.view(deal)
                 if view == self.obs:
                     return deal, picks
+                stalls += 1
                 swaps = self.repairs.view_repairs(view, deal)
                 if not swaps and (view.phase, view.to_act) != (self.obs.phase, self.obs.to_act):
                     fail = ("flow", len(self.log))  # the last action went on another way
@@ -170,7 +189,10 @@ class ReferenceSearch:
                 last = None
                 progress, reach = k > reach, max(reach, k)
                 stuck = drawn_again
-                if not progress and not drawn_again and (kind == "illegal" or k > 0):
+                if quick:
+                    stuck = not progress
+                    stalls += not progress
+                elif not progress and not drawn_again and (kind == "illegal" or k > 0):
                     upto = k if kind == "illegal" else k - 1
                     model = self.builder.build(deal, upto, kind)
                     drawn = None if model is None else model.greedy(self.rng)
@@ -185,13 +207,18 @@ class ReferenceSearch:
                     options.update(self.repairs.heap_swaps(deal))
                 options.discard(())
                 if not options:
+                    if quick:
+                        return None
                     flows += 1
                     if flows > 20:
                         return None
                     order = self.first_order()
                     picks = {}
                     continue
-                swaps = list(self._best(order, picks, sorted(options)))
+                if quick:  # the first repair (in a random order) that gets further
+                    swaps = list(self._further(order, picks, sorted(options), k))
+                else:
+                    swaps = list(self._best(order, picks, sorted(options)))
             for x, y in swaps:
                 change(order, picks, x, y)
         return None
@@ -228,6 +255,33 @@ class ReferenceSearch:
             elif got == reach:
                 best.append(swaps)
         return self.rng.choice(best)
+
+    def _further(
+        self,
+        order: list[int],
+        picks: dict[int, int],
+        options: list[tuple[tuple[int, int], ...]],
+        k: int,
+    ) -> tuple[tuple[int, int], ...]:
+        """The first repair, in a random order, whose replay gets past step k (or that
+        leaves a world whose view only is to be repaired); else the one that gets furthest
+        (ties: the first)."""
+        self.rng.shuffle(options)
+        best, reach = options[0], -2
+        for swaps in options:
+            self.replay.check_time()
+            o, p = list(order), dict(picks)
+            for x, y in swaps:
+                change(o, p, x, y)
+            if not self._trump_kept(o):
+                continue
+            _, fail = self.replay.replay(o, p, choose=True)
+            got = fail[1] if fail is not None else len(self.log)
+            if got > k:
+                return swaps
+            if got > reach:
+                best, reach = swaps, got
+        return best
 
     def _closeness(self, world: Deal | BoutDeal) -> float:
         """1 for a world whose view is the observation; else below 1, the closer the more

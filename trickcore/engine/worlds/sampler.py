@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from ...language.errors import TrickcoreError
 from ..bouts import BoutDeal
 from ..deal import Deal
 from ..observation import BoutObservation, Observation
+from ..state import DealState
 from .constraints import ModelBuilder
 from .errors import WorldsError
 from .hand_probes import fits_with, legal_with
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from ..tables import GameTables
 
 _TRIES = 200  # draws per world wanted before the sampling gives up
+_QUICK_TRIES = 4  # replays from a start that get no further before it is left
 
 
 def sample_worlds(
@@ -41,6 +43,53 @@ def sample_worlds(
         raise TrickcoreError(f"the number of worlds is a whole number >= 0, not {n!r}")
     r = rng if isinstance(rng, random.Random) else random.Random(rng)
     return WorldSampler(game, observation, r, deal_number).sample(n)
+
+
+def repaired_worlds(
+    game: GameTables,
+    observation: Observation | BoutObservation,
+    starts: Sequence[DealState],
+    rng: random.Random,
+    tries: int = _QUICK_TRIES,
+    deadline: float | None = None,
+) -> list[Deal | BoutDeal]:
+    """Worlds that agree with everything `observation`'s seat has seen, each found from one
+    of the worlds `starts` of an earlier view of the same deal (its deck order, and the
+    cards its hidden steps took) by
+    replaying the log and repairing each step that fails with a card swap, giving up a
+    start after `tries` replays that get no further (it gives no world then; none either
+    when the deal's number is not in the observation). Cheap, as no model of the worlds is made,
+    but not uniform: each world stays close to its start. With a `deadline` (a
+    `time.perf_counter()` value) the starts not reached by then give none."""
+    number = getattr(observation, "deal_number", None)
+    if not isinstance(number, int) or not starts:
+        return []
+    size = game.model.deck.size
+    try:
+        known = SeatKnowledge(game, observation)
+        replay = LogReplay(known, rng, deadline)
+        replay.context = replay.context_of(number)
+    except TrickcoreError:
+        return []
+    known.fixed = set(known.fixed) | known.shown_now
+    search = ReferenceSearch(replay, StepRepairs(replay), ModelBuilder(replay), None)
+    out: list[Deal | BoutDeal] = []
+    for start in starts:
+        order = list(start.deck_order)
+        if sorted(order) != list(range(size)):
+            continue
+        search.start = order
+        history = start.history
+        picks = {k: history[k][1].card for k in known.hidden_steps if k < len(history)}
+        try:
+            found = search.find(quick=tries, picks=picks)
+        except TrickcoreError:  # the deadline passed (or a start the rules refuse)
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            continue
+        if found is not None:
+            out.append(found[0])
+    return out
 
 
 class WorldSampler:
