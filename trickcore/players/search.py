@@ -14,7 +14,7 @@ import time
 
 from ..engine.actions import Action
 from ..engine.state import DealState
-from ..engine.worlds import HIDDEN_FORMS, WorldSampler
+from ..engine.worlds import HIDDEN_FORMS, WorldSampler, repaired_worlds
 from ..language.errors import TrickcoreError
 from .heuristic import HeuristicPlayer
 from .protocol import Turn
@@ -40,7 +40,12 @@ class WorldMemory:
     else than it does, are dropped): what is left is exact rejection sampling from worlds
     that were uniform over the last view, so uniform over the new one. The sampler tops them
     up when too few are left, starting from the last world's deck order (a world consistent
-    with the new view is then a few repairs away)."""
+    with the new view is then a few repairs away).
+
+    The worlds dropped are kept in `lost`: when too few worlds are left, the
+    search repairs them first, up to half (`repaired_worlds`: a few card swaps each, far
+    cheaper than a model of every world late in a deal), and asks the sampler only when
+    that too leaves fewer than half."""
 
     def __init__(self) -> None:
         self.key: tuple[object, ...] | None = None
@@ -48,6 +53,8 @@ class WorldMemory:
         self.order: list[int] | None = None
         self.worlds: list[World] = []
         self.carried = 0  # worlds carried to a later decision (not sampled again)
+        self.repaired = 0  # worlds repaired from a dropped one (not sampled again)
+        self.lost: list[World] = []  # the worlds the last carry dropped
 
     @staticmethod
     def _key(turn: Turn) -> tuple[object, ...]:
@@ -65,17 +72,21 @@ class WorldMemory:
     def carry(self, turn: Turn) -> list[World]:
         """The remembered worlds played on to this turn, those that agree with its view
         (fresh copies; none when the log does not go on from the remembered one, or when a
-        step since is one the seat saw only in part)."""
+        step since is one the seat saw only in part). The others go to `lost`."""
+        self.lost = []
         if not self.worlds or not self._goes_on(turn):
             return []
         new = turn.observation.log[len(self.log) :]
         if any(text.startswith(HIDDEN_FORMS) for _, text in new):
+            self.lost = list(self.worlds)
             return []
         out = []
         for world in self.worlds:
             w = world.clone()
             if _play_on(w, new) and w.observation(turn.seat) == turn.observation:
                 out.append(w)
+            else:
+                self.lost.append(world)
         return out
 
     def remember(self, turn: Turn, worlds: list[World]) -> None:
@@ -113,16 +124,24 @@ def sample_worlds(
 ) -> list[World]:
     """`n` full deal states consistent with the turn's observation (WorldsUnavailable when
     none can be had). With a memory, the worlds of the seat's last decision in this deal
-    that still agree with the view are used first; the sampler is asked only when fewer
-    than half of `n` are left, for the rest, starting from the last world. With a budget
-    in seconds, sampling stops at 70% of the time: fewer worlds then."""
+    that still agree with the view are used first; when fewer than half of `n` are left,
+    worlds dropped are repaired to agree with it (a few card swaps each) up to half, and the
+    sampler is asked only when that too leaves fewer than half, for the rest, starting
+    from the last world. With a budget in seconds, sampling stops at 70% of the time:
+    fewer worlds then."""
     carried = memory.carry(turn) if memory is not None else []
     if memory is not None:
         memory.carried += len(carried)
-    if len(carried) * 2 >= n:
-        worlds = carried[:n]
-    else:
-        worlds = carried + _sampled(turn, n - len(carried), rng, budget, memory, not carried)
+    worlds = carried[:n]
+    if len(worlds) * 2 < n and memory is not None and memory.lost:
+        deadline = budget.deadline(SAMPLING_SHARE) if budget is not None else None
+        lost = memory.lost  # each repaired more than once when fewer (other swaps drawn)
+        starts = [lost[i % len(lost)] for i in range((n + 1) // 2 - len(worlds))]
+        repaired = repaired_worlds(turn.variant, turn.observation, starts, rng, deadline=deadline)
+        memory.repaired += len(repaired)
+        worlds += repaired
+    if len(worlds) * 2 < n:
+        worlds += _sampled(turn, n - len(worlds), rng, budget, memory, not worlds)
     if memory is not None:
         memory.remember(turn, worlds)
     return worlds
@@ -162,6 +181,9 @@ class Rollout:
         self.kind = kind
         self.rng = rng
         self.policy = HeuristicPlayer(seed=rng.getrandbits(32)) if kind == "heuristic" else None
+        # whether playing the same world out again may end otherwise: not with the
+        # heuristic bot, which draws nothing at random (one playout per world tells all)
+        self.varies = self.policy is None
 
     def run(self, world: World, budget: Budget | None = None) -> list[float]:
         """Finish the deal in place and return each seat's value (the actions taken are
