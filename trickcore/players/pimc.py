@@ -28,6 +28,8 @@ from .search import (
 )
 
 DEFAULT_SECONDS = 0.8  # the default cap on a whole decision, sampling included
+SETTLE_AFTER = 12  # worlds played out for every action before the search may stop early
+SETTLE_Z = 3.0  # standard errors by which the best action then beats each other one
 
 
 class PIMCPlayer:
@@ -36,8 +38,12 @@ class PIMCPlayer:
     `worlds` hidden worlds are sampled per decision; `iterations` is the most playouts per
     decision (shared among the worlds and the legal actions: every action is played out
     in the same worlds, world after world, the heuristic bot's choice first in each, so
-    that a budget smaller than the legal actions still weighs it against those reached);
-    `steps` the most actions played in them (long deals get fewer playouts); `seconds`
+    that a budget smaller than the legal actions still weighs it against those reached;
+    with heuristic playouts, which draw nothing at random, every world is played out once
+    per action, as a second playout would end the same); the search stops early once at
+    least `SETTLE_AFTER` worlds were played out for every action and the best beats each
+    other action by `SETTLE_Z` standard errors, paired world by world (or ties it in every
+    world); `steps` the most actions played in them (long deals get fewer playouts); `seconds`
     caps the whole decision, sampling included (0.8 by default): sampling may take 70% of
     it (fewer worlds then), and when not even the heuristic bot's choice and one other
     action have been played out in one world in time, the heuristic bot decides.
@@ -164,9 +170,32 @@ class PIMCPlayer:
                     if budget.out_of_time() or (budget.used >= 2 and budget.spent()):
                         return playouts, key
                 key += 1
-                if budget.spent():
-                    break
+                if budget.spent() or _settled(playouts, key):
+                    return playouts, key
+            if not rollout.varies:  # another round would play out the same again
+                break
         return playouts, key
+
+
+def _settled(playouts: list[dict[int, float]], done: int) -> bool:
+    """Whether, after `done` worlds (at least SETTLE_AFTER), the search can stop: the
+    actions played out in all of them are at least two, and the best of them on average
+    beats each other one by at least SETTLE_Z standard errors, paired playout by playout
+    (or the same value in every world: more worlds would not part them)."""
+    if done < SETTLE_AFTER:
+        return False
+    keys = range(done)
+    weighed = [p for p in playouts if all(k in p for k in keys)]
+    if len(weighed) < 2:
+        return False
+    best = max(weighed, key=lambda p: statistics.fmean(p[k] for k in keys))
+    for other in weighed:
+        if other is best:
+            continue
+        diffs = [best[k] - other[k] for k in keys]
+        if any(diffs) and not _surely_better(best, other, SETTLE_Z):
+            return False
+    return True
 
 
 def _surely_better(a: dict[int, float], b: dict[int, float], z: float) -> bool:
