@@ -351,6 +351,79 @@ def test_worlds_carried_to_the_next_decision_agree_with_its_view(name):
     assert carried > 0  # some worlds went on to a later decision
 
 
+@pytest.mark.parametrize("name", ["doppelkopf", "hearts"])
+def test_worlds_of_an_earlier_view_are_repaired_into_worlds_of_this_one(name):
+    """`repaired_worlds`: the worlds of a seat's last decision, the log played on since
+    (most are dropped: a card played that they put in another hand), are repaired by card
+    swaps into worlds that agree with the new view; a search's memory does so when too few
+    are carried on, before asking the sampler."""
+    from trickcore.engine.worlds import repaired_worlds
+    from trickcore.players.search import WorldMemory, sample_worlds
+
+    variant = trickcore.load_variant(name)
+    rng = random.Random(5)
+    order = list(range(variant.model.deck.size))
+    random.Random(2).shuffle(order)
+    deal = variant.new_deal(order, dealer=0)
+    others = make_bot("heuristic", seed=2)
+    memory = WorldMemory()
+    last: list = []
+    repaired = 0
+    while not deal.is_over:
+        seat = deal.to_act
+        turn = Turn(variant, seat, deal.observation(seat), tuple(deal.legal_actions()))
+        if seat == 1 and len(turn.legal) > 1:
+            for world in repaired_worlds(variant, turn.observation, last, rng):
+                repaired += 1
+                assert world.observation(seat) == turn.observation
+                assert {a.id for a in world.legal_actions()} == {a.id for a in turn.legal}
+            last = sample_worlds(turn, 4, rng, memory=memory)
+            for world in last:
+                assert world.observation(seat) == turn.observation
+        deal.apply(others.choose(turn))
+    assert repaired > 10
+    assert memory.repaired > 0  # the memory repaired worlds too
+
+
+def test_heuristic_playouts_end_the_same_every_time():
+    """PIMC plays a world out once per action with the heuristic bot's playouts, as the
+    heuristic bot draws nothing at random; with random playouts it goes round the worlds
+    again while its budget lasts."""
+    from trickcore.players.search import Rollout, sample_worlds
+
+    variant = trickcore.load_variant("hearts")
+    turn = turn_of(variant.new_match(seed=4))
+    worlds = sample_worlds(turn, 3, random.Random(1))
+    assert not Rollout("heuristic", random.Random(0)).varies
+    assert Rollout("random", random.Random(0)).varies
+    for world in worlds:
+        values = {
+            tuple(Rollout("heuristic", random.Random(s)).run(world.clone())) for s in range(3)
+        }
+        assert len(values) == 1
+    spec = "pimc:worlds=3,iterations=400,seconds=none"
+    playouts, done = make_bot(spec, seed=1)._search(turn, 0)
+    assert done <= 3 and all(len(p) <= 3 for p in playouts)
+    playouts, done = make_bot(spec + ",rollout=random", seed=1)._search(turn, 0)
+    assert done > 3
+
+
+def test_pimc_stops_once_the_best_action_is_settled():
+    """The search stops early when, over at least SETTLE_AFTER worlds, the best action beats
+    every other by SETTLE_Z standard errors (or ties it in every world)."""
+    from trickcore.players.pimc import SETTLE_AFTER, _settled
+
+    n = SETTLE_AFTER
+    clear = [{k: 1.0 + (k % 2) / 10 for k in range(n)}, {k: 0.0 for k in range(n)}]
+    assert _settled(clear, n)
+    assert not _settled(clear, n - 1)
+    close = [{k: float(k % 2) for k in range(n)}, {k: float((k + 1) % 2) for k in range(n)}]
+    assert not _settled(close, n)
+    tied = [{k: float(k) for k in range(n)}, {k: float(k) for k in range(n)}]
+    assert _settled(tied, n)
+    assert not _settled([clear[0], {k: 0.0 for k in range(n - 1)}], n)  # one weighed
+
+
 def test_ismcts_widens_progressively_over_a_long_ladder_of_bids():
     # Preferans R8: the first bid of a deal may be any of the ladder's contracts: with
     # widening, the search weighs the heuristic bot's choice first and lets in one more
