@@ -130,11 +130,11 @@ class ReferenceSearch:
         make that step possible are counted (as for sampling) and one is drawn; when that is
         not possible, two cards are swapped (the swap whose replay gets furthest).
 
-        `quick` (with a start): each failing step repaired by one card swap drawn at random
-        (no model of the steps before, no fresh first order, no replay of every swap to
-        judge it), giving up after this many replays that get no further than the one
-        before: a world a few cheap repairs away from the start, or None. `picks`: the
-        cards the start's hidden steps took (by step)."""
+        `quick` (with a start): each failing step repaired by the first swap, in a random
+        order, whose replay gets past it (no model of the steps before, no fresh first
+        order, not every swap replayed), giving up after this many replays that get no
+        further than the one before: a world a few cheap repairs away from the start, or
+        None. `picks`: the cards the start's hidden steps took (by step)."""
         order = self.start if self.start is not None else self.first_order()
         picks = dict(picks) if picks is not None and self.start is not None else {}
         flows = 0
