@@ -238,17 +238,14 @@ class ReferenceSearch:
         best: list[tuple[tuple[int, int], ...]] = []
         reach = -2.0
         for swaps in options:
-            self.replay.check_time()
-            o, p = list(order), dict(picks)
-            for x, y in swaps:
-                change(o, p, x, y)
-            if not self._trump_kept(o):
+            tried = self._swapped(order, picks, swaps)
+            if tried is None:
                 if reach < -1.0:
                     best, reach = [swaps], -1.0
                 elif reach == -1.0:
                     best.append(swaps)
                 continue
-            world, fail = self.replay.replay(o, p, choose=True)
+            world, fail = self.replay.replay(*tried, choose=True)
             got = float(fail[1]) if fail is not None else len(self.log) + self._closeness(world)
             if got > reach:
                 best, reach = [swaps], got
@@ -269,19 +266,27 @@ class ReferenceSearch:
         self.rng.shuffle(options)
         best, reach = options[0], -2
         for swaps in options:
-            self.replay.check_time()
-            o, p = list(order), dict(picks)
-            for x, y in swaps:
-                change(o, p, x, y)
-            if not self._trump_kept(o):
+            tried = self._swapped(order, picks, swaps)
+            if tried is None:
                 continue
-            _, fail = self.replay.replay(o, p, choose=True)
+            _, fail = self.replay.replay(*tried, choose=True)
             got = fail[1] if fail is not None else len(self.log)
             if got > k:
                 return swaps
             if got > reach:
                 best, reach = swaps, got
         return best
+
+    def _swapped(
+        self, order: list[int], picks: dict[int, int], swaps: tuple[tuple[int, int], ...]
+    ) -> tuple[list[int], dict[int, int]] | None:
+        """Copies of the deck order and the hidden picks with these swaps made; None when
+        they move the trump the seat saw."""
+        self.replay.check_time()
+        o, p = list(order), dict(picks)
+        for x, y in swaps:
+            change(o, p, x, y)
+        return (o, p) if self._trump_kept(o) else None
 
     def _closeness(self, world: Deal | BoutDeal) -> float:
         """1 for a world whose view is the observation; else below 1, the closer the more
