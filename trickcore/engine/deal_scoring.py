@@ -92,8 +92,8 @@ class DealScoring(DealRoles):
         if rules.scoring.reads_hand:  # count_rank, holds_trump: his hand as play began
             env[HAND_KEY] = self.start_hands.get(seat, [])
             env[TRUMP_KEY] = self.trump
+        game = self.game
         if rules.scoring.reads_tricks:  # sum_tricks: each finished trick, the deal's sides
-            game = self.game
             env[TRICKS_KEY] = tricks_envs(
                 tricks,
                 self.tricks_total,
@@ -104,7 +104,6 @@ class DealScoring(DealRoles):
                 game.trick_combination_points,
             )
         if own:
-            game = self.game
             melds = game.model.melds
             env["meld_points"] = sum(
                 d.value for d in own if melds[game.meld_index[d.meld]].counts_if(env)

@@ -132,17 +132,10 @@ def run_after_card(
             lambda: [own if t == seat else env_of(t) for t in active if side_of[t] == side_of[seat]]
         )
     changed = False
-    context = deal.context[seat]
     for step in rules:
-        if step.condition is not None and not step.condition(own):
-            continue
-        assigned = [(a.name, a.expr(own)) for a in step.assigns]
-        for name, value in assigned:
-            in_range(value, f"after_card rule '{step.name}'", step.loc)
-            if context.get(name) != value:
-                changed = True
-        own.update(assigned)
-        context.update(assigned)
+        if step.condition is None or step.condition(own):
+            assigned = [(a.name, a.expr(own)) for a in step.assigns]
+            changed = _set(deal, seat, own, step, assigned, "after_card") or changed
     return changed
 
 
@@ -167,11 +160,26 @@ def _run_rules(
             if step.condition is None or step.condition(env):
                 values[s] = [(a.name, a.expr(env)) for a in step.assigns]
         for s, assigned in values.items():
-            context = deal.context[s]
-            for name, value in assigned:
-                in_range(value, f"{block} rule '{step.name}'", step.loc)
-                if context.get(name) != value:
-                    changed = True
-            envs[s].update(assigned)
-            context.update(assigned)
+            changed = _set(deal, s, envs[s], step, assigned, block) or changed
+    return changed
+
+
+def _set(
+    deal: Deal,
+    seat: int,
+    env: dict[str, Any],
+    step: StepRule,
+    assigned: list[tuple[str, Any]],
+    block: str,
+) -> bool:
+    """Set the values a rule worked out for a player (in his names and his deal values),
+    each checked in range; whether any of them changed."""
+    context = deal.context[seat]
+    changed = False
+    for name, value in assigned:
+        in_range(value, f"{block} rule '{step.name}'", step.loc)
+        if context.get(name) != value:
+            changed = True
+    env.update(assigned)
+    context.update(assigned)
     return changed

@@ -69,6 +69,8 @@ TRICK_READS = frozenset((*TRICK_STATE, "card_wins"))
 # the "open" place, and `beats` (which reads the open names of the card's player)
 OPEN_RULES = ("open_hand_if", "stop_if", "partner_plays_if", "skip_if", "beats")
 CONTRACT_NAMES = frozenset(CONTRACT_STATE)
+CONTRACT_FUNCS = frozenset({"strain_is", "bid_is"})  # the contract's functions
+CARD_FUNCS = frozenset({"card_rank", "card_suit", "card_is"})  # a card's functions
 # what `check_stock_draws` reads: an error there names another file's change to any of them
 DRAW_READS = ("play", "deal", "deck", "pickup")
 
@@ -230,7 +232,7 @@ def compile_play(ctx: CompileContext, auction: bool) -> PlayRules:
         ),
         open_reads_contract=any(
             (names_used(b.raw(key).expr) & CONTRACT_NAMES)
-            or (functions_used(b.raw(key).expr) & {"strain_is", "bid_is"})
+            or (functions_used(b.raw(key).expr) & CONTRACT_FUNCS)
             for key in OPEN_RULES
             if isinstance(b.raw(key), s.ExprSetting)
         ),
@@ -397,9 +399,7 @@ def _open_hand_player(b: BlockSettings, scope: Scope) -> CompiledExpr | None:
     assert isinstance(raw, s.ExprSetting)
     node: s.Expr | None = raw.expr
     while node is not None:
-        if not (names_used(node) & OPEN_CARD_NAMES) and not (
-            functions_used(node) & {"card_rank", "card_suit", "card_is"}
-        ):
+        if not (names_used(node) & OPEN_CARD_NAMES) and not (functions_used(node) & CARD_FUNCS):
             return compile_expr(node, scope, BOOL) if node is not raw.expr else None
         node = node.left if isinstance(node, s.Binary) and node.op == "and" else None
     return None
@@ -412,7 +412,7 @@ def _open_card_reads(ctx: CompileContext, b: BlockSettings) -> set[str]:
     if not isinstance(raw, s.ExprSetting):
         return set()
     reads = (names_used(raw.expr) & OPEN_CARD_NAMES) - set(ctx.kept)
-    reads |= functions_used(raw.expr) & {"card_rank", "card_suit", "card_is"}
+    reads |= functions_used(raw.expr) & CARD_FUNCS
     if "card_in_combination" in reads and not ctx.combinations:
         raise RulesError(
             "'card_in_combination' needs combinations: a 'combination NAME { ... }' block",
@@ -439,7 +439,7 @@ def _beats_reads_player(ctx: CompileContext, b: BlockSettings) -> bool:
     own = frozenset(BEATS_NAMES) - frozenset(OPEN_STATE) | {"tricks_played"}
     return bool(
         {n for n in names_used(raw.expr) if n not in own}
-        or functions_used(raw.expr) & (AGGREGATE_FUNCS.keys() | {"strain_is", "bid_is"})
+        or functions_used(raw.expr) & (AGGREGATE_FUNCS.keys() | CONTRACT_FUNCS)
     )
 
 
