@@ -108,17 +108,11 @@ class TrickPlay(Phase):
                 entry[1].append(places.index(name))
             self.duty_rules = list(by_text.values())
         # a card played to a trick changes nothing but the hand it comes from (no decisions
-        # or announcements at a turn, no rules after a card, no partner playing for anyone):
-        # the next round of offers makes only that player's names again
+        # or announcements at a turn, no partner playing for anyone; rules after a card that
+        # changed no value this time): the next round of offers makes only that player's
+        # names again
         at_turn = any(game.decisions_at[at][0] for at in ("lead", "play", "announced"))
         self.quiet_card = not (
-            at_turn
-            or self.has_announcements
-            or self.after_card
-            or self.partner_plays_if is not None
-        )
-        # ... or rules after a card that changed no value this time
-        self.quiet_unless_changed = bool(self.after_card) and not (
             at_turn or self.has_announcements or self.partner_plays_if is not None
         )
         # a plain card play (no turn actions, no partner playing for anyone, no early stop,
@@ -550,9 +544,7 @@ class TrickPlay(Phase):
             nxt = deal.next_player[seat]
             if self.partner_plays_if is None and not self.windows:
                 deal.turn = deal.to_act = nxt
-            elif action.kind == "play" and (
-                self.quiet_card or (self.quiet_unless_changed and not changed)
-            ):  # only his hand has changed
+            elif self.quiet_card and not changed and action.kind == "play":  # his hand alone
                 self.give_turn(deal, nxt, played=seat)
             else:
                 self.give_turn(deal, nxt)
