@@ -274,6 +274,7 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
     "combination run": {
         "run": st.one_of(SMALL.map(str), st.just("x")),
         "same_rank": SMALL.map(str),
+        "cards": _list(st.sampled_from(RANKS + ["QS", "JD"]), 1, 3),
         "order": _list(st.sampled_from(RANKS), 1, 9),
         "value": typed("combination", "int").map(lambda e: f" = {e}"),
         "strength": typed("combination", "int").map(lambda e: f" = {e}"),

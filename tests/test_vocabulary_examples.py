@@ -76,6 +76,7 @@ BASES: dict[str, tuple[str, ...]] = {
         "nth_combination",
         "value",
         "length",
+        "times",
         "top",
         "position",
         "bid_suit",

@@ -238,14 +238,15 @@ def deal_names(game: Game, seats: int) -> dict[str, Interval]:
 
 def _combination_names(game: Game, seats: int) -> dict[str, Interval]:
     """`combination_points` and `best_combination` of any hand: each combination's value
-    and strength over its names (a length up to the deck's size, a top within its order),
-    as many of a kind as hold disjoint cards of the deck (a combination worth 0 or less is
-    none)."""
+    and strength over its names (a length up to the deck's size, held up to the deck's
+    copies times, a top within its order), as many of a kind as hold disjoint cards of the
+    deck (a combination worth 0 or less is none)."""
     size = game.model.deck.size
     points, best = 0, (0, 0)
     for combo in game.model.combinations:
         env: dict[str, Interval] = {
             "length": (combo.size, size),
+            "times": (1, game.model.deck.copies),
             "top": (0, max(0, len(combo.order) - 1)),
             "card_in_trump_suit": BOOL,
             "trump_set": BOOL,

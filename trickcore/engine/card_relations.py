@@ -9,7 +9,7 @@ from ..language.exprs import CARD_KEY, OTHER_KEY, relation_env
 from ..language.limits import in_range
 from ..language.model import VariantModel
 from .actions import Action, ActionTable
-from .combinations import combinations_held
+from .combinations import combination_cards, combinations_held
 
 
 class CardRelations:
@@ -28,6 +28,7 @@ class CardRelations:
     _relations: dict[tuple[int, str, tuple[str, ...]], tuple[list[int], list[int]]]
     _trump_orders: dict[tuple[int, str, tuple[str, ...]], list[int]]
     _singles: dict[str, list[Action]]
+    _in_combination: dict[tuple[tuple[int, ...], int], frozenset[int]]
 
     def single_card_actions(self, kind: str) -> list[Action]:
         """The bout actions of one kind with one card, indexed by card (made once)."""
@@ -137,6 +138,19 @@ class CardRelations:
                 table.append(row)
             self._beaters[trump] = table
         return table
+
+    def combination_cards(self, hand: Sequence[int], trump: int) -> frozenset[int]:
+        """The cards of `hand` in one of its combinations under `trump`
+        (`card_in_combination`), kept for the hands asked about lately."""
+        key = (tuple(hand), trump)
+        found = self._in_combination.get(key)
+        if found is None:
+            if len(self._in_combination) > 4096:
+                self._in_combination.clear()
+            model = self.model
+            found = combination_cards(model.combinations, model.deck, hand, trump)
+            self._in_combination[key] = found
+        return found
 
     def trick_combinations(self) -> Callable[[Sequence[int], int], int] | None:
         """The points of the combinations (`combination` blocks) among a trick's cards under

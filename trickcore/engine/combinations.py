@@ -1,5 +1,5 @@
-"""The combinations a hand holds (`combination NAME` blocks): runs of one suit and cards of
-one rank, each worth its `value`, compared by its `strength`."""
+"""The combinations a hand holds (`combination NAME` blocks): runs of one suit, ranks held in
+several suits and given cards, each worth its `value`, compared by its `strength`."""
 
 from __future__ import annotations
 
@@ -21,8 +21,9 @@ def combinations_held(
     combinations: Sequence[Combination], deck: Deck, hand: Sequence[int], trump: int
 ) -> list[tuple[int, int]]:
     """(value, strength) of each combination in the hand while `trump` is trump: each
-    maximal run of a "run" combination in each suit is one, and each rank held often enough
-    of a "same_rank" one; a combination worth 0 (or less) is none."""
+    maximal run of a "run" combination in each suit is one, each rank held in enough suits
+    of a "same_rank" one, and each set held whole of a "cards" one; a combination worth 0
+    (or less) is none."""
     return [(value, strength) for value, strength, _ in _held(combinations, deck, hand, trump)]
 
 
@@ -36,48 +37,64 @@ def combination_cards(
 def _held(
     combinations: Sequence[Combination], deck: Deck, hand: Sequence[int], trump: int
 ) -> list[tuple[int, int, list[int]]]:
-    """(value, strength, cards) of each combination in the hand (see `combinations_held`)."""
+    """(value, strength, cards) of each combination in the hand (see `combinations_held`).
+    Patterns are of faces; with copies each is held as often (`times`) as the fewest
+    copies held of its faces, and its cards are every copy held of them."""
     out: list[tuple[int, int, list[int]]] = []
-    held = set(hand)
+    face_of = deck.faces
+    count: dict[int, int] = {}
+    for c in hand:
+        f = face_of[c]
+        count[f] = count.get(f, 0) + 1
     n_ranks, n_suits = len(deck.ranks), len(deck.suits)
     for combo in combinations:
         order = combo.order
-        found: list[tuple[dict[str, Any], list[int]]] = []
+        found: list[tuple[dict[str, Any], list[int]]] = []  # (names, faces)
         if combo.kind == "run":
             for suit in range(n_suits):
-                places = [p for p, r in enumerate(order) if suit * n_ranks + r in held]
+                places = [p for p, r in enumerate(order) if suit * n_ranks + r in count]
                 start = 0
                 for k in range(1, len(places) + 1):  # split into runs of consecutive places
                     if k == len(places) or places[k] != places[k - 1] + 1:
                         length = k - start
                         if length >= combo.size:
-                            top = places[start]
-                            cards = [suit * n_ranks + order[p] for p in places[start:k]]
-                            env = _env(cards[0], length, top, suit == trump, trump)
-                            found.append((env, cards))
+                            faces = [suit * n_ranks + order[p] for p in places[start:k]]
+                            env = _env(faces, count, deck, length, places[start], suit == trump)
+                            found.append((env, faces))
                         start = k
-        else:
+        elif combo.kind == "same_rank":
             for top, rank in enumerate(order):
-                cards = sorted(c for c in held if c % n_ranks == rank)
-                if len(cards) >= combo.size:
-                    found.append((_env(cards[0], len(cards), top, False, trump), cards))
-        for env, cards in found:
+                faces = [f for f in range(rank, n_suits * n_ranks, n_ranks) if f in count]
+                if len(faces) >= combo.size:
+                    found.append((_env(faces, count, deck, len(faces), top, False), faces))
+        else:
+            for given in combo.sets:
+                if all(f in count for f in given):
+                    in_trump = given[0] // n_ranks == trump
+                    env = _env(given, count, deck, len(given), 0, in_trump)
+                    found.append((env, list(given)))
+        for env, faces in found:
+            env["trump_set"] = trump >= 0
             value = int(combo.value(env))
             if value > 0:
                 strength = combo.strength
                 env["value"] = value
+                cards = list(faces) if deck.plain else [c for c in hand if face_of[c] in faces]
                 out.append((value, int(strength(env)) if strength is not None else value, cards))
     return out
 
 
-def _env(card: int, length: int, top: int, in_trump: bool, trump: int) -> dict[str, Any]:
-    """The names a combination's `value` and `strength` read (its highest card)."""
+def _env(
+    faces: Sequence[int], count: dict[int, int], deck: Deck, length: int, top: int, in_trump: bool
+) -> dict[str, Any]:
+    """The names a combination's `value` and `strength` read: its first face's card is the
+    card in question, `times` the fewest copies held of its faces."""
     return {
-        CARD_KEY: card,
+        CARD_KEY: deck.cards_of_face[faces[0]][0],
         "length": length,
+        "times": min(count[f] for f in faces),
         "top": top,
         "card_in_trump_suit": in_trump,
-        "trump_set": trump >= 0,
     }
 
 

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 from ..language.exprs import CARD_KEY
 from ..language.limits import check_seat
 from .actions import Action
-from .combinations import combination_cards
 from .observation import Observation
 from .records import TrickView
 from .state import OVER
@@ -187,11 +186,10 @@ class Deal(DealScoring):
         rule = self.rules.play.open_hand_if
         assert rule is not None
         game = self.game
-        model = game.model
         in_combination: frozenset[int] = frozenset()
         if self.rules.play.open_combination and self.start_hands:
             hand = self.start_hands.get(seat, [])
-            in_combination = combination_cards(model.combinations, model.deck, hand, self.trump)
+            in_combination = game.combination_cards(hand, self.trump)
         suit_of = game.suit_of
         trump = self.trump
         shown = []

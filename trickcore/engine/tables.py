@@ -164,6 +164,7 @@ class GameTables(CardTexts, CardRelations, DealLayout):
         self.options = [o for d in (tricks.decisions if tricks else ()) for o in d.options]
         self._trump_orders: dict[tuple[int, str, tuple[str, ...]], list[int]] = {}
         self._singles: dict[str, list[Action]] = {}
+        self._in_combination: dict[tuple[tuple[int, ...], int], frozenset[int]] = {}
         self._bout_offers: dict[tuple[int, bool], Any] = {}  # kept by `bouts.bout_offers`
         # what a bout deal reads of its rules at every step (a game of bouts only)
         self.bout_settings: BoutSettings | None = (

@@ -182,12 +182,17 @@ def _sections(model: VariantModel) -> list[tuple[str, list[str]]]:
     combination_lines = []
     for combo in model.combinations:
         order = ", ".join(deck.ranks[r].symbol for r in combo.order)
-        what = (
-            f"{combo.size} or more cards of one suit in a row in the order {order} (each "
-            "longest run is one)"
-            if combo.kind == "run"
-            else f"{combo.size} or more cards of one rank (ranks in the order {order})"
-        )
+        if combo.kind == "run":
+            what = (
+                f"{combo.size} or more cards of one suit in a row in the order {order} (each "
+                "longest run is one)"
+            )
+        elif combo.kind == "same_rank":
+            what = f"{combo.size} or more cards of one rank (ranks in the order {order})"
+        else:
+            what = "the cards " + " or ".join(
+                ", ".join(deck.face_text(f) for f in faces) for faces in combo.sets
+            )
         combination_lines.append(f"{combo.name.capitalize()}: {what}; value {combo.value.text}.")
         if combo.strength is not None:
             combination_lines.append(f"  Compared by strength: {combo.strength.text}.")
@@ -198,6 +203,12 @@ def _sections(model: VariantModel) -> list[tuple[str, list[str]]]:
             "finished trick's cards as trick_combination_points (a combination worth 0 is "
             "none)."
         )
+        if not deck.plain:
+            combination_lines.append(
+                "A combination is of cards as the players see them: the copies of a card are "
+                "one card in it, and times is how often it is held whole (the fewest copies "
+                "held of any of its cards)."
+            )
         out.append(("Combinations", combination_lines))
     deal = model.deal
     pattern = describe_pattern(deal.pattern)

@@ -181,16 +181,19 @@ class Meld:
 @attrs.frozen
 class Combination:
     """A pattern of cards in one hand (`combination NAME`): a run of `size` or more cards of
-    one suit, consecutive in `order` ("run"), or `size` or more cards of one rank
-    ("same_rank"). Each one held is worth `value` (a combination worth 0 is none) and
-    compares by `strength` (by default its value)."""
+    one suit, consecutive in `order` ("run"), `size` or more suits of one rank
+    ("same_rank"), or every card of one of `sets` ("cards": given ranks of one suit, or
+    given cards). Patterns are of faces: with copies, a combination is held as often
+    (`times`) as the fewest copies held of its cards. Each one held is worth `value` (a
+    combination worth 0 is none) and compares by `strength` (by default its value)."""
 
     name: str
-    kind: str  # "run" | "same_rank"
+    kind: str  # "run" | "same_rank" | "cards"
     size: int
     order: tuple[int, ...]  # rank indices, high to low: a run's order; ranks' places (`top`)
     value: CompiledExpr
     strength: CompiledExpr | None = None
+    sets: tuple[tuple[int, ...], ...] = ()  # "cards": the faces of each set it may be
 
 
 @attrs.frozen

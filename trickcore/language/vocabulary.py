@@ -252,9 +252,17 @@ QUANTITIES: dict[str, Quantity] = dict(
         _q(
             "length",
             INT,
-            "the combination's cards: a run's length, or the cards of its rank",
+            "the combination's cards: a run's length, the suits held of its rank, or the cards "
+            "it names (with `copies`: cards told apart only by their faces)",
             "combination sequence { value = if length == 3 then 20 else if length == 4 then 50 "
             "else 100 }",
+        ),
+        _q(
+            "times",
+            INT,
+            "how often the combination is held whole: the fewest copies held of any of its "
+            "cards (always 1 in a deck of every card once)",
+            "combination carre { value = if times == 2 then 1000 else 100 }",
         ),
         _q(
             "card_in_combination",
@@ -984,14 +992,14 @@ PLACES: dict[str, Place] = {
         Place(
             "combination",
             "`combination.value` (once per combination and trump suit; the card in question "
-            "is its highest)",
-            ("length", "top", "card_in_trump_suit", "trump_set"),
+            "is its highest, or the first it names)",
+            ("length", "times", "top", "card_in_trump_suit", "trump_set"),
             ("card_rank(R)", "card_suit(S)", "card_is(C)"),
         ),
         Place(
             "strength",
             "`combination.strength` (as its `value`)",
-            ("value", "length", "top", "card_in_trump_suit", "trump_set"),
+            ("value", "length", "times", "top", "card_in_trump_suit", "trump_set"),
             ("card_rank(R)", "card_suit(S)", "card_is(C)"),
         ),
         Place(

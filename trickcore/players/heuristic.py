@@ -30,7 +30,13 @@ from typing import Any
 from ..engine.actions import Action
 from ..engine.tables import GameTables
 from .protocol import Turn
-from .reading import View, deal_score_or_none, meld_cards_held, melds_held
+from .reading import (
+    View,
+    combinations_worth,
+    deal_score_or_none,
+    meld_cards_held,
+    melds_held,
+)
 from .values import score_sign
 
 SHY = {"decide", "double", "redouble", "redeal"}  # taken only when nothing else is legal
@@ -184,11 +190,16 @@ class HeuristicPlayer:
         for a in bids:
             qual = a.qualifier
             if prof.strains:
-                tricks = estimate_tricks(game, hand, game.strain_suit(qual), qual)
+                trump = game.strain_suit(qual)
+                tricks = estimate_tricks(game, hand, trump, qual)
+                combos = combinations_worth(game, hand, trump)
             else:
-                tricks = estimate_tricks(game, hand, self._best_trump(game, hand), qual)
+                trump = self._best_trump(game, hand)
+                tricks = estimate_tricks(game, hand, trump, qual)
+                combos = combinations_worth(game, hand, trump)
                 for option, suit in prof.option_trumps.items():  # a game chosen later
                     tricks = max(tricks, estimate_tricks(game, hand, suit, qual, (option,)))
+                    combos = max(combos, combinations_worth(game, hand, suit))
             if obs.talon_size:
                 tricks += 0.5
             partners = self._partners(game, seat, players)
@@ -203,6 +214,7 @@ class HeuristicPlayer:
                 card_points=int(points),
                 meld_points=melds,
                 melds_declared=melds,
+                combination_points=combos,
                 tricks_won=int(round(tricks)),
                 tricks_total=prof.tricks_guess,
             )

@@ -10,6 +10,7 @@ import attrs
 
 from ..engine.actions import Action
 from ..engine.bouts import BoutDeal
+from ..engine.combinations import combinations_held
 from ..engine.deal import Deal
 from ..engine.observation import BoutObservation, Observation
 from ..engine.tables import GameTables
@@ -113,6 +114,14 @@ def meld_cards_held(game: GameTables, hand: set[int]) -> set[int]:
 def by_id(actions: Iterable[Action]) -> dict[int, Action]:
     """Actions keyed by their number."""
     return {a.id: a for a in actions}
+
+
+def combinations_worth(game: GameTables, hand: list[int], trump: int) -> int:
+    """The value of the combinations (`combination` blocks) `hand` holds with `trump`."""
+    model = game.model
+    if not model.combinations:
+        return 0
+    return sum(v for v, _ in combinations_held(model.combinations, model.deck, hand, trump))
 
 
 def deal_score_or_none(game: GameTables, declarer: bool, qualifier: str, **q: Any) -> int | None:

@@ -77,6 +77,7 @@ class InformationChecks:
             if e is not None
         )
         self._deal_values = tuple(name for name, _ in self.ref.deal_keep)
+        self._open_hands = self.ref.open_hand_if is not None  # cards shown by a rule
         # a player's deal values, as a tuple (of one value or none, a tuple all the same)
         values = self._deal_values
         self._values_of: Callable[[dict[str, Any]], Any] = (
@@ -167,15 +168,23 @@ class InformationChecks:
             if not twins:
                 continue
             obs = self.observation(deal, seat)
+            shown = getattr(obs, "open_hands", None)
+            told_apart = []
             for twin in twins:
                 pair = f"{self.game.card_text(twin.a)} and {self.game.card_text(twin.b)}"
+                theirs_obs = twin.deal.observation(seat)
+                if self._open_hands and getattr(theirs_obs, "open_hands", None) != shown:
+                    # the cards a rule lays face up are public: a world showing others is
+                    # one the seat tells apart, and is compared no more
+                    told_apart.append(twin)
+                    continue
                 if twin.deal.to_act != deal.to_act:
                     raise Found(
                         "no leak",
                         f"whose turn it is depends on cards hidden from seat {seat} "
                         f"({pair} swapped: seat {twin.deal.to_act} instead of {deal.to_act})",
                     )
-                if twin.deal.observation(seat) != obs:
+                if theirs_obs != obs:
                     raise Found(
                         "no leak",
                         f"seat {seat}'s observation changed when two cards hidden from it "
@@ -192,6 +201,8 @@ class InformationChecks:
                             f"seat {seat}'s legal actions are not computable from its "
                             f"observation: with {pair} swapped they are {theirs}, not {mine}",
                         )
+            if told_apart:
+                twins[:] = [t for t in twins if t not in told_apart]
 
     def observation(self, deal: Deal | BoutDeal, seat: int) -> Any:
         """The deal's observation for `seat` at this step (made once)."""

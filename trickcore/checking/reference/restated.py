@@ -25,7 +25,7 @@ RESTATED: dict[str, set[str]] = {
     | {"double", "declarer", "first_caller", "join"},
     "pickup": {"who", "take_if", "lay_away"},
     "draw_up": {"to"},
-    "combination": {"run", "same_rank", "order", "value", "strength"},
+    "combination": {"run", "same_rank", "cards", "order", "value", "strength"},
     "talon": {"show", "give_each_defender", "split_if", "lay_away", "counts_for_if"},
     "contract": {"raise", "step", "cap", "raise_if"},
     "play": {"follow", "trump_when_void", "beat_in_suit", "overtrump", "lead_if", "play_if"}

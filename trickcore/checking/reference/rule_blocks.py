@@ -13,6 +13,19 @@ from .rules_text import expr_of, flag_of, items_of, word_of
 
 
 @attrs.frozen
+class Combo:
+    """A combination as the checker reads it (BL27, BL28): kind, size, order and sets of
+    faces are plain settings of the model; value and strength are trees from the file."""
+
+    kind: str  # "run" | "same_rank" | "cards"
+    size: int
+    order: tuple[int, ...]
+    sets: tuple[tuple[int, ...], ...]
+    value: s.Expr
+    strength: s.Expr | None
+
+
+@attrs.frozen
 class MeldRule:
     """A meld as the checker reads it: plain settings from the model, conditions as trees."""
 

@@ -24,7 +24,7 @@ from .expressions import (
 )
 from .names_read import NamesRead
 from .restated import check_restated, check_words
-from .rule_blocks import MeldRule, read_decisions
+from .rule_blocks import Combo, MeldRule, read_decisions
 from .rules_text import (
     block_of,
     expr_of,
@@ -109,16 +109,24 @@ class Reference:
         self.points = self.points_by_trump[0]
         self.deck_points = sum(self.points)
         self.deck_points_by_trump = [sum(points) for points in self.points_by_trump]
-        # combinations (BL27, BL28): kind, size and order are plain settings of the model;
-        # value and strength are restated from the file
-        self.combos: list[tuple[str, int, tuple[int, ...], s.Expr, s.Expr | None]] = []
+        # combinations (BL27, BL28): kind, size, order and the sets of given cards are plain
+        # settings of the model; value and strength are restated from the file
+        self.combos: list[Combo] = []
+        self._in_combination: dict[tuple[tuple[int, ...], int], frozenset[int]] = {}
         for combo in model.combinations:
             block = block_of(root, f"combination {combo.name}")
             worth_rule = expr_of(block.entries.get("value")) if block else None
             strength_rule = expr_of(block.entries.get("strength")) if block else None
             assert worth_rule is not None
             self.combos.append(
-                (combo.kind, combo.size, tuple(combo.order), worth_rule, strength_rule)
+                Combo(
+                    combo.kind,
+                    combo.size,
+                    tuple(combo.order),
+                    tuple(combo.sets),
+                    worth_rule,
+                    strength_rule,
+                )
             )
         # melds, and every concrete meld: (meld index, suit or -1, value, cards)
         self.melds: list[MeldRule] = []
@@ -382,10 +390,10 @@ class Reference:
         }
 
     def combination_names(self, hand: Sequence[int], trump: int) -> dict[str, Any]:
-        """BL27-BL29: each maximal run of `size` or more cards of one suit in the order, and
-        each rank held `size` times or more, is a combination worth its value (none if worth
-        0): their sum, the highest strength (its value, by default), and every strength
-        (`nth_combination`)."""
+        """BL27-BL29: each maximal run of `size` or more cards of one suit in the order, each
+        rank held in `size` suits or more, and each set of given cards held whole, is a
+        combination worth its value (none if worth 0): their sum, the highest strength (its
+        value, by default), and every strength (`nth_combination`)."""
         held = self._combinations(hand, trump)
         return {
             "combination_points": sum(worth for worth, _, _ in held),
@@ -393,51 +401,71 @@ class Reference:
             COMBINATIONS: [strong for _, strong, _ in held],
         }
 
-    def combination_cards(self, hand: Sequence[int], trump: int) -> set[int]:
-        """The cards of a hand in one of its combinations (`card_in_combination`): a run's
-        cards, or every card of a rank held often enough (BL33: those laid face up)."""
-        return {c for _, _, cards in self._combinations(hand, trump) for c in cards}
+    def combination_cards(self, hand: Sequence[int], trump: int) -> frozenset[int]:
+        """The cards of a hand in one of its combinations (`card_in_combination`): every
+        copy it holds of the faces of a run, a rank or a set (BL33: those laid face up).
+        Kept for the hands asked about lately (a hand as trick play began is asked again
+        at every step)."""
+        key = (tuple(hand), trump)
+        found = self._in_combination.get(key)
+        if found is None:
+            if len(self._in_combination) > 4096:
+                self._in_combination.clear()
+            found = frozenset(c for _, _, cards in self._combinations(hand, trump) for c in cards)
+            self._in_combination[key] = found
+        return found
 
     def _combinations(self, hand: Sequence[int], trump: int) -> list[tuple[int, int, list[int]]]:
-        """(value, strength, cards) of each combination of a hand worth more than 0."""
+        """(value, strength, cards) of each combination of a hand worth more than 0. The
+        patterns are of faces (rank of a suit); `times` is the fewest copies held of any
+        face of one, and the card in question is a copy of its first face."""
         if not self.combos:
             return []
         ev = self.eval
         n = ev.n_ranks
-        held = set(hand)
+        copies: dict[int, list[int]] = {}  # face -> the cards of it in the hand
+        for c in hand:
+            copies.setdefault(ev.face(c), []).append(c)
         out: list[tuple[int, int, list[int]]] = []
-        for kind, size, order, value, strength in self.combos:
-            # (its cards, highest first; length, top, in trumps)
+        for combo in self.combos:
+            order = combo.order
+            # (its faces, highest first; length, top, in trumps)
             found: list[tuple[list[int], int, int, bool]] = []
-            if kind == "run":
+            if combo.kind == "run":
                 for su in range(len(self.suit_names)):
                     run: list[int] = []
                     for place in range(len(order) + 1):
-                        if place < len(order) and su * n + order[place] in held:
+                        if place < len(order) and su * n + order[place] in copies:
                             run.append(su * n + order[place])
                             continue
-                        if len(run) >= size:
+                        if len(run) >= combo.size:
                             found.append((run, len(run), place - len(run), su == trump))
                         run = []
-            else:
+            elif combo.kind == "same_rank":
                 for top, r in enumerate(order):
-                    cards = [su * n + r for su in range(len(self.suit_names)) if su * n + r in held]
-                    if len(cards) >= size:
-                        found.append((cards, len(cards), top, False))
-            for cards, length, top, in_trump in found:
+                    faces = [su * n + r for su in range(self.n_suits) if su * n + r in copies]
+                    if len(faces) >= combo.size:
+                        found.append((faces, len(faces), top, False))
+            else:
+                for given in combo.sets:
+                    if all(f in copies for f in given):
+                        found.append((list(given), len(given), 0, given[0] // n == trump))
+            for faces, length, top, in_trump in found:
                 env = {
                     "length": length,
+                    "times": min(len(copies[f]) for f in faces),
                     "top": top,
                     "card_in_trump_suit": in_trump,
                     "trump_set": trump >= 0,
                 }
-                worth = int(ev(value, env, card=cards[0]))
+                card = copies[faces[0]][0]  # no rule tells copies apart
+                worth = int(ev(combo.value, env, card=card))
                 if worth > 0:
                     env["value"] = worth
                     strong = worth
-                    if strength is not None:
-                        strong = int(ev(strength, env, card=cards[0]))
-                    out.append((worth, strong, cards))
+                    if combo.strength is not None:
+                        strong = int(ev(combo.strength, env, card=card))
+                    out.append((worth, strong, [c for f in faces for c in copies[f]]))
         return out
 
     def points_for(self, trump: int) -> list[int]:

@@ -49,7 +49,7 @@ class ReplayViews(DealState):
         for x in self.active:
             if about_him is not None and not ev(about_him, envs[x], qualifier=q):
                 continue
-            in_combination: set[int] = set()
+            in_combination: frozenset[int] = frozenset()
             if "card_in_combination" in names and self.start_hands:
                 in_combination = self.ref.combination_cards(self.start_hands.get(x, []), self.trump)
             env = envs[x]

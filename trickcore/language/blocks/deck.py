@@ -157,17 +157,17 @@ def compile_card_points(ctx: CompileContext, deck: Deck) -> Deck:
 
 
 def check_plain_deck(ctx: CompileContext, deck: Deck) -> None:
-    """Melds, combinations and games of bouts take a deck of every card once: they
-    are refused beside `copies` or `without` (not yet defined for them)."""
+    """Melds and games of bouts take a deck of every card once: they are refused beside
+    `copies` or `without` (not yet defined for them)."""
     if deck.plain:
         return
     for entry in ctx.root.entries.values():
-        if isinstance(entry, MergedBlock) and entry.kind in ("meld", "combination", "bouts"):
-            what = {"meld": "melds", "combination": "combinations"}.get(
-                entry.kind, "a game of bouts"
-            )
+        if isinstance(entry, MergedBlock) and entry.kind in ("meld", "bouts"):
+            what, hint = ("a game of bouts", "")
+            if entry.kind == "meld":
+                what, hint = "melds", " (cards counted in a hand are a 'combination', which can)"
             raise RulesError(
                 f"{what} need a deck of every card once: 'copies' and 'without' cannot "
-                "be used with them yet",
+                f"be used with them yet{hint}",
                 entry.loc,
             )
