@@ -55,7 +55,8 @@ def compile_scoring(ctx: CompileContext, auction: bool) -> tuple[Scoring, dict[s
                 + (
                     "with an auction: say 'declarer = ...' and 'defender = ...'"
                     if auction
-                    else "without an auction (no declarer): say 'player = ...'"
+                    else "without an auction: one rule scores every player, 'player = ...' "
+                    "(it may read declarer and declarer_side where a choice declares)"
                 ),
                 entry.loc,
             )
