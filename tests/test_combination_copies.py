@@ -227,3 +227,19 @@ def test_a_plain_deck_holds_each_combination_once(tmp_path: Path) -> None:
     lines = dict(rules_summary(variant.model))["Combinations"]
     assert any(line.startswith("Stuk: the cards KC, QC or KD, QD") for line in lines)
     assert not any("times is how often" in line for line in lines)  # no copies: not said
+
+
+def test_hidden_worlds_lay_the_same_melds_face_up() -> None:
+    """A world drawn for a seat (`sample_worlds`) holds each shown meld where it lies, with
+    both copies of a card shown twice, and no meld in the other cards of a hand that shows
+    some: every world shows seat 0 what it sees."""
+    variant = trickcore.load_variant(PINOCHLE)
+    deal = bid_and_name(variant, ["QS", "JD", "QS", "KD", "9C"], "H")
+    obs = deal.observation(0)
+    assert dict(obs.open_hands)[1] == ("JD", "QS", "QS")
+    assert len(obs.open_hands) == 3  # the other hands show melds too
+    worlds = variant.sample_worlds(obs, 10, rng=1)
+    assert len(worlds) == 10
+    for world in worlds:
+        assert world.observation(0) == obs
+        assert Counter(world.observation(1).hand)["QS"] == 2

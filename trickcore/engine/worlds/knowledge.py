@@ -90,7 +90,6 @@ class SeatKnowledge:
         if isinstance(obs, Observation):
             texts += [*(obs.talon_shown or ()), *obs.talon_taken, *talon_led(obs)]
             texts += [*obs.laid_away, *obs.set_aside]
-            texts += [c for _, cs in obs.open_hands for c in cs]
             own_texts += [*obs.received, *(c for _, cs in obs.given for c in cs)]
         # a turned-up card shown now may have come there later (exchanged): tried first as
         # dealt there, else it is fixed where the reference world has it (see
@@ -122,6 +121,12 @@ class SeatKnowledge:
                     self.own_actions.add(c)
         self.shown_now = {self.card(t) for t in shown if t is not None}
         fixed.update(copy_of(t) for t in texts)
+        # the cards lying face up in other hands (`open_hand_if`), by player, as copies
+        self.open_cards: dict[int, list[int]] = {}
+        if isinstance(obs, Observation):
+            for s, cs in obs.open_hands:
+                self.open_cards[s] = [copy_of(t) for t in cs]
+                fixed.update(self.open_cards[s])
         # the cards held now, as the copies left after the plays
         self.hand_cards = [copy_of(t) for t in obs.hand]
         own.update(self.hand_cards)

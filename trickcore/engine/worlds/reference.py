@@ -4,6 +4,8 @@ package's docstring, step 1)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import attrs
 
 from ..bouts import BoutDeal
@@ -110,12 +112,10 @@ class ReferenceSearch:
                     break
                 swap(order, {}, self.known.card(t), order[order.index(deal.talon[i])])
                 deal = self.replay.new_deal(order)
-            for s, cards in obs.open_hands:  # a hand shown to all was dealt so
-                for t in cards:
-                    c = self.known.card(t)
-                    spare = [
-                        x for x in deal.hands[s] if x not in {self.known.card(u) for u in cards}
-                    ]
+            for s, cards in self.known.open_cards.items():  # a hand shown to all was dealt so
+                shown = set(cards)
+                for c in cards:
+                    spare = [x for x in deal.hands[s] if x not in shown]
                     if c not in deal.hands[s] and spare:
                         swap(order, {}, c, rng.choice(spare))
                         deal = self.replay.new_deal(order)
@@ -173,7 +173,10 @@ class ReferenceSearch:
                     # values the rules worked out from the hands (said aloud: a belote)
                     # differ: the swap of two unseen cards that comes closest is made
                     pairs: list[tuple[tuple[int, int], ...]] = [
-                        (pair,) for pair in self.repairs.unseen_swaps(deal, 24)
+                        (pair,)
+                        for pair in self.repairs.unseen_swaps(
+                            deal, 24, _shown_extra(view, self.obs, deal)
+                        )
                     ]
                     if not pairs:
                         return None
@@ -290,16 +293,21 @@ class ReferenceSearch:
 
     def _closeness(self, world: Deal | BoutDeal) -> float:
         """1 for a world whose view is the observation; else below 1, the closer the more
-        of its deal values (`deal { keep }`) agree with the observation's."""
+        of its deal values (`deal { keep }`) and of the cards laid face up by a rule
+        (`open_hand_if`) agree with the observation's."""
         view = self.replay.view(world)
         if view == self.obs:
             return 1.0
         if not isinstance(view, Observation) or not isinstance(self.obs, Observation):
             return 0.0
+        parts = []
         wanted = set(self.obs.deal_keep)
-        if not wanted:
-            return 0.0
-        return 0.5 * len(wanted & set(view.deal_keep)) / len(wanted)
+        if wanted:
+            parts.append(len(wanted & set(view.deal_keep)) / len(wanted))
+        if self.obs.open_hands or view.open_hands:
+            shown, seen = _face_up(self.obs), _face_up(view)
+            parts.append(sum((shown & seen).values()) / max(1, sum((shown | seen).values())))
+        return 0.5 * sum(parts) / len(parts) if parts else 0.0
 
     def _trump_kept(self, order: list[int]) -> bool:
         """False when the card dealt face up sets a trump suit other than the one shown."""
@@ -313,7 +321,27 @@ class ReferenceSearch:
 
 
 def _values_differ(view: Observation | BoutObservation, obs: Observation | BoutObservation) -> bool:
-    """Whether two views of a deal differ in its deal values (`deal { keep }`) alone."""
+    """Whether two views of a deal differ only in what the rules worked out from the hands:
+    its deal values (`deal { keep }`: a belote said aloud) or the cards a rule lays face up
+    (`open_hand_if`: the combinations held)."""
     if not isinstance(view, Observation) or not isinstance(obs, Observation):
         return False
-    return view.deal_keep != obs.deal_keep and attrs.evolve(view, deal_keep=obs.deal_keep) == obs
+    same = attrs.evolve(view, deal_keep=obs.deal_keep, open_hands=obs.open_hands)
+    return (view.deal_keep, view.open_hands) != (obs.deal_keep, obs.open_hands) and same == obs
+
+
+def _shown_extra(
+    view: Observation | BoutObservation, obs: Observation | BoutObservation, deal: Deal | BoutDeal
+) -> frozenset[int]:
+    """The cards a world lays face up (`open_hand_if`) that the observation does not show:
+    those to move first."""
+    if not isinstance(view, Observation) or not isinstance(obs, Observation):
+        return frozenset()
+    texts = deal.game.card_texts
+    extra = _face_up(view) - _face_up(obs)
+    return frozenset(c for s, t in extra for c in deal.hands[s] if texts[c] == t)
+
+
+def _face_up(view: Observation) -> Counter[tuple[int, str]]:
+    """The cards other hands show (`open_hand_if`), as (player, card text), counted."""
+    return Counter((s, t) for s, cards in view.open_hands for t in cards)

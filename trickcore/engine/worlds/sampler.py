@@ -154,6 +154,13 @@ class WorldSampler:
         self.model = model
         model.index_cards()
         self.relabeller = Relabeller(self.ref, model.unseen, game)
+        # cards a rule lays face up card by card (`open_hand_if` reading a card's names, or
+        # its combinations): renaming unseen cards may lay others face up, so each world
+        # drawn so is checked against the cards the view shows
+        tricks = game.model.tricks
+        shown_now = observation.open_hands if isinstance(observation, Observation) else None
+        self.open_by_card = tricks is not None and tricks.play.open_cards and shown_now is not None
+        self.shown_now = shown_now
 
     @property
     def count(self) -> int:
@@ -203,7 +210,10 @@ class WorldSampler:
                     got = new[s]
                     shuffle(got)
                     relabel.update(zip(old, got))
-            return self.relabeller(relabel)
+            world = self.relabeller(relabel)
+            if self.open_by_card and world.observation(self.seat).open_hands != self.shown_now:
+                return None
+            return world
         ref = self.ref
         order = ref.deck_order
         new_order = m.new_order(slots, self.rng)

@@ -225,13 +225,18 @@ class StepRepairs:
                 out += [((-1 - j, y),) for y in deal.hands[self.log[j][0]] if y not in trouble]
         return out
 
-    def unseen_swaps(self, deal: Deal | BoutDeal, n: int) -> list[tuple[int, int]]:
+    def unseen_swaps(
+        self, deal: Deal | BoutDeal, n: int, focus: frozenset[int] = frozenset()
+    ) -> list[tuple[int, int]]:
         """Up to `n` exchanges of two cards the seat has not seen that were dealt to two
-        different places (to bring about what the rules worked out from the hands)."""
+        different places (to bring about what the rules worked out from the hands), those
+        that move a card of `focus` first."""
         where = card_places(self.replay.new_deal(list(deal.deck_order)), len(deal.deck_order))
         free = [c for c in sorted(self.known.unseen) if self._movable(c) and where[c] is not None]
         pairs = [(x, y) for i, x in enumerate(free) for y in free[i + 1 :] if where[x] != where[y]]
         self.rng.shuffle(pairs)
+        if focus:
+            pairs.sort(key=lambda pair: pair[0] not in focus and pair[1] not in focus)
         return pairs[:n]
 
     def _random_swap(self, deal: Deal | BoutDeal) -> list[tuple[int, int]]:
