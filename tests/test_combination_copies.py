@@ -243,3 +243,23 @@ def test_hidden_worlds_lay_the_same_melds_face_up() -> None:
     for world in worlds:
         assert world.observation(0) == obs
         assert Counter(world.observation(1).hand)["QS"] == 2
+
+
+def test_hidden_worlds_agree_in_the_first_tricks() -> None:
+    """Over random deals, every world drawn in the first tricks shows what the seat sees:
+    the melds face up where they lie, no other meld in those hands, each copy counted."""
+    variant = trickcore.load_variant(PINOCHLE)
+    drawn = 0
+    for seed in range(10):
+        deal = variant.new_match(seed=seed).current
+        rng = random.Random(seed)
+        while deal.observation(deal.to_act).phase != "play":
+            deal.apply(rng.choice(deal.legal_actions()))
+        for step in range(8):
+            seat = deal.to_act
+            obs = deal.observation(seat)
+            for world in variant.sample_worlds(obs, 4, random.Random(step)):
+                assert world.observation(seat) == obs, (seed, step)
+                drawn += 1
+            deal.apply(rng.choice(deal.legal_actions()))
+    assert drawn == 10 * 8 * 4

@@ -252,7 +252,8 @@ def _combination_names(game: Game, seats: int) -> dict[str, Interval]:
             "trump_set": BOOL,
         }
         worth = max(0, bound(combo.value, env, seats)[1])
-        points += worth * (size // max(1, combo.size))
+        # each set of given cards is one combination at most; runs and ranks hold disjoint cards
+        points += worth * (len(combo.sets) if combo.kind == "cards" else size // max(1, combo.size))
         strong = (
             (1, worth)
             if combo.strength is None

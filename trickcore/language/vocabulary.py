@@ -253,7 +253,7 @@ QUANTITIES: dict[str, Quantity] = dict(
             "length",
             INT,
             "the combination's cards: a run's length, the suits held of its rank, or the cards "
-            "it names (with `copies`: cards told apart only by their faces)",
+            "it names (copies of a card count once)",
             "combination sequence { value = if length == 3 then 20 else if length == 4 then 50 "
             "else 100 }",
         ),
@@ -261,7 +261,7 @@ QUANTITIES: dict[str, Quantity] = dict(
             "times",
             INT,
             "how often the combination is held whole: the fewest copies held of any of its "
-            "cards (always 1 in a deck of every card once)",
+            "cards (of a run: of its longest run; always 1 in a deck of every card once)",
             "combination carre { value = if times == 2 then 1000 else 100 }",
         ),
         _q(

@@ -18,6 +18,7 @@ from ...language.errors import IllegalActionError, StuckError
 from ...language.syntax import names_in
 from ..reference.expressions import calls_in
 from ..reference.variant import Reference
+from ..reference.views import reads_cards
 from .violations import Found
 
 
@@ -77,7 +78,10 @@ class InformationChecks:
             if e is not None
         )
         self._deal_values = tuple(name for name, _ in self.ref.deal_keep)
-        self._open_hands = self.ref.open_hand_if is not None  # cards shown by a rule
+        # cards a rule lays face up one by one (what the hands hold decides which): a world
+        # showing others is one the seat tells apart; a whole hand shown is compared as is
+        rule = self.ref.open_hand_if
+        self._open_hands = rule is not None and reads_cards(rule)
         # a player's deal values, as a tuple (of one value or none, a tuple all the same)
         values = self._deal_values
         self._values_of: Callable[[dict[str, Any]], Any] = (

@@ -15,6 +15,12 @@ CARD_NAMES = {"card_in_trump_suit", "card_in_combination"}
 CARD_CALLS = {"card_rank", "card_suit", "card_is"}
 
 
+def reads_cards(rule: s.Expr) -> bool:
+    """Whether an `open_hand_if` reads a card's names: worked out card by card, it lays
+    some cards of a hand face up (else the whole hand or none)."""
+    return bool(set(names_in(rule)) & CARD_NAMES or {c.func for c in calls_in(rule)} & CARD_CALLS)
+
+
 class ReplayViews(DealState):
     """What each seat may see: its own cards, what lies open, the log as it saw it."""
 
@@ -41,7 +47,7 @@ class ReplayViews(DealState):
                 self._with_table(env, x, envs.__getitem__)
         ev, q = self.ref.eval, self.qualifier
         names = set(names_in(rule))
-        if not (names & CARD_NAMES or {c.func for c in calls_in(rule)} & CARD_CALLS):
+        if not reads_cards(rule):
             return {x: sorted(self.hands[x]) for x in self.active if ev(rule, envs[x], qualifier=q)}
         # the part it begins with that names no card: when it fails for him, no card shows
         about_him = _about_the_player(rule)

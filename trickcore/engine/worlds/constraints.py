@@ -46,12 +46,19 @@ class ModelBuilder:
         places = m.places
         probes: list[tuple[int, Deal | BoutDeal, Action, tuple[Any, ...]]] = []
         card = self.game._card_by_text
+        text_of = self.game.card_texts
+        shown_now: dict[int, set[str]] = {}  # the cards each open hand shows at the end
         for k in range(steps + 1):
             places.append(card_places(deal, size))
             if upto == len(self.log):  # the places seen on the way, as in this world
                 for place, texts in sightings(deal.observation(self.seat)).items():
-                    if place in PLACES_SEEN or place.startswith("open"):
+                    if place in PLACES_SEEN:
                         m.fixed.update(card[t] for t in texts)
+                    elif place.startswith("open"):  # the copies lying there in this world
+                        s, shown = int(place[4:]), set(texts)
+                        m.fixed.update(c for c in deal.hands[s] if text_of[c] in shown)
+                        if k == steps:
+                            shown_now[s] = shown
             if k == steps:
                 break
             action = actions[k]
@@ -127,6 +134,12 @@ class ModelBuilder:
         trump_slot = m.slot_of_card.get(turned, -1)
         forbid: dict[int, list[tuple[int, int]]] = {}
         require: dict[int, list[tuple[int, int]]] = {}
+        # no rule tells the copies of a card apart, so a hand that shows one shows every
+        # copy it holds: the other copies of a card shown there are elsewhere
+        for s, shown in shown_now.items():
+            for c in range(size):
+                if c not in m.fixed and text_of[c] in shown:
+                    forbid.setdefault(c, []).append((steps, s))
         # in trick play, a changed hand's next action is judged at its own step (see
         # `fits_with_hands`): the states there, to see the situation is the same
         states = {k: state for k, state, _, _ in probes}

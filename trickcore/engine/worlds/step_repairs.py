@@ -261,7 +261,11 @@ class StepRepairs:
         used: set[int] = set()
         mine, theirs = sightings(view), sightings(self.replay.obs)
         copies = self.game.copies and world is not None
+        tricks = self.game.model.tricks
+        by_card = tricks is not None and tricks.play.open_cards
         for key in sorted(set(mine) | set(theirs)):
+            if by_card and key.startswith("open"):
+                continue  # cards a rule lays face up one by one: moved by `unseen_swaps`
             want = [self.known.card(t) for t in theirs.get(key, ())]
             have = [self.known.card(t) for t in mine.get(key, ())]
             if copies and key == "hand" and world is not None:
