@@ -39,10 +39,10 @@ def test_after_card_rules_over_the_hand_before_the_card_are_caught(monkeypatch):
     his last heart, and is caught."""
     real = trickcore.engine.phases.trick_events.run_after_card
 
-    def with_card_in_hand(game, deal, rules, seat, card):
+    def with_card_in_hand(game, deal, rules, seat, card, *flags):
         deal.hands[seat].append(card)
         try:
-            real(game, deal, rules, seat, card)
+            return real(game, deal, rules, seat, card, *flags)
         finally:
             deal.hands[seat].remove(card)
 

@@ -545,6 +545,9 @@ class StepRule:
     # constants: the same for every player, so where it fails the rule holds for nobody
     common: CompiledExpr | None = None
     common_reads: tuple[str, ...] = ()  # the names its aggregates read
+    # `after_card`: the cards after which the rule can hold, when its condition begins with
+    # parts that read the card alone (`played_it and card_is(AD) and ...`); None: any card
+    cards: frozenset[int] | None = None
 
 
 @attrs.frozen

@@ -220,7 +220,8 @@ class TrickPlayReplay(LegalCards, CardOffers):
             seen.add(card)
         self.trick.append((seat, card))
         self.cards_played += 1
-        if self.ref.after_card:
+        cards = self.ref.after_card_cards  # after other cards no rule can hold
+        if self.ref.after_card and (cards is None or card in cards):
             self._after_card(seat, card)
         from_talon = 1 if self.trick[0][0] < 0 else 0  # a talon card leads: one more card
         if len(self.trick) < len(self.playing) + from_talon:  # E18: who sits out is skipped

@@ -12,6 +12,7 @@ from ...language import syntax as s
 from ...language.loader import MergedBlock, MergedRules
 from ...language.model import Deck, VariantModel
 from ...language.syntax import names_in, nodes_in
+from .card_filter import cards_after
 from .errors import in_range
 from .expressions import (
     AGGREGATES,
@@ -196,6 +197,8 @@ class Reference:
         self.after_card_player_only = all(
             st.condition is not None and _played_it_first(st.condition) for st in self.after_card
         )
+        # the cards after which one of them can hold (None: any)
+        self.after_card_cards = cards_after(self.after_card, ev, self.size)
         # `deal { next_dealer = EXPR }`: over after_deal's names (else a word, in the model)
         self.next_dealer = rule_of(root, "deal", "next_dealer")
         # the match

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...language.exprs import CARD_KEY, OTHER_KEY
+from ..later_names import LaterNames
 
 if TYPE_CHECKING:
     from ..deal import Deal
@@ -99,8 +100,7 @@ class TrickWinners:
             usual = not other_trump or power[card] > power[other]
         else:
             usual = not other_trump and eff[card] == led and power[card] > power[other]
-        env: dict[str, Any] = deal.open_view(seat) if self.reads_player else {}
-        env |= {
+        names: dict[str, Any] = {
             CARD_KEY: card,
             OTHER_KEY: other,
             "card_is_trump": trump,
@@ -114,4 +114,6 @@ class TrickWinners:
             "tricks_played": len(deal.tricks),
         }
         assert self.rule is not None
-        return bool(self.rule(env))
+        if self.reads_player:  # his open names, made only when the rule reads one
+            return bool(self.rule.fn(LaterNames(names, lambda: deal.open_view(seat))))
+        return bool(self.rule.fn(names))

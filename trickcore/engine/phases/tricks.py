@@ -86,6 +86,14 @@ class TrickPlay(Phase):
         self.side_if = play.side_if if play is not None else None
         self.after_trick = tricks.after_trick if tricks is not None else ()
         self.after_card = tricks.after_card if tricks is not None else ()
+        # the cards after which some rule after a card can hold (None: any card), and
+        # whether they all can hold for the player who played alone, and read the others
+        after_card = self.after_card
+        self.after_card_cards: frozenset[int] | None = None
+        if all(r.cards is not None for r in after_card):
+            self.after_card_cards = frozenset(c for r in after_card for c in r.cards or ())
+        self.after_card_own = all(r.player_only for r in after_card)
+        self.after_card_others = any(r.others_read for r in after_card)
         # `first_leader: holder CARD`: the cards (copies) whose holder leads
         deck = game.model.deck
         self.leader_cards = frozenset(
@@ -536,8 +544,16 @@ class TrickPlay(Phase):
         trick.append((seat, card))
         deal.cards_played += 1
         changed = False
-        if self.after_card:
-            changed = run_after_card(self.game, deal, self.after_card, seat, card)
+        if self.after_card and (self.after_card_cards is None or card in self.after_card_cards):
+            changed = run_after_card(
+                self.game,
+                deal,
+                self.after_card,
+                seat,
+                card,
+                self.after_card_own,
+                self.after_card_others,
+            )
         playing = deal.playing
         from_talon = trick[0][0] < 0  # led by a talon card (`talon_leads`)
         if len(trick) < len(playing) + from_talon:

@@ -5,7 +5,17 @@ from __future__ import annotations
 import attrs
 
 from .. import syntax as s
-from ..exprs import AGGREGATE_FUNCS, BOOL_WORDS, NAMED_FUNCS, SEAT_FUNCS, Scope
+from ..exprs import (
+    AGGREGATE_FUNCS,
+    BOOL,
+    BOOL_WORDS,
+    CARD_FUNCS,
+    CARD_KEY,
+    NAMED_FUNCS,
+    SEAT_FUNCS,
+    Scope,
+    compile_expr,
+)
 from ..model import StepRule
 from ..vocabulary import CARD_EVENT_NAMES
 from .context import CompileContext
@@ -31,8 +41,14 @@ def compile_after_card(ctx: CompileContext) -> tuple[StepRule, ...]:
         aggregates=True,
     )
     rules = trick_event_rules(ctx, "after_card", scope)
+    size = ctx.deck_size
     return tuple(
-        attrs.evolve(rule, player_only=_player_only(entry), others_read=_reads_others(entry, own))
+        attrs.evolve(
+            rule,
+            player_only=_player_only(entry),
+            others_read=_reads_others(entry, own),
+            cards=_cards(entry, scope, size),
+        )
         for entry, rule in rules
     )
 
@@ -44,6 +60,53 @@ def _player_only(entry: s.Step) -> bool:
     while isinstance(head, s.Binary) and head.op == "and":
         head = head.left
     return isinstance(head, s.Name) and head.name == "played_it"
+
+
+def _cards(entry: s.Step, scope: Scope, size: int) -> frozenset[int] | None:
+    """The cards after which a rule can hold, from the parts its condition begins with
+    (`A and B and ...`, from the left) that read the card alone (`card_is`, `card_rank`,
+    `card_suit`, constants), past a `played_it`: None when it begins with no such part.
+    (Those parts and `played_it` raise nothing: where they fail, the rest is not read.)"""
+    parts: list[s.Expr] = []
+    node = entry.condition
+    while isinstance(node, s.Binary) and node.op == "and":
+        parts.append(node.right)
+        node = node.left
+    if node is None:
+        return None
+    parts.append(node)
+    lead: list[s.Expr] = []
+    for part in reversed(parts):  # in the order they are worked out
+        if isinstance(part, s.Name) and part.name == "played_it":
+            continue
+        if not _reads_card_alone(part):
+            break
+        lead.append(part)
+    if not lead:
+        return None
+    expr = lead[0]
+    for part in lead[1:]:
+        expr = s.Binary("and", expr, part, part.loc)
+    holds = compile_expr(expr, scope, BOOL).fn
+    return frozenset(c for c in range(size) if holds({CARD_KEY: c}))
+
+
+def _reads_card_alone(node: s.Expr) -> bool:
+    """Whether an expression reads nothing but the card in question (a card function of a
+    card, rank or suit named) and constants."""
+    if isinstance(node, s.Number):
+        return True
+    if isinstance(node, s.Name):
+        return node.name in BOOL_WORDS
+    if isinstance(node, s.Call):
+        return node.func in CARD_FUNCS and all(isinstance(a, s.Name) for a in node.args)
+    if isinstance(node, s.Unary):
+        return _reads_card_alone(node.operand)
+    if isinstance(node, s.Binary):
+        return _reads_card_alone(node.left) and _reads_card_alone(node.right)
+    if isinstance(node, s.Cond):
+        return all(_reads_card_alone(x) for x in (node.test, node.then, node.other))
+    return False
 
 
 def _reads_others(entry: s.Step, own: set[str]) -> bool:
