@@ -326,6 +326,12 @@ def test_the_loser_deals_next_only_where_a_deal_has_a_loser():
         ('extends "hearts"\ndeck {\n  points: A 1\n}\n', 3, "either by rank"),
         ('extends "hearts"\ndeck {\n  card_points = card_is(ZZ)\n}\n', 3, "expected a card"),
         ('extends "hearts"\nscoring {\n  declarer = 1\n}\n', 3, "one rule scores every player"),
+        # a decision has one effect: it closes the stock or ends the deal, not both
+        (
+            'extends "sixty-six"\ndecision close {\n  effect: close_stock, end_deal\n}\n',
+            3,
+            "a decision has one effect",
+        ),
         ('extends "tysiacha"\nscoring {\n  player = 1\n}\n', 3, "with an auction"),
         ('extends "hearts"\npass_cards {\n  count: 14\n}\n', 3, "cannot pass 14 cards"),
         ('extends "hearts"\npass_cards {\n  to = score\n}\n', 3, "unknown name 'score'"),
