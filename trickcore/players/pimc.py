@@ -45,10 +45,10 @@ class PIMCPlayer:
     action that the best beats by `SETTLE_Z` standard errors, paired world by world (the
     error at least the best's own spread over the worlds), is played out no more (so that
     a wide decision, a ladder of bids, spends its budget on more worlds for the actions
-    still in question); the search stops early once at least
-    `SETTLE_AFTER` worlds were played out for every action left and the best beats each
-    other one by `SETTLE_Z` standard errors (or ties it in every world), or one action is
-    left; `steps` the most actions played in them (long deals get fewer playouts); `seconds`
+    still in question); the search stops early once at least `SETTLE_AFTER` worlds were
+    played out for every action left and the best beats each other one by `SETTLE_Z`
+    standard errors (or ties it in every world), or one action is left; `steps` the most
+    actions played in them (long deals get fewer playouts); `seconds`
     caps the whole decision, sampling included (0.8 by default): sampling may take 70% of
     it (fewer worlds then), and when not even the heuristic bot's choice and one other
     action have been played out in one world in time, the heuristic bot decides.
