@@ -20,8 +20,9 @@ seat, the deck order is played twice against the same opponents:
 
 It prints, per variant, the margin per duplicate deal (the search bot's deal score minus
 the other bot's in the same seats on the same deck order, averaged over the seats it
-held; in games of bouts the other bot's durak rate minus the search bot's, so positive is
-better everywhere) with its 95% confidence interval over deck orders, the share of deck
+held, each deal score signed as the match ranks players, so that Hearts' points taken
+count negative; in games of bouts the other bot's durak rate minus the search bot's, so
+positive is better everywhere) with its 95% confidence interval over deck orders, the share of deck
 orders on which the search bot did at least as well as the other bot over the seats it
 held, and the same share seat by seat; then the search bot's time per decision (mean and
 max; decisions with a single legal action do not count) and how many of its decisions it
@@ -46,6 +47,7 @@ from typing import Any
 
 import trickcore
 from trickcore.players import Turn, make_bot
+from trickcore.players.values import score_sign
 
 DEFAULT_VARIANTS = ["tysiacha", "russisch-schnapsen", "durak:3"]
 # `--variant all`: every shipped game, in its base file
@@ -72,7 +74,8 @@ Z95 = 1.959964
 def play(variant: trickcore.Variant, players: int, order: list[int], bots: list[Any], hero: int):
     """One deal on a deck order; the hero's score (gain, or scoring's `progress` where the
     rules define one, as the arena measures; 1.0 for the durak) and the hero's decision
-    times."""
+    times. The gain is signed in the direction the match ranks players (Hearts' `rank_by =
+    -score`: the points taken count negative), so that higher is better in every game."""
     d = variant.new_deal(order, dealer=0, players=players)
     times: list[float] = []
     while not d.is_over:
@@ -89,7 +92,8 @@ def play(variant: trickcore.Variant, players: int, order: list[int], bots: list[
         d.apply(action)
     if variant.model.bouts is not None:
         return (1.0 if d.loser == hero else 0.0), times
-    return float((d.worth() or [0] * players)[hero]), times
+    sign = 1 if d.judged_by_progress else score_sign(d.game)
+    return float(sign * (d.worth() or [0] * players)[hero]), times
 
 
 def one_seat(job: tuple[str, int, str, int, int, tuple[str, ...]]) -> dict[str, Any]:

@@ -53,6 +53,16 @@ def test_games_of_bouts_report_the_loss_rate(capsys):
     assert 0.0 <= rate <= 1.0
 
 
+def test_the_arena_says_lower_is_better_where_the_match_ranks_by_the_lowest_score(capsys):
+    # Hearts' rank_by = -score: a margin read as higher-is-better would mislead
+    bots = "heuristic,random,random,random"
+    assert cli.main(["arena", "hearts", "--bots", bots, "--deals", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "mean score per deal (lower is better)" in out
+    assert cli.main(["arena", "tysiacha", "--bots", "heuristic,greedy,greedy", "--deals", "1"]) == 0
+    assert "lower is better" not in capsys.readouterr().out
+
+
 def test_every_bot_holds_every_hand_of_a_deck_order():
     records = play_duplicate("tysiacha", ["heuristic", "greedy", "random"], 5, 3)
     assert len(records) == 9

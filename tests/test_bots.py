@@ -402,9 +402,9 @@ def test_heuristic_playouts_end_the_same_every_time():
         }
         assert len(values) == 1
     spec = "pimc:worlds=3,iterations=400,seconds=none"
-    playouts, done = make_bot(spec, seed=1)._search(turn, 0)
+    playouts, done, _ = make_bot(spec, seed=1)._search(turn, 0)
     assert done <= 3 and all(len(p) <= 3 for p in playouts)
-    playouts, done = make_bot(spec + ",rollout=random", seed=1)._search(turn, 0)
+    playouts, done, _ = make_bot(spec + ",rollout=random", seed=1)._search(turn, 0)
     assert done > 3
 
 
@@ -456,3 +456,33 @@ def test_pimc_weighs_what_it_reached_when_a_decision_is_wider_than_its_budget():
     assert make_bot("pimc:worlds=2,iterations=1,seconds=none", seed=4).choose(turn) == (
         HeuristicPlayer(4).choose(turn)
     )
+
+
+def test_pimc_drops_an_action_surely_beaten_but_not_one_that_differs_alike_in_a_few_worlds():
+    from trickcore.players.pimc import PRUNE_AFTER, _beaten
+
+    n = PRUNE_AFTER
+    best = {k: 4.0 * k for k in range(n)}  # its value spreads from world to world
+    hopeless = {k: 4.0 * k - 100.0 + k % 3 for k in range(n)}
+    alike = {k: 4.0 * k - 1.0 for k in range(n)}  # one less in every world so far
+    assert _beaten([best, hopeless, alike], n, [0, 1, 2]) == {1}
+    assert _beaten([best, hopeless], n - 1, [0, 1]) == {1}  # whatever `done` the caller asks
+    assert _beaten([best, {k: 0.0 for k in range(n - 1)}], n, [0, 1]) == set()  # one weighed
+
+
+def test_pimc_spends_a_wide_decision_on_more_worlds_for_the_actions_in_question(monkeypatch):
+    # Spades P5, P6: the first bid may be any of 0 to 13 tricks; the steps budget runs out
+    # before every bid is played out in every world, unless the hopeless bids are dropped
+    import trickcore.players.pimc as pimc
+
+    turn = turn_of(trickcore.load_variant("spades").new_match(seed=3))
+    assert len(turn.legal) == 14
+    spec = "pimc:seconds=none"
+    playouts, done, dropped = make_bot(spec, seed=5)._search(turn, 0)
+    assert len(dropped) >= 6 and done == 24  # every world sampled
+    assert all(len(playouts[i]) < done for i in dropped)
+    bot = make_bot(spec, seed=5)
+    assert bot.choose(turn) in turn.legal and bot.fallbacks == 0
+    monkeypatch.setattr(pimc, "PRUNE_AFTER", 10**6)
+    _, fewer, none = make_bot(spec, seed=5)._search(turn, 0)
+    assert not none and fewer < done

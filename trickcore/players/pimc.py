@@ -30,6 +30,7 @@ from .search import (
 DEFAULT_SECONDS = 0.8  # the default cap on a whole decision, sampling included
 SETTLE_AFTER = 12  # worlds played out for every action before the search may stop early
 SETTLE_Z = 3.0  # standard errors by which the best action then beats each other one
+PRUNE_AFTER = 6  # worlds played out for every action before one beaten by SETTLE_Z is dropped
 
 
 class PIMCPlayer:
@@ -40,10 +41,14 @@ class PIMCPlayer:
     in the same worlds, world after world, the heuristic bot's choice first in each, so
     that a budget smaller than the legal actions still weighs it against those reached;
     with heuristic playouts, which draw nothing at random, every world is played out once
-    per action, as a second playout would end the same); the search stops early once at
-    least `SETTLE_AFTER` worlds were played out for every action and the best beats each
-    other action by `SETTLE_Z` standard errors, paired world by world (or ties it in every
-    world); `steps` the most actions played in them (long deals get fewer playouts); `seconds`
+    per action, as a second playout would end the same); after `PRUNE_AFTER` worlds an
+    action that the best beats by `SETTLE_Z` standard errors, paired world by world (the
+    error at least the best's own spread over the worlds), is played out no more (so that
+    a wide decision, a ladder of bids, spends its budget on more worlds for the actions
+    still in question); the search stops early once at least `SETTLE_AFTER` worlds were
+    played out for every action left and the best beats each other one by `SETTLE_Z`
+    standard errors (or ties it in every world), or one action is left; `steps` the most
+    actions played in them (long deals get fewer playouts); `seconds`
     caps the whole decision, sampling included (0.8 by default): sampling may take 70% of
     it (fewer worlds then), and when not even the heuristic bot's choice and one other
     action have been played out in one world in time, the heuristic bot decides.
@@ -103,12 +108,12 @@ class PIMCPlayer:
         default = self.fallback.choose(turn)
         d = legal.index(default) if default in legal else 0
         try:
-            playouts, done = self._search(turn, d)
+            playouts, done, dropped = self._search(turn, d)
         except WorldsUnavailable:
-            playouts, done = [], 0
+            playouts, done, dropped = [], 0, set()
         keys = range(done) if done else range(1)  # the worlds every action weighed had
         weighed = [i for i, p in enumerate(playouts) if all(k in p for k in keys)]
-        if len(weighed) < 2:
+        if not weighed or len(weighed) + len(dropped) < 2:
             self.fallbacks += 1
             return default
         values = {i: statistics.fmean(playouts[i][k] for k in keys) for i in weighed}
@@ -121,16 +126,17 @@ class PIMCPlayer:
     def evaluate(self, turn: Turn) -> list[tuple[Action, float]]:
         """Each legal action with its estimated value for the seat (mean over playouts;
         -inf for an action not played out in time)."""
-        playouts, _ = self._search(turn, 0)
+        playouts, _, _ = self._search(turn, 0)
         return [
             (a, statistics.fmean(p.values()) if p else float("-inf"))
             for a, p in zip(turn.legal, playouts, strict=True)
         ]
 
-    def _search(self, turn: Turn, first: int) -> tuple[list[dict[int, float]], int]:
+    def _search(self, turn: Turn, first: int) -> tuple[list[dict[int, float]], int, set[int]]:
         """Each legal action's playout values, by playout (the same key: the same world
-        and round for every action), and how many worlds were played out for every action.
-        In each world the action `first` (an index of `turn.legal`) is played out first."""
+        and round for every action), how many worlds were played out for every action not
+        dropped, and the actions dropped (indices of `turn.legal`: surely worse than the
+        best). In each world the action `first` (an index) is played out first."""
         rng = random.Random(self.rng.getrandbits(64))
         budget = Budget(self.iterations, self.steps, self.seconds)
         legal = turn.legal
@@ -141,6 +147,7 @@ class PIMCPlayer:
         playouts: list[dict[int, float]] = [{} for _ in legal]
         solved: dict[tuple[int, int], float] = {}  # (world, action): its exact value
         tried = [first, *(i for i in range(len(legal)) if i != first)]
+        dropped: set[int] = set()
         key = 0
         played_out = True  # a round over the worlds still played something out
         while worlds and played_out and not (key and budget.spent()):
@@ -168,13 +175,45 @@ class PIMCPlayer:
                         played_out = True
                     budget.used += 1
                     if budget.out_of_time() or (budget.used >= 2 and budget.spent()):
-                        return playouts, key
+                        return playouts, key, dropped
                 key += 1
                 if budget.spent() or _settled(playouts, key):
-                    return playouts, key
+                    return playouts, key, dropped
+                if key >= PRUNE_AFTER and len(tried) > 2:
+                    beaten = _beaten(playouts, key, tried)
+                    if beaten:
+                        dropped |= beaten
+                        tried = [i for i in tried if i not in beaten]
+                        if len(tried) == 1:
+                            return playouts, key, dropped
             if not rollout.varies:  # another round would play out the same again
                 break
-        return playouts, key
+        return playouts, key, dropped
+
+
+def _beaten(playouts: list[dict[int, float]], done: int, tried: list[int]) -> set[int]:
+    """The actions of `tried` (indices) that the best of them on average over `done`
+    worlds beats by at least SETTLE_Z standard errors, paired playout by playout, the
+    standard error taken at least as large as the best's own from world to world."""
+    keys = range(done)
+    full = [i for i in tried if all(k in playouts[i] for k in keys)]
+    if len(full) < 2 or done < 2:
+        return set()
+    means = {i: statistics.fmean(playouts[i][k] for k in keys) for i in full}
+    best = max(full, key=lambda i: (means[i], -i))
+    # the spread of the best action's values from world to world bounds the standard error
+    # from below: a few worlds in which two actions differ alike (a contract made in each)
+    # do not show that they always do (a rare world in which one fails)
+    floor = statistics.stdev(playouts[best][k] for k in keys)
+    out = set()
+    for i in full:
+        if i == best:
+            continue
+        diffs = [playouts[best][k] - playouts[i][k] for k in keys]
+        spread = max(statistics.stdev(diffs), floor)
+        if statistics.fmean(diffs) > SETTLE_Z * spread / math.sqrt(done):
+            out.add(i)
+    return out
 
 
 def _settled(playouts: list[dict[int, float]], done: int) -> bool:

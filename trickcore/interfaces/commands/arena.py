@@ -14,6 +14,7 @@ from ...analysis.arena import plot_arena, run_arena
 from ...analysis.runner import progress_bar
 from ...language.errors import TrickcoreError
 from ...players.arena import check_lineup, summarize
+from ...players.values import score_sign
 from .. import cli
 from ..terminal import Output
 from .simulate import add_cluster_options
@@ -114,6 +115,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
     unit = "loss rate (share of deals lost)" if bouts else "mean score per deal"
     if not bouts and v.model.tricks is not None and v.model.tricks.scoring.progress:
         unit = "mean progress per deal (scoring's 'progress', not the deal score)"
+    elif not bouts and score_sign(v) < 0:  # the match ranks by the lowest score (Hearts)
+        unit += " (lower is better)"
     out.print(
         f"{v.title}: {done} deck orders x {seats} rotations "
         f"({len(records)} deals), seed {args.seed}; bots by seat: {', '.join(specs)}",
