@@ -322,7 +322,7 @@ class ReferenceSearch:
 
 def _values_differ(view: Observation | BoutObservation, obs: Observation | BoutObservation) -> bool:
     """Whether two views of a deal differ only in what the rules worked out from the hands:
-    its deal values (`deal { keep }`: a belote said aloud) or the cards a rule lays face up
+    its deal values (`deal { keep }`: a holding said aloud) or the cards a rule lays face up
     (`open_hand_if`: the combinations held)."""
     if not isinstance(view, Observation) or not isinstance(obs, Observation):
         return False

@@ -115,7 +115,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     unit = "loss rate (share of deals lost)" if bouts else "mean score per deal"
     if not bouts and v.model.tricks is not None and v.model.tricks.scoring.progress:
         unit = "mean progress per deal (scoring's 'progress', not the deal score)"
-    elif not bouts and score_sign(v) < 0:  # the match ranks by the lowest score (Hearts)
+    elif not bouts and score_sign(v) < 0:  # the match ranks by the lowest score
         unit += " (lower is better)"
     out.print(
         f"{v.title}: {done} deck orders x {seats} rotations "
