@@ -263,3 +263,28 @@ def test_hidden_worlds_agree_in_the_first_tricks() -> None:
                 drawn += 1
             deal.apply(rng.choice(deal.legal_actions()))
     assert drawn == 10 * 8 * 4
+
+
+def test_combinations_in_a_deck_without_some_cards(tmp_path: Path) -> None:
+    """`without` (card numbers no longer the faces'): Klaverjas in 28 cards, the sevens
+    left out. Its roem (runs and four of a kind among a trick's cards) is scored as the
+    file's comments say (restated in tests/test_trick_combinations.py), and the checker
+    agrees with the engine."""
+    from test_trick_combinations import play_deal, restated_gains, roem
+
+    klaverjas = Path(__file__).resolve().parent.parent / "examples" / "klaverjas.rules"
+    path = beside(
+        tmp_path,
+        klaverjas,
+        'name: "Klaverjas, 28 cards"\ndeck {\n  without: 7C, 7D, 7H, 7S\n}\n'
+        "deal {\n  pattern: 3 each, 2 each, 2 each\n}\n",
+    )
+    check_rules(path, examples=15, matches=0)
+    variant = trickcore.load_variant(path)
+    with_roem = 0
+    for seed in range(40):
+        o, hands = play_deal(variant, seed)
+        assert len(o.tricks) == 7
+        assert list(o.gains) == restated_gains(o, hands), f"seed {seed}"
+        with_roem += any(roem([c for _, c in cards]) for _, cards, _ in o.tricks)
+    assert with_roem >= 3
