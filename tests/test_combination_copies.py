@@ -288,3 +288,16 @@ def test_combinations_in_a_deck_without_some_cards(tmp_path: Path) -> None:
         assert list(o.gains) == restated_gains(o, hands), f"seed {seed}"
         with_roem += any(roem([c for _, c in cards]) for _, cards, _ in o.tricks)
     assert with_roem >= 3
+
+
+def test_given_ranks_the_deck_never_holds_together_are_refused() -> None:
+    # Whist without its kings: no suit holds a K and a Q, so `cards: K, Q` is no combination
+    text = (
+        'extends "whist"\ndeck {\n  without: KC, KD, KH, KS\n}\n'
+        "deal {\n  pattern: 4 each, 4 each, 4 each\n}\n"
+        "combination pair {\n  cards: K, Q\n  value = 1\n}\n"
+    )
+    with pytest.raises(RulesError) as err:
+        trickcore.variant_from_text(text, "house")
+    assert "holds these ranks together in no suit" in str(err.value)
+    assert "house:9:10" in str(err.value)
