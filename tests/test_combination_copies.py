@@ -23,6 +23,7 @@ from trickcore.language.errors import RulesError
 from trickcore.testing import check_rules
 
 PINOCHLE = Path(__file__).resolve().parent.parent / "examples" / "pinochle.rules"
+KLAVERJAS = PINOCHLE.parent / "klaverjas.rules"
 SUITS = "CDHS"
 TRUMP_OPTION = {"C": "in_clubs", "D": "in_diamonds", "H": "in_hearts", "S": "in_spades"}
 AROUND = {"A": 100, "K": 80, "Q": 60, "J": 40}
@@ -215,10 +216,9 @@ def test_errors_say_what_and_where(tmp_path: Path, text: str, message: str, wher
 def test_a_plain_deck_holds_each_combination_once(tmp_path: Path) -> None:
     """Without copies `times` is 1: a file of given cards reads the same in a plain deck
     (Klaverjas, examples/klaverjas.rules, with a "stuk" written as a combination)."""
-    klaverjas = Path(__file__).resolve().parent.parent / "examples" / "klaverjas.rules"
     path = beside(
         tmp_path,
-        klaverjas,
+        KLAVERJAS,
         "combination stuk {\n  cards: K, Q\n"
         "  value = if card_in_trump_suit then 20 * times else 0\n}\n",
     )
@@ -272,10 +272,9 @@ def test_combinations_in_a_deck_without_some_cards(tmp_path: Path) -> None:
     agrees with the engine."""
     from test_trick_combinations import play_deal, restated_gains, roem
 
-    klaverjas = Path(__file__).resolve().parent.parent / "examples" / "klaverjas.rules"
     path = beside(
         tmp_path,
-        klaverjas,
+        KLAVERJAS,
         'name: "Klaverjas, 28 cards"\ndeck {\n  without: 7C, 7D, 7H, 7S\n}\n'
         "deal {\n  pattern: 3 each, 2 each, 2 each\n}\n",
     )

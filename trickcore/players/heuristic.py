@@ -187,19 +187,26 @@ class HeuristicPlayer:
             (a.value for _, a in obs.bids if a is not None and a.kind == "bid"), default=0
         )
         scored: list[tuple[int, int, Action]] = []
+        worth: dict[int, int] = {}  # the hand's combinations by trump (the same for each bid)
+
+        def combos_with(suit: int) -> int:
+            if suit not in worth:
+                worth[suit] = combinations_worth(game, hand, suit)
+            return worth[suit]
+
         for a in bids:
             qual = a.qualifier
             if prof.strains:
                 trump = game.strain_suit(qual)
                 tricks = estimate_tricks(game, hand, trump, qual)
-                combos = combinations_worth(game, hand, trump)
+                combos = combos_with(trump)
             else:
                 trump = self._best_trump(game, hand)
                 tricks = estimate_tricks(game, hand, trump, qual)
-                combos = combinations_worth(game, hand, trump)
+                combos = combos_with(trump)
                 for option, suit in prof.option_trumps.items():  # a game chosen later
                     tricks = max(tricks, estimate_tricks(game, hand, suit, qual, (option,)))
-                    combos = max(combos, combinations_worth(game, hand, suit))
+                    combos = max(combos, combos_with(suit))
             if obs.talon_size:
                 tricks += 0.5
             partners = self._partners(game, seat, players)

@@ -6,11 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...language import syntax as s
-from .expressions import Evaluator
-
-# the functions of the card in question alone
-_CARD_FUNCS = frozenset({"card_rank", "card_suit", "card_is"})
-_WORDS = frozenset({"yes", "no", "true", "false"})
+from .expressions import BOOL_WORDS, CARD_CALLS, Evaluator
 
 
 def cards_after(steps: Iterable[s.Step], ev: Evaluator, size: int) -> frozenset[int] | None:
@@ -50,9 +46,9 @@ def _card_alone(e: s.Expr) -> bool:
     if isinstance(e, s.Number):
         return True
     if isinstance(e, s.Name):
-        return e.name in _WORDS
+        return e.name in BOOL_WORDS
     if isinstance(e, s.Call):
-        return e.func in _CARD_FUNCS and all(isinstance(a, s.Name) for a in e.args)
+        return e.func in CARD_CALLS and all(isinstance(a, s.Name) for a in e.args)
     if isinstance(e, s.Unary):
         return _card_alone(e.operand)
     if isinstance(e, (s.Binary, s.Cond)):

@@ -11,6 +11,7 @@ from ...language.model import VariantModel
 from .errors import ReferenceError
 
 BOOL_WORDS = {"yes": True, "true": True, "no": False, "false": False}
+CARD_CALLS = frozenset({"card_rank", "card_suit", "card_is"})  # of the card in question
 
 # Keys of an environment that functions read (never a name a rules file can write):
 LED = "\x01led"  # the effective suit led to each finished trick (times_led)

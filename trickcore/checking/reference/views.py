@@ -9,10 +9,10 @@ from typing import Any
 from ...language import syntax as s
 from ...language.syntax import calls_in, names_in
 from .deal_state import OVER, DealState
+from .expressions import CARD_CALLS
 
 # what makes `open_hand_if` a rule of each card: the card's names and functions
 CARD_NAMES = {"card_in_trump_suit", "card_in_combination"}
-CARD_CALLS = {"card_rank", "card_suit", "card_is"}
 
 
 def reads_cards(rule: s.Expr) -> bool:
@@ -198,8 +198,7 @@ def _about_the_player(rule: Any) -> Any:
     that is all of it, or nothing)."""
     node = rule
     while node is not None:
-        names = set(names_in(node))
-        if not (names & CARD_NAMES or {c.func for c in calls_in(node)} & CARD_CALLS):
+        if not reads_cards(node):
             return node if node is not rule else None
         node = node.left if isinstance(node, s.Binary) and node.op == "and" else None
     return None

@@ -98,14 +98,14 @@ def run_after_card(
     rules: tuple[StepRule, ...],
     seat: int,
     card: int,
-    own_only: bool | None = None,
-    others_read: bool | None = None,
+    own_only: bool,
+    others_read: bool,
 ) -> bool:
     """`after_card`: after `seat` played `card` to the trick, each rule for every player of
     the deal (over that card, whether he played it, his hand now), worked out for all
     before any value is set. Whether any value changed. (`own_only`: every rule can hold
-    for the player who played alone; `others_read`: some rule reads other players' names;
-    worked out from the rules when not given.)"""
+    for the player who played alone; `others_read`: some rule reads other players' names:
+    worked out once from the rules by the phase.)"""
     eff = deal.relations()[0]
     card_is_trump = eff[card] == game.trump_suit_id
     in_trump_suit = game.suit_of[card] == deal.trump
@@ -128,10 +128,6 @@ def run_after_card(
         env.update(deal.context[s])
         return env
 
-    if own_only is None:
-        own_only = all(rule.player_only for rule in rules)
-    if others_read is None:
-        others_read = any(rule.others_read for rule in rules)
     if not own_only:
         return _run_rules(deal, {s: env_of(s) for s in active}, rules, "after_card")
     # every rule can hold for the player who played alone: worked out for him, the others'

@@ -158,9 +158,10 @@ class WorldSampler:
         # its combinations): renaming unseen cards may lay others face up, so each world
         # drawn so is checked against the cards the view shows
         tricks = game.model.tricks
-        shown_now = observation.open_hands if isinstance(observation, Observation) else None
-        self.open_by_card = tricks is not None and tricks.play.open_cards and shown_now is not None
-        self.shown_now = shown_now
+        self.open_now = observation.open_hands if isinstance(observation, Observation) else None
+        self.open_by_card = (
+            tricks is not None and tricks.play.open_cards and self.open_now is not None
+        )
 
     @property
     def count(self) -> int:
@@ -211,7 +212,7 @@ class WorldSampler:
                     shuffle(got)
                     relabel.update(zip(old, got))
             world = self.relabeller(relabel)
-            if self.open_by_card and world.observation(self.seat).open_hands != self.shown_now:
+            if self.open_by_card and world.observation(self.seat).open_hands != self.open_now:
                 return None
             return world
         ref = self.ref

@@ -9,8 +9,10 @@ from ..errors import RulesError
 from ..exprs import (
     AGGREGATE_FUNCS,
     BOOL,
+    CARD_FUNCS,
     INT,
     LED_FUNCS,
+    QUALIFIER_FUNCS,
     CompiledExpr,
     Scope,
     compile_expr,
@@ -69,8 +71,6 @@ TRICK_READS = frozenset((*TRICK_STATE, "card_wins"))
 # the "open" place, and `beats` (which reads the open names of the card's player)
 OPEN_RULES = ("open_hand_if", "stop_if", "partner_plays_if", "skip_if", "beats")
 CONTRACT_NAMES = frozenset(CONTRACT_STATE)
-CONTRACT_FUNCS = frozenset({"strain_is", "bid_is"})  # the contract's functions
-CARD_FUNCS = frozenset({"card_rank", "card_suit", "card_is"})  # a card's functions
 # what `check_stock_draws` reads: an error there names another file's change to any of them
 DRAW_READS = ("play", "deal", "deck", "pickup")
 
@@ -232,7 +232,7 @@ def compile_play(ctx: CompileContext, auction: bool) -> PlayRules:
         ),
         open_reads_contract=any(
             (names_used(b.raw(key).expr) & CONTRACT_NAMES)
-            or (functions_used(b.raw(key).expr) & CONTRACT_FUNCS)
+            or (functions_used(b.raw(key).expr) & QUALIFIER_FUNCS.keys())
             for key in OPEN_RULES
             if isinstance(b.raw(key), s.ExprSetting)
         ),
@@ -399,7 +399,8 @@ def _open_hand_player(b: BlockSettings, scope: Scope) -> CompiledExpr | None:
     assert isinstance(raw, s.ExprSetting)
     node: s.Expr | None = raw.expr
     while node is not None:
-        if not (names_used(node) & OPEN_CARD_NAMES) and not (functions_used(node) & CARD_FUNCS):
+        reads_card = names_used(node) & OPEN_CARD_NAMES or functions_used(node) & CARD_FUNCS.keys()
+        if not reads_card:
             return compile_expr(node, scope, BOOL) if node is not raw.expr else None
         node = node.left if isinstance(node, s.Binary) and node.op == "and" else None
     return None
@@ -412,7 +413,7 @@ def _open_card_reads(ctx: CompileContext, b: BlockSettings) -> set[str]:
     if not isinstance(raw, s.ExprSetting):
         return set()
     reads = (names_used(raw.expr) & OPEN_CARD_NAMES) - set(ctx.kept)
-    reads |= functions_used(raw.expr) & CARD_FUNCS
+    reads |= functions_used(raw.expr) & CARD_FUNCS.keys()
     if "card_in_combination" in reads and not ctx.combinations:
         raise RulesError(
             "'card_in_combination' needs combinations: a 'combination NAME { ... }' block",
@@ -439,7 +440,7 @@ def _beats_reads_player(ctx: CompileContext, b: BlockSettings) -> bool:
     own = frozenset(BEATS_NAMES) - frozenset(OPEN_STATE) | {"tricks_played"}
     return bool(
         {n for n in names_used(raw.expr) if n not in own}
-        or functions_used(raw.expr) & (AGGREGATE_FUNCS.keys() | CONTRACT_FUNCS)
+        or functions_used(raw.expr) & (AGGREGATE_FUNCS.keys() | QUALIFIER_FUNCS.keys())
     )
 
 
