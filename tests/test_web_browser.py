@@ -125,7 +125,7 @@ def click_once(pg) -> None:
     cards = pg.locator("#hand .card.legal, #felt .card.legal")
     # the move is on the server once its POST is answered (a newer page alone may be a
     # computer player's move or its "thinking" mark, polled before the click's answer)
-    with pg.expect_response(lambda r: r.request.method == "POST"):
+    with pg.expect_response(lambda r: r.request.method == "POST") as answer:
         if cards.count():
             cards.first.click()
             choice = pg.locator(".chooser button.action")
@@ -133,7 +133,11 @@ def click_once(pg) -> None:
                 choice.first.click()
         else:
             buttons.first.click()
-    attached(pg, f'body:not([data-version="{version}"])')
+    # the page shows the move's answer (or newer): a poll answered in between may show a
+    # computer player's move from before the click, with the clicked card still in hand
+    moved = answer.value.json()["version"]
+    assert moved != int(version)
+    pg.wait_for_function(f"Number(document.body.dataset.version) >= {moved}", timeout=10_000)
 
 
 def test_a_whole_deal_of_tysiacha_played_by_clicking(page, server):
@@ -287,3 +291,22 @@ def test_a_running_match_is_downloaded_sealed_and_resumed(page, server, tmp_path
     resumed = table_of(server, page.url.rsplit("/", 1)[-1])
     assert resumed is not table and resumed.match.history == table.match.history
     assert sorted(hand_cards(page)) == hand
+
+
+def test_an_answer_older_than_the_page_is_not_shown(page, server):
+    # a poll sent before a move can be answered after the move's answer: the page keeps the
+    # newer state (it showed a played card back in hand before, until the next poll)
+    start_table(page, server)
+    attached(page, "body[data-turn=yours]")
+    click_once(page)
+    attached(page, "body[data-turn=yours], body[data-turn=over]")
+    now = int(page.get_attribute("body", "data-version"))
+    shown = sorted(hand_cards(page))
+    page.evaluate(
+        "() => accept({...state, version: state.version - 1,"
+        " obs: {...state.obs, hand: [...state.obs.hand, 'XX']}})"
+    )
+    assert int(page.get_attribute("body", "data-version")) == now
+    assert sorted(hand_cards(page)) == shown
+    page.evaluate("() => accept({...state, version: state.version + 1})")
+    assert int(page.get_attribute("body", "data-version")) == now + 1

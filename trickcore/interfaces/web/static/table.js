@@ -620,6 +620,9 @@ function downloadButton() {
 
 // ------------------------------------------------------------------ talking to the server
 function accept(data) {
+  // answers can cross: a poll sent before a move may be answered after it; a table's
+  // version only grows, so an older answer is dropped (the page never steps back)
+  if (state && data.seat === state.seat && data.version < state.version) return;
   state = data;
   render();
 }
