@@ -35,7 +35,7 @@ RESULT_INTS = [
 ]
 MATCH_INTS = [*RESULT_INTS, "score", "gain", "deal_number", "target", "barrel_deals"]
 BOUT_INTS = ["defender_cards", "bout_number", "players", "stock"]
-LEAD_INTS = ["tricks_played", "tricks_won", "hand_size"]
+LEAD_INTS = ["tricks_played", "tricks_won", "hand_size", "trumps_held"]
 LEAD_BOOLS = ["first_lead", "declarer", "trump_set", "trump_broken", "card_is_trump"]
 PLACES: dict[str, tuple[list[str], list[str]]] = {
     "hand": (HAND_INTS, []),
@@ -46,9 +46,9 @@ PLACES: dict[str, tuple[list[str], list[str]]] = {
         ["loser", "draw"],
     ),
     "bouts": (BOUT_INTS, []),
-    "lead": ([*LEAD_INTS, "times_led(spades)"], [*LEAD_BOOLS, "holds(AS)"]),
+    "lead": ([*LEAD_INTS, "times_led(spades)"], [*LEAD_BOOLS, "holds(AS)", "holds_trump(Q)"]),
     "declare": (["tricks_won", "tricks_played"], ["declarer", "first_lead"]),
-    "card": ([], ["card_in_trump_suit", "trump_set"]),
+    "card": (["rank_index", "suit_index"], ["card_in_trump_suit", "trump_set"]),
     "combination": (["length", "top"], ["card_in_trump_suit", "trump_set"]),
     # the play obligations and `play_if`: the trick in progress
     "obligation": (

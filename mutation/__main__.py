@@ -24,6 +24,7 @@ from .run import (
     Baseline,
     Outcome,
     baseline,
+    baseline_from,
     clock,
     engine_tests,
     judge,
@@ -171,10 +172,17 @@ class _Session:
         self._baseline: Baseline | None = None
         if getattr(args, "no_baseline", False):
             self._baseline = Baseline(NO_BASELINE_SECONDS, 0.0, [])
+        self.timings = getattr(args, "timings", None)
 
     def baseline(self) -> tuple[float, list[str]]:
         """(CPU seconds of one run of the tests kept, pytest arguments deselecting the tests
         that fail unmutated and with --quick the slow ones), run once."""
+        if self._baseline is None and self.timings:
+            self._baseline = baseline_from(
+                self.timings, engine_tests(self.snap), QUICK_SLOW if self.quick else None
+            )
+            if self._baseline is None:
+                say(f"note: {self.timings} holds no finished run of every test file")
         if self._baseline is None:
             tests = engine_tests(self.snap)
             workers = f", {self.jobs} processes" if self.jobs > 1 else ""
@@ -345,6 +353,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_ci.add_argument("--seed", type=int, default=CI_SEED, metavar="S")
     p_ci.add_argument("--jobs", type=int, default=2, metavar="J")
     p_ci.add_argument("--no-baseline", action="store_true", help="as for rules and engine")
+    p_ci.add_argument(
+        "--timings",
+        metavar="PATH",
+        help="the CPU time of each test from a test run just made of this tree (pytest -p"
+        " mutation.timing --timings-to PATH), instead of running them again unmutated",
+    )
     args = parser.parse_args(argv)
     # SIGTERM ends the run like Ctrl-C, so that the temporary copies are removed.
     signal.signal(signal.SIGTERM, signal.default_int_handler)

@@ -469,6 +469,34 @@ class Baseline:
     args: list[str]
 
 
+def baseline_from(path: str, tests: Sequence[str], slow: float | None = None) -> Baseline | None:
+    """The unmutated run read from a test run's `--timings-to` file (see `mutation.timing`)
+    instead of run again: the same figures as `baseline`, None when the file is missing,
+    unfinished or leaves out one of `tests`."""
+    run = timing.read_run(path)
+    if run is None:
+        return None
+    took, failed, processes = run
+    files = set(tests)
+    if not files <= {ident.split("::")[0] for ident in took}:
+        return None
+    args: list[str] = []
+    for ident in sorted(failed):
+        say(f"note: {ident} failed in the test run; it judges no mutant")
+        args.append(f"--deselect={ident}")
+    left_out = set(failed)
+    if slow is not None:
+        slow_ids = sorted(i for i, t in took.items() if t > slow and i not in left_out)
+        if slow_ids:
+            say(f"note: --quick leaves out {len(slow_ids)} tests taking more than {slow:g} s")
+        left_out.update(slow_ids)
+        args += [f"--deselect={i}" for i in slow_ids if i.split("::")[0] in files]
+    overhead = max(0.0, sum(processes) - sum(took.values())) / len(processes)
+    kept = sum(t for i, t in took.items() if i not in left_out and i.split("::")[0] in files)
+    say(f"  unmutated tests: {len(took)} timed in {path} (not run again)")
+    return Baseline(overhead + kept, 0.0, args)
+
+
 def baseline(
     pool: queue.Queue[Path],
     tests: Sequence[str],

@@ -29,16 +29,54 @@ def cpu_seconds() -> float:
     return t.user + t.system + t.children_user + t.children_system
 
 
+OPTION = "--timings-to"
+_to: list[str] = []  # the file named by --timings-to (else $MUTATION_TIMING is read)
+
+
 def _write(record: dict[str, Any]) -> None:
-    path = os.environ.get(ENV)
+    path = _to[0] if _to else os.environ.get(ENV)
     if path:
         with open(path, "a", encoding="utf-8") as f:
             f.write(json.dumps(record) + "\n")
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """`--timings-to PATH`: the same lines for a whole test run, so that `python -m mutation
+    ci --timings PATH` need not run the tests again unmutated."""
+    parser.addoption(
+        OPTION,
+        metavar="PATH",
+        default=None,
+        help="write each test's CPU time and each failure to PATH (JSON lines, made anew)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """With --timings-to, the file is made anew by the main process (not by xdist's workers)."""
+    path = config.getoption(OPTION)
+    if not path:
+        return
+    _to[:] = [str(path)]
+    if not hasattr(config, "workerinput"):
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        with open(path, "w", encoding="utf-8"):
+            pass
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     """The number of tests this process will run."""
     _write({"collected": len(session.items)})
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """A test that failed (in setup, call or teardown): it cannot judge a mutant."""
+    if report.failed:
+        _write({"failed": report.nodeid})
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """This process's CPU time in all (start-up and collection included)."""
+    _write({"process_cpu": cpu_seconds(), "worker": hasattr(session.config, "workerinput")})
 
 
 @pytest.hookimpl(wrapper=True)
@@ -52,6 +90,40 @@ def pytest_runtest_protocol(
     finally:
         took = {"cpu": cpu_seconds() - cpu, "wall": time.monotonic() - wall}
         _write({"test": item.nodeid, **took})
+
+
+def read_run(
+    path: str | os.PathLike[str],
+) -> tuple[dict[str, float], set[str], list[float]] | None:
+    """(node id -> CPU seconds, the tests that failed, the CPU seconds of each process that
+    ran tests) of a finished run written with --timings-to; None if there is no such file or
+    the run did not finish."""
+    took: dict[str, float] = {}
+    failed: set[str] = set()
+    processes: list[float] = []
+    main, finished = 0.0, False
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except OSError:
+        return None
+    for line in lines:
+        try:
+            record = json.loads(line)
+        except ValueError:
+            return None
+        if "test" in record:
+            ident = str(record["test"])
+            took[ident] = took.get(ident, 0.0) + float(record["cpu"])
+        elif "failed" in record:
+            failed.add(str(record["failed"]))
+        elif "process_cpu" in record and record["worker"]:
+            processes.append(float(record["process_cpu"]))
+        elif "process_cpu" in record:  # the main process: it ran the tests without xdist
+            main, finished = float(record["process_cpu"]), True
+    if not finished or not took:
+        return None
+    return took, failed, processes or [main]
 
 
 def read(path: str | os.PathLike[str]) -> tuple[int, dict[str, float]]:

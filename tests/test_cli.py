@@ -132,7 +132,7 @@ def test_piped_output_is_never_cut_or_wrapped(tmp_path):
     bad.write_text(f'extends "tysiacha"\nbidding {{\n{long_line}\n}}\n')
     done = piped("check", str(bad))
     assert done.returncode == 1
-    assert f"{bad}:3:64: unexpected end of line" in done.stdout and long_line in done.stdout
+    assert f"{bad}:3:64: the expression breaks off" in done.stdout and long_line in done.stdout
 
 
 def test_play_save_into_a_missing_folder_fails_at_the_start(tmp_path, capsys, monkeypatch):

@@ -193,7 +193,7 @@ def test_errors_are_the_same_on_every_load(tmp_path):
     with pytest.raises(trickcore.RulesError) as info:
         trickcore.load_variant(bad)
     messages.append(str(info.value))
-    assert messages[0].startswith(f"{bad}:3:12: unexpected")
+    assert messages[0].startswith(f"{bad}:3:12: the expression breaks off")
     assert messages == [messages[0]] * 3
 
 

@@ -7,6 +7,7 @@ mutant changes one setting, number, operator or rule, and some test must fail on
 from __future__ import annotations
 
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -20,7 +21,15 @@ import trickcore  # noqa: E402
 from mutation.core import apply_mutant, load_equivalents  # noqa: E402
 from mutation.engine import engine_mutants  # noqa: E402
 from mutation.rules import rules_mutants, word_choices  # noqa: E402
-from mutation.run import KILLED, SURVIVED, Limit, baseline, judge, run_tests  # noqa: E402
+from mutation.run import (  # noqa: E402
+    KILLED,
+    SURVIVED,
+    Limit,
+    baseline,
+    baseline_from,
+    judge,
+    run_tests,
+)
 from mutation.run import tests_for_variants as variant_test_files  # noqa: E402
 from mutation.run import workspaces as mutation_workspaces  # noqa: E402
 
@@ -196,6 +205,9 @@ def test_loops():
 
 def test_hangs():
     time.sleep(600)
+
+def test_fails():
+    assert False
 """
 
 
@@ -233,3 +245,33 @@ def test_quick_leaves_out_the_tests_that_take_too_much_cpu_time(tmp_path, capsys
     out = capsys.readouterr().out
     assert "--quick leaves out 1 tests taking more than 1 s" in out
     assert "unmutated tests: 2 of 2 done in " in out
+
+
+def test_the_timings_of_a_test_run_stand_for_the_unmutated_run(tmp_path):
+    """`pytest -p mutation.timing --timings-to PATH`, then `mutation ci --timings PATH`: the
+    tests are not run twice; a failed test judges nothing, --quick leaves out the slow one."""
+    root = _work_root(tmp_path)
+    path = root / "build" / "timings.jsonl"
+    ids = [f"tests/test_work.py::{name}" for name in ("test_quick", "test_slow", "test_fails")]
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "mutation.timing", "--timings-to", path, *ids],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 1, run.stdout + run.stderr  # test_fails
+    quick = baseline_from(str(path), ["tests/test_work.py"], slow=1.0)
+    every = baseline_from(str(path), ["tests/test_work.py"])
+    assert quick is not None and every is not None
+    assert quick.args == [
+        "--deselect=tests/test_work.py::test_fails",
+        "--deselect=tests/test_work.py::test_slow",
+    ]
+    assert every.args == ["--deselect=tests/test_work.py::test_fails"]
+    assert every.cpu - quick.cpu >= 1.9  # test_slow's 2 s of CPU time, kept or left out
+    # a file that does not cover a test file, or holds no finished run, stands for nothing
+    assert baseline_from(str(path), ["tests/test_work.py", "tests/test_other.py"]) is None
+    path.write_text(path.read_text().splitlines()[0] + "\n")
+    assert baseline_from(str(path), ["tests/test_work.py"]) is None
+    assert baseline_from(str(root / "missing.jsonl"), ["tests/test_work.py"]) is None

@@ -24,6 +24,7 @@ BASES: dict[str, tuple[str, ...]] = {
     "tysiacha": ("melds_in_hand", "contract", "meld_points", "cards_in_trick", "target", "ceil"),
     "spades": (
         "hand_size",
+        "trumps_held",
         "trump_broken",
         "card_is_trump",
         "bid_blind",

@@ -191,7 +191,8 @@ def deal_names(game: Game, seats: int) -> dict[str, Interval]:
     deck and the table."""
     deck = game.model.deck
     size = deck.size
-    rows = deck.by_trump or (deck.card_points,)  # the points with each trump, or the one row
+    # the points in every case a deal can be in (trump, call, an option chosen)
+    rows = [points for _, _, _, points in game.model.point_tables()]
     negative = min(sum(p for p in row if p < 0) for row in rows)
     positive = max(sum(p for p in row if p > 0) for row in rows)
     totals = [sum(row) for row in rows]

@@ -1,5 +1,5 @@
 """How the cards of a compiled variant compare: each card's effective suit and power under a
-trump (tricks), the beaters of each card (bouts), card points under a trump."""
+trump (tricks), the beaters of each card (bouts), card points under a trump and contract."""
 
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ class CardRelations:
     suit_of: list[int]
     rank_of: list[int]
     points_of: list[int]
-    points_by_trump: list[list[int]] | None
+    points_vary: bool
+    _points: dict[tuple[int, str, tuple[str, ...]], list[int]]
     options: list[str]
     trump_suit_id: int
     _beaters: dict[int, list[dict[int, Action]]]
@@ -165,8 +166,17 @@ class CardRelations:
 
         return points
 
-    def points_with(self, trump: int) -> list[int]:
-        """Each card's points while `trump` (a suit index, -1: none) is trump: the same for
-        every trump unless `card_points` reads it."""
-        by_trump = self.points_by_trump
-        return self.points_of if by_trump is None else by_trump[trump + 1]
+    def points_with(self, trump: int, call: str = "", chosen: tuple[str, ...] = ()) -> list[int]:
+        """Each card's points while `trump` (a suit index, -1: none) is trump, the contract
+        carries `call` and the `chosen` options were chosen: the same in every case unless
+        `card_points` reads them (then worked out once per case and kept)."""
+        if not self.points_vary:
+            return self.points_of
+        key = (trump, call, chosen)
+        found = self._points.get(key)
+        if found is None:
+            points = self.model.deck.points_in(trump, call, chosen)
+            for p in points:
+                in_range(p, "deck.card_points", None)
+            found = self._points[key] = list(points)
+        return found

@@ -410,8 +410,14 @@ class DealCore(DealState):
         return self.rel
 
     def points_now(self) -> list[int]:
-        """Each card's points with the trump in force now (`card_points` may read it)."""
-        return self.game.points_with(self.trump)
+        """Each card's points with the trump, call and choices in force now (`card_points`
+        may read them)."""
+        return self.game.points_with(self.trump, self.qualifier, self.chosen)
+
+    def points_under(self, trump: int) -> list[int]:
+        """Each card's points in a trick played while `trump` was trump (under this deal's
+        call and choices)."""
+        return self.game.points_with(trump, self.qualifier, self.chosen)
 
     def ruled_trump(self, rule: CompiledExpr) -> int:
         """`play { trump = EXPR }` for this deal: a suit's number (its place in `suits:`),

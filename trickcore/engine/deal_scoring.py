@@ -97,7 +97,7 @@ class DealScoring(DealRoles):
             env[TRICKS_KEY] = tricks_envs(
                 tricks,
                 self.tricks_total,
-                game.points_with,
+                self.points_under,
                 seat,
                 self.side_of,
                 commons,
@@ -115,7 +115,7 @@ class DealScoring(DealRoles):
         names are set over it)."""
         shared = self._contract_public()
         shared.update(self.game.result_base)
-        if self.game.points_by_trump is not None:  # the deck's points with the deal's trump
+        if self.game.points_vary:  # the deck's points with the deal's trump, call, choices
             shared["deck_points"] = sum(self.points_now())
         shared["tricks_total"] = self.tricks_total
         shared["tricks_played"] = len(self.tricks)
@@ -184,7 +184,7 @@ class DealScoring(DealRoles):
         if self.rules.scoring.reads_tricks:
             game = self.game
             commons = tricks_common(
-                self.tricks, self.tricks_total, game.points_with, game.trick_combination_points
+                self.tricks, self.tricks_total, self.points_under, game.trick_combination_points
             )
         envs = [self.result_env(s, shared, commons) for s in range(self.seats)]
         table = [envs[s] for s in self.active]

@@ -43,12 +43,10 @@ class GameTables(CardTexts, CardRelations, DealLayout):
         self.points_of = list(deck.card_points)
         # the points of the combinations among a trick's cards (`trick_combination_points`)
         self.trick_combination_points = self.trick_combinations()
-        # with `card_points` reading the trump: each card's points with each trump (-1 first)
-        self.points_by_trump = (
-            [list(deck.points_with(t)) for t in range(-1, len(deck.suits))]
-            if deck.by_trump
-            else None
-        )
+        # with `card_points` reading the trump, the call or the choices: worked out for each
+        # (trump, call, choices) a deal meets and kept (`points_with`)
+        self.points_vary = deck.points_vary
+        self._points: dict[tuple[int, str, tuple[str, ...]], list[int]] = {}
         self.card_texts = [deck.card_text(c) for c in range(deck.size)]
         self.deal_keep_names = [name for name, _, _ in model.deal.keep]  # in the file's order
         self._card_by_text: dict[str, int] = {}  # a text -> its (first) card
@@ -67,17 +65,13 @@ class GameTables(CardTexts, CardRelations, DealLayout):
         self.meld_index = {m.name: i for i, m in enumerate(model.melds)}
         tricks = model.tricks
         bidding = tricks.bidding if tricks else None
-        quals = bidding.qualifiers if bidding else ()
-        if tricks and tricks.bids and tricks.bids.blind:
-            quals = (*quals, "blind")
-        self.qualifiers: tuple[str, ...] = ("", *quals)
+        # every call's qualifier ("" first), or with strains each strain's ("clubs alone")
+        self.qualifiers: tuple[str, ...] = model.call_qualifiers
+        strains = bidding is not None and bool(bidding.strains)
+        quals = self.qualifiers if strains else self.qualifiers[1:]  # the calls' actions
         self.levelless = bidding is not None and bidding.levelless
         self._strain_suit: dict[str, int] = {"": -1}
         if bidding is not None and bidding.strains:  # a call names a strain: "clubs alone"
-            quals = tuple(
-                f"{st} {q}".strip() for st in bidding.strains for q in ("", *bidding.qualifiers)
-            )
-            self.qualifiers = quals
             for st, suit in zip(bidding.strains, bidding.strain_suits, strict=True):
                 for q in ("", *bidding.qualifiers):
                     self._strain_suit[f"{st} {q}".strip()] = suit

@@ -9,6 +9,7 @@ from ..language.model import (
     NO_TRUMP,
     Bidding,
     BoutRules,
+    Deck,
     Packet,
     StepRule,
     TrickRules,
@@ -333,26 +334,56 @@ def _sections(model: VariantModel) -> list[tuple[str, list[str]]]:
 
 def _points_line(model: VariantModel) -> str:
     deck = model.deck
-    if not any(any(table) for table in (deck.card_points, *deck.by_trump)):
+    tables = model.point_tables()
+    if not any(any(points) for _, _, _, points in tables):
         return "No card points."
     if deck.by_card is None:
         listed = ", ".join(f"{r.symbol} {p}" for r, p in zip(deck.ranks, deck.points, strict=True))
     else:
         scoring = [(deck.card_text(c), p) for c, p in enumerate(deck.by_card) if p]
         listed = ", ".join(f"{t} {p}" for t, p in scoring) + ", every other card 0"
-    if not deck.by_trump:
+    if not deck.points_vary:
         return f"Card points: {listed} ({deck.total_points} in the deck)."
-    # points that depend on the trump: the cards that change with each trump suit
+    # points that depend on the trump, the call or the choices: the cards that change with
+    # each trump suit, then each other table once, in the plainest case that gives it
     lines = [f"Card points without a trump: {listed} ({deck.total_points} in the deck)."]
-    for suit, su in enumerate(deck.suits):
-        table = deck.points_with(suit)
-        changed = [
-            f"{deck.card_text(c)} {p}" for c, p in enumerate(table) if p != deck.card_points[c]
-        ]
-        lines.append(
-            f"With {su.name} trump: {', '.join(changed) or 'the same'} ({sum(table)} in the deck)."
-        )
+    default = deck.card_points
+    shown = {default}
+    by_suit = {trump: points for trump, call, chosen, points in tables if not call and not chosen}
+    if any(points != default for points in by_suit.values()):
+        for suit, su in enumerate(deck.suits):
+            lines.append(f"With {su.name} trump: {_changed(deck, by_suit[suit], default)}.")
+            shown.add(by_suit[suit])
+    cases = sorted(tables, key=lambda t: bool(t[1]) + len(t[2]) + (t[0] >= 0))
+    bidding = model.tricks.bidding if model.tricks else None
+    strain_suit = dict(zip(bidding.strains, bidding.strain_suits)) if bidding else {}
+    of = {(trump, call, chosen): points for trump, call, chosen, points in tables}
+    for trump, call, chosen, points in cases:
+        named = strain_suit.get(call.split(" ")[0], trump)
+        if points in shown or (call and named != trump):  # a strain names its own trump
+            continue
+        # a case whose changes are those of its parts together (a trump, a call, an option
+        # each alone) says nothing more
+        parts = [of[(trump, "", ())], of[(-1, call, ())], *(of[(-1, "", (o,))] for o in chosen)]
+        together = list(default)
+        for part in parts:
+            for c, p in enumerate(part):
+                if p != default[c]:
+                    together[c] = p
+        if len(chosen) + bool(call) + (trump >= 0) > 1 and tuple(together) == points:
+            continue
+        shown.add(points)
+        when = [f"the call {call}"] if call else []
+        when += [f"{o} chosen" for o in chosen]
+        when += [f"{deck.suits[trump].name} trump"] if trump >= 0 else []
+        lines.append(f"With {' and '.join(when)}: {_changed(deck, points, default)}.")
     return " ".join(lines)
+
+
+def _changed(deck: Deck, points: tuple[int, ...], default: tuple[int, ...]) -> str:
+    """The cards whose points differ from `default`, and the deck's total."""
+    changed = [f"{deck.card_text(c)} {p}" for c, p in enumerate(points) if p != default[c]]
+    return f"{', '.join(changed) or 'the same'} ({sum(points)} in the deck)"
 
 
 def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, list[str]]]:

@@ -5,6 +5,7 @@ a shipped variant does not import lark."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 import lark
@@ -230,6 +231,28 @@ def _token_hint(tok: Token, lines: list[str], line: int, column: int) -> str:
     return ""
 
 
+# what an expression may end a line with and go on on the next (see the grammar)
+_GOES_ON = re.compile(r"(?:\b(?:then|else|and|or)|[-+*(<>]|[=!<>]=)\s*$")
+
+
+def _broken_off(lines: list[str], line: int, column: int) -> tuple[int, int, str] | None:
+    """When the unexpected token begins its line and the line before it (comments left out)
+    ends in an operator, `then`, `else` or `(`: that line, the column after its end, and the
+    word it ends with; else None."""
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    if text[: column - 1].strip():
+        return None
+    for before in range(line - 1, 0, -1):
+        code = lines[before - 1].split("#", 1)[0].rstrip()
+        if not code:
+            continue
+        found = _GOES_ON.search(code)
+        if found is None:
+            return None
+        return before, len(code) + 1, found.group(0).strip()
+    return None
+
+
 def parse_tree(parser: Lark, source: str, path: str, lines: list[str]) -> tuple[s.Statement, ...]:
     """The statements of `source` (a checked text ending in a newline), read by `parser`."""
 
@@ -258,6 +281,14 @@ def parse_tree(parser: Lark, source: str, path: str, lines: list[str]) -> tuple[
         tok = exc.token
         line = exc.line if exc.line > 0 else len(lines)
         column = max(exc.column, 1)
+        broken = _broken_off(lines, line, column) if tok.type != "$END" else None
+        if broken is not None:  # an expression went on to a line that cannot go on with it
+            at, end, word = broken
+            raise RulesError(
+                f"the expression breaks off after '{word}': expected more of it, but the next "
+                f"line begins with {str(tok)!r}",
+                loc(at, end),
+            ) from None
         if tok.type == "$END":
             what = "end of file"
             hint = hints.block_not_closed(lines)

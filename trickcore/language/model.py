@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from .errors import Location
-from .exprs import CompiledExpr
+from .exprs import CompiledExpr, relation_env
 
 # The phase kinds of a trick game's deal, in the only order they can run (each needs what the
 # ones before it decide); `deal { flow: ... }` names a selection. The engine implements each.
@@ -54,10 +54,13 @@ class Deck:
     suits: tuple[Suit, ...]
     ranks: tuple[Rank, ...]
     points: tuple[int, ...]
-    by_card: tuple[int, ...] | None = None  # `card_points = EXPR`: points of each card
-    # `card_points = EXPR` reading the trump: each card's points with each trump (no trump
-    # first, then each suit's); empty when they do not depend on it
-    by_trump: tuple[tuple[int, ...], ...] = ()
+    # `card_points = EXPR`: the points of each card with no trump, no call and nothing chosen
+    by_card: tuple[int, ...] | None = None
+    # `card_points = EXPR` reading the trump, the contract's call (`bid_is`, `strain_is`) or the
+    # options chosen: the rule itself, worked out for each of them by `points_in`; None when a
+    # card's points never change
+    points_rule: CompiledExpr | None = None
+    points_options: tuple[str, ...] = ()  # the options of the `choice` blocks (yes/no names)
     copies: int = 1  # `copies: N`: each face N times
     without: tuple[int, ...] = ()  # `without: CARD, ...`: faces the deck does not hold
     # worked out from the above: the face of each card, and the cards of each face
@@ -113,9 +116,25 @@ class Deck:
         """Card points in the whole deck."""
         return sum(self.card_points)
 
-    def points_with(self, trump: int) -> tuple[int, ...]:
-        """The points of each card while `trump` (a suit index, -1 for none) is trump."""
-        return self.by_trump[trump + 1] if self.by_trump else self.card_points
+    @property
+    def points_vary(self) -> bool:
+        """A card's points depend on the trump, the contract's call or the options chosen."""
+        return self.points_rule is not None
+
+    def points_in(
+        self, trump: int, call: str = "", chosen: tuple[str, ...] = ()
+    ) -> tuple[int, ...]:
+        """The points of each card while `trump` (a suit index, -1 for none) is trump, the
+        contract carries `call` (a qualifier, or a strain and qualifier) and the `chosen`
+        options were chosen. Worked out anew on each call: the engine keeps what it needs."""
+        rule = self.points_rule
+        if rule is None:
+            return self.card_points
+        n, options = len(self.ranks), self.points_options
+        return tuple(
+            rule(relation_env(c, face, n, trump, call, options, chosen))
+            for c, face in enumerate(self.faces)
+        )
 
     def face_text(self, face: int) -> str:
         """A face's text: rank symbol + suit symbol (e.g. 10H)."""
@@ -638,6 +657,39 @@ class VariantModel:
     sides: tuple[tuple[int, ...], ...] = ()  # partnerships; () when each plays for himself
     # `define { NAME = EXPR }`: (name, the expression as written, as written into others)
     defines: tuple[tuple[str, str, str], ...] = ()
+
+    @property
+    def call_qualifiers(self) -> tuple[str, ...]:
+        """What a contract's call can carry besides its value: "" and each bid qualifier (and
+        "blind" for bids made blind), or with `strains:` each strain alone and with each
+        qualifier ("clubs", "clubs ohne")."""
+        bidding = self.tricks.bidding if self.tricks else None
+        if bidding is not None and bidding.strains:
+            return tuple(
+                f"{st} {q}".strip() for st in bidding.strains for q in ("", *bidding.qualifiers)
+            )
+        quals = bidding.qualifiers if bidding else ()
+        if self.tricks and self.tricks.bids and self.tricks.bids.blind:
+            quals = (*quals, "blind")
+        return ("", *quals)
+
+    def point_tables(self) -> list[tuple[int, str, tuple[str, ...], tuple[int, ...]]]:
+        """The card points in each case a deal can be in: for every trump (-1 first), every
+        call and every choice of options (at most one of each `choice` block),
+        `(trump, call, chosen, points)`; one entry when they never change."""
+        deck = self.deck
+        if not deck.points_vary:
+            return [(-1, "", (), deck.card_points)]
+        choices: list[tuple[str, ...]] = [()]
+        for decision in self.tricks.decisions if self.tricks else ():
+            if decision.options:
+                choices = [(*c, o) for c in choices for o in ("", *decision.options)]
+        return [
+            (trump, call, chosen, deck.points_in(trump, call, chosen))
+            for trump in range(-1, len(deck.suits))
+            for call in dict.fromkeys(("", *self.call_qualifiers))
+            for chosen in dict.fromkeys(tuple(o for o in c if o) for c in choices)
+        ]
 
     def side_of(self, seats: int) -> list[int]:
         """For each seat, the number of its side (its own seat when there are no sides)."""

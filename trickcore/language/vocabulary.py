@@ -73,6 +73,12 @@ QUANTITIES: dict[str, Quantity] = dict(
         ),
         _q("hand_size", INT, "cards in the hand", "bids { max = hand_size }"),
         _q(
+            "trumps_held",
+            INT,
+            "the trumps in the player's hand (every card that is a trump in this deal)",
+            "play { lead_if = not card_is_trump or trump_broken or trumps_held == hand_size }",
+        ),
+        _q(
             "deck_points",
             INT,
             "card points in the whole deck",
@@ -748,6 +754,7 @@ CARD_IN_PLAY = (
     "trump_broken",
     "card_is_trump",
     "hand_size",
+    "trumps_held",
 )
 CARD_IN_PLAY_FUNCTIONS = (
     "card_rank(R)",
@@ -760,6 +767,7 @@ CARD_IN_PLAY_FUNCTIONS = (
     "played_suit(S)",
     "played_card(C)",
     "times_led(S)",
+    "holds_trump(R)",
 )
 
 # The trick in progress as a player is to play to it (obligations and `play_if`).
@@ -1004,9 +1012,11 @@ PLACES: dict[str, Place] = {
         ),
         Place(
             "card",
-            "`deck.card_points` (once per card, and per trump suit if it reads one)",
-            ("card_in_trump_suit", "trump_set"),
-            ("card_rank(R)", "card_suit(S)", "card_is(C)"),
+            "`deck.card_points` (once per card, and per trump suit, call and option chosen if "
+            "it reads them)",
+            ("rank_index", "suit_index", "card_in_trump_suit", "trump_set"),
+            ("card_rank(R)", "card_suit(S)", "card_is(C)", "bid_is(Q)", "strain_is(S)"),
+            "the options chosen",
         ),
         Place(
             "pass",

@@ -305,7 +305,7 @@ class HeuristicPlayer:
         for c in hand:
             length[eff[c]] = length.get(eff[c], 0) + 1
         good = prof.points_good[seat == obs.declarer]
-        points = game.points_with(trump)
+        points = game.points_with(trump, obs.qualifier, chosen)
 
         def top(c: int) -> bool:
             for x in order.get(eff[c], ()):
@@ -347,7 +347,7 @@ class HeuristicPlayer:
         chosen = obs.chosen
         eff, power = game.relations(trump, obs.qualifier, chosen)
         order = prof.suit_order(game, trump, obs.qualifier, chosen)
-        points = game.points_with(trump)
+        points = game.points_with(trump, obs.qualifier, chosen)
         seats = obs.seats
         side = game.side_of.get(seats) or list(range(seats))
         mine = side[seat] if seat < len(side) else seat

@@ -181,8 +181,8 @@ class ResultChecks:
             )
         for i in range(len(deal.tricks)):
             self.check_trick(deal, replay, i)
-        points_for = self.ref.points_for  # card points may depend on the trump
-        total = sum(points_for(trump)[c] for cards, _, trump in replay.tricks for _, c in cards)
+        points_of = replay.points  # card points may depend on the trump, call and choices
+        total = sum(points_of(trump)[c] for cards, _, trump in replay.tricks for _, c in cards)
         one_trump = all(trump == replay.trump for _, _, trump in replay.tricks)
         out_of_play = any(
             (
@@ -195,7 +195,7 @@ class ResultChecks:
                 any(replay.hands[s] for s in replay.active),  # the hands of who sat out
             )
         )
-        deck_points = sum(points_for(replay.trump))
+        deck_points = sum(points_of())
         if not replay.ended_early and not out_of_play and one_trump and total != deck_points:
             raise Found("points", f"card points in tricks add up to {total}")
         for seat in range(deal.seats):

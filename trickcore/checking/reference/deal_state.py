@@ -242,6 +242,12 @@ class DealState:
         """Each card's effective suit and power now (trump, qualifier, options chosen)."""
         return self.ref.relations(self.trump, self.qualifier, self.chosen, self.strain)
 
+    def points(self, trump: int | None = None) -> list[int]:
+        """Each card's points under the deal's call and choices, with `trump` (else the trump
+        in force now)."""
+        in_force = self.trump if trump is None else trump
+        return self.ref.points_for(in_force, self.qualifier, self.chosen, self.strain)
+
     # ------------------------------------------------------------ the names of any player
     def contract_env(self, seat: int) -> dict[str, Any]:
         """What every player knows of the contract and of a seat's role in it."""

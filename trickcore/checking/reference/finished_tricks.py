@@ -22,7 +22,7 @@ class FinishedTricks(DealState):
         are now, at the end) whether his side won it and which cards his opponents played
         to it (`opponents_played`)."""
         cards, winner, trump = self.tricks[number - 1]
-        points = self.ref.points_for(trump)
+        points = self.points(trump)
         partners = self.side(seat) if sides else ()
         names: dict[str, Any] = {
             "trick_number": number,

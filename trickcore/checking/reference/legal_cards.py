@@ -11,7 +11,7 @@ from .deal_state import DealState
 
 if TYPE_CHECKING:
     from .variant import Reference
-from .expressions import LEADING, LED, MEMO, OTHER, PLAYED
+from .expressions import LEADING, LED, MEMO, OTHER, PLAYED, TRUMP
 
 
 class LegalCards(DealState):
@@ -29,7 +29,9 @@ class LegalCards(DealState):
             "trump_set": self.trump >= 0,
             "trump_broken": any(eff[c] == self.ref.trump_id for c in played),
             "hand_size": len(self.hands[seat]),
+            "trumps_held": sum(1 for c in self.hands[seat] if eff[c] == self.ref.trump_id),
             PLAYED: played,
+            TRUMP: self.trump,
             LED: [eff[t[0][0][1]] for t in self.tricks],
             LEADING: eff[self.trick[0][1]] if self.trick else -1,
             MEMO: {},

@@ -128,7 +128,7 @@ class ReplayScoring(FinishedTricks):
         and the talon left untaken when they count for him."""
         card_points = self.card_points[seat]
         if not now and seat == self.set_aside_owner():
-            points = self.ref.points_for(self.trump)
+            points = self.points()
             card_points += sum(points[c] for c in [*self.laid_away, *self.talon])
         return card_points
 
@@ -239,7 +239,7 @@ RESULT_NAMES: tuple[tuple[str, _Get], ...] = (
     ("bid_blind", lambda r, seat, now: r.bid_blind[seat]),
     ("contract", lambda r, seat, now: r.contract),
     ("declarer", lambda r, seat, now: seat == r.declarer),
-    ("deck_points", lambda r, seat, now: r.ref.deck_points_for(r.trump)),
+    ("deck_points", lambda r, seat, now: sum(r.points())),
     ("all_melds", lambda r, seat, now: r.ref.all_melds),
     ("players", lambda r, seat, now: len(r.active)),
     ("seats", lambda r, seat, now: r.seats),

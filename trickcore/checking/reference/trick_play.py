@@ -237,7 +237,7 @@ class TrickPlayReplay(LegalCards, CardOffers):
         winner = self.winner_of(self.trick)
         from_talon = self.trick[0][0] < 0
         if winner >= 0:  # R31: a talon-led trick nobody followed is nobody's
-            self.card_points[winner] += sum(ref.points_for(self.trump)[c] for _, c in self.trick)
+            self.card_points[winner] += sum(self.points()[c] for _, c in self.trick)
             self.tricks_won[winner] += 1
         self.tricks.append((tuple(self.trick), winner, self.trump))
         self.trick = []

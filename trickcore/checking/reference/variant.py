@@ -82,34 +82,10 @@ class Reference:
         self.marry_text = [f"marry {text}" for text in self.card_text]
         self.suit_names = [su.name for su in deck.suits]
         self.suit_symbols = [su.symbol for su in deck.suits]
-        card_points = setting_of(root, "deck", "card_points")
-        # each card's points with each trump (none first, then each suit's)
-        self.points_by_trump: list[list[int]] = []
-        for in_force in range(-1, len(deck.suits)):
-            if card_points is not None:  # `card_points = EXPR`: per card (and trump suit)
-                self.points_by_trump.append(
-                    [
-                        int(
-                            in_range(
-                                ev(
-                                    card_points,
-                                    {
-                                        "card_in_trump_suit": ev.suit(c) == in_force,
-                                        "trump_set": in_force >= 0,
-                                    },
-                                    card=c,
-                                ),
-                                "deck.card_points",
-                            )
-                        )
-                        for c in range(self.size)
-                    ]
-                )
-            else:
-                self.points_by_trump.append([deck.points[ev.rank(c)] for c in range(self.size)])
-        self.points = self.points_by_trump[0]
-        self.deck_points = sum(self.points)
-        self.deck_points_by_trump = [sum(points) for points in self.points_by_trump]
+        # `card_points = EXPR`: per card, and per trump, call and options chosen (kept)
+        self.card_points_rule = setting_of(root, "deck", "card_points")
+        self._points: dict[tuple[Any, ...], list[int]] = {}
+        self.rank_points = [deck.points[ev.rank(c)] for c in range(self.size)]
         # combinations (BL27, BL28): kind, size, order and the sets of given cards are plain
         # settings of the model; value and strength are restated from the file
         self.combos: list[Combo] = []
@@ -471,13 +447,35 @@ class Reference:
                     out.append((worth, strong, [c for f in faces for c in copies[f]]))
         return out
 
-    def points_for(self, trump: int) -> list[int]:
-        """Each card's points while `trump` (-1: none) is trump (`card_points` may read it)."""
-        return self.points_by_trump[trump + 1]
-
-    def deck_points_for(self, trump: int) -> int:
-        """`deck_points`: the points of the whole deck while `trump` (-1: none) is trump."""
-        return self.deck_points_by_trump[trump + 1]
+    def points_for(
+        self, trump: int, qualifier: str = "", chosen: Sequence[str] = (), strain: str = ""
+    ) -> list[int]:
+        """Each card's points while `trump` (-1: none) is trump, the contract carries
+        `qualifier` (and names `strain`) and these options were chosen (`card_points` may
+        read them all; else the points by rank)."""
+        rule = self.card_points_rule
+        if rule is None:
+            return self.rank_points
+        key = (trump, qualifier, tuple(sorted(chosen)), strain)
+        found = self._points.get(key)
+        if found is not None:
+            return found
+        ev = self.eval
+        found = []
+        for c in range(self.size):
+            env = {
+                "rank_index": ev.rank(c),
+                "suit_index": ev.suit(c),
+                "card_in_trump_suit": ev.suit(c) == trump,
+                "trump_set": trump >= 0,
+                **{o: o in chosen for o in self.options},
+                STRAIN: strain,
+            }
+            found.append(
+                int(in_range(ev(rule, env, qualifier=qualifier, card=c), "deck.card_points"))
+            )
+        self._points[key] = found
+        return found
 
     # ------------------------------------------------------------ sides
     def side(self, seat: int, seats: int) -> tuple[int, ...]:
@@ -529,7 +527,7 @@ class Reference:
         return {
             "melds_in_hand": in_hand,
             "hand_size": len(hand),
-            "deck_points": self.deck_points,
+            "deck_points": sum(self.points_for(-1)),
             "all_melds": self.all_melds,
             "contract": contract,
             "players": players,

@@ -28,7 +28,7 @@ def run_after_trick(game: GameTables, deal: Deal, rules: tuple[StepRule, ...], s
         return
     view = deal.tricks[-1]
     number = len(deal.tricks)
-    points = game.points_with(view.trump)
+    points = deal.points_under(view.trump)
     active = deal.active
     combinations = bool(game.model.combinations)
     envs: dict[int, dict[str, Any]] = {}
@@ -65,7 +65,7 @@ def _held_by_nobody(deal: Deal, rules: tuple[StepRule, ...]) -> bool:
     if not names.isdisjoint(TRICK_COMMON):
         view = deal.tricks[-1]
         number = len(deal.tricks)
-        points = deal.game.points_with(view.trump)
+        points = deal.points_under(view.trump)
         same["trick_number"] = same["tricks_played"] = number
         same["trick_points"] = sum(points[c] for _, c in view.cards)
         same["last_trick"] = number == deal.tricks_total

@@ -10,6 +10,7 @@ from ...language.exprs import (
     LEADING_KEY,
     LED_KEY,
     PLAYED_KEY,
+    TRUMP_KEY,
 )
 from ...language.hands import card_bits
 from ..actions import Action
@@ -74,7 +75,7 @@ class TrickPlay(Phase):
         self.declare_ifs = [m.declare_if.fn for m in game.model.melds]  # by meld
         self.trumps_id = game.trump_suit_id
         self.points_of = game.points_of  # by card
-        self.points_by_trump = game.points_by_trump  # by trump + 1, by card (or None)
+        self.points_vary = game.points_vary  # card_points reads the trump, call or choices
         self.stock = any(p.to == "stock" for p in game.model.deal.pattern)
         self.sit_out_if = play.sit_out_if if play is not None else None
         self.partner_plays_if = play.partner_plays_if if play is not None else None
@@ -396,8 +397,10 @@ class TrickPlay(Phase):
             "trump_set": trump >= 0,
             "trump_broken": trumps_id in {eff[c] for c in deal.played},
             "hand_size": len(hand),
+            "trumps_held": sum(1 for c in hand if eff[c] == trumps_id),
             "can_follow": can_follow,
             HAND_KEY: hand,
+            TRUMP_KEY: trump,
             PLAYED_KEY: deal.played,
             **deal.context[seat],
         }
@@ -502,9 +505,7 @@ class TrickPlay(Phase):
             deal.turn = deal.to_act = deal.next_player[seat]
             return
         winner = self.winners.trick(deal)
-        pts = (
-            self.points_of if self.points_by_trump is None else self.points_by_trump[deal.trump + 1]
-        )
+        pts = deal.points_now() if self.points_vary else self.points_of
         won = 0
         for _, c in trick:
             won += pts[c]
@@ -567,11 +568,7 @@ class TrickPlay(Phase):
             return
         winner = self.winners.talon_trick(deal) if from_talon else self.winners.trick(deal)
         if winner >= 0:  # a trick led by a talon card nobody followed belongs to nobody
-            pts = (
-                self.points_of
-                if self.points_by_trump is None
-                else self.points_by_trump[deal.trump + 1]
-            )
+            pts = deal.points_now() if self.points_vary else self.points_of
             won = 0
             for _, c in trick:
                 won += pts[c]

@@ -106,7 +106,7 @@ def turn_env(deal: Deal, seat: int, reads: TurnReads | None = None, table: bool 
         env[TRICKS_KEY] = tricks_envs(
             deal.tricks,
             deal.tricks_total,
-            game.points_with,
+            deal.points_under,
             seat,
             combinations=game.trick_combination_points,
         )

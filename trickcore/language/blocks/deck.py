@@ -6,18 +6,28 @@ import attrs
 
 from .. import syntax as s
 from ..errors import RulesError
-from ..exprs import CARD_KEY, INT, Scope, names_used
+from ..exprs import (
+    BOOL,
+    INT,
+    QUALIFIER_FUNCS,
+    Scope,
+    functions_used,
+    names_used,
+    relation_env,
+)
 from ..limits import MAX_VALUE
 from ..loader import MergedBlock
 from ..model import Deck, Rank, Suit
 from ..settings import BlockSettings, word_int
 from ..vocabulary import CARD_POINT_NAMES
 from .context import CompileContext
+from .read_ahead import choice_options
 from .words import is_word
 
 DECK_SETTINGS = frozenset({"suits", "ranks", "points", "card_points", "copies", "without"})
 
 MAX_DECK = 128
+TRUMP_READS = frozenset({"card_in_trump_suit", "trump_set"})
 MAX_SYMBOL = 8  # rank and suit symbols: card texts stay short (action texts fit in 200)
 
 
@@ -131,29 +141,56 @@ def cards_without(b: BlockSettings, suits: list[Suit], ranks: list[Rank]) -> tup
 
 
 def compile_card_points(ctx: CompileContext, deck: Deck) -> Deck:
-    """`card_points = EXPR`: the points of each card, computed once per card (and once
-    per trump suit when it reads `card_in_trump_suit` or `trump_set`)."""
+    """`card_points = EXPR`: the points of each card. It reads the card, and may read the
+    trump (`card_in_trump_suit`, `trump_set`), the contract's call (`bid_is`, `strain_is`)
+    and the options of the `choice` blocks; then it is checked in every case a deal can be in
+    (each trump, call and option) and kept as a rule, else worked out once per card."""
     b = ctx.block("deck")
-    scope = Scope(CARD_POINT_NAMES, ctx.symbols, card=True, where="in deck.card_points")
+    options = choice_options(ctx.root)
+    scope = Scope(
+        {**CARD_POINT_NAMES, **dict.fromkeys(options, BOOL)},
+        ctx.symbols,
+        card=True,
+        qualifier=True,
+        where="in deck.card_points",
+    )
     fn = b.expr("card_points", scope, INT)
-    suit_of = deck.suit_of_card
     written = b.raw("card_points")
     expr = written.expr if isinstance(written, s.ExprSetting) else written.items[0].head
-    reads_trump = bool(names_used(expr) & CARD_POINT_NAMES.keys())
-    tables = []
+    read = names_used(expr)
+    reads_trump = bool(read & TRUMP_READS)
+    reads_call = bool(functions_used(expr) & QUALIFIER_FUNCS.keys())
+    read_options = tuple(o for o in options if o in read)
+    symbols = ctx.symbols
+    calls: tuple[str, ...] = ("",)
+    if reads_call:
+        quals = ("", *symbols.qualifiers)
+        strains = symbols.strains
+        calls = (*quals, *(f"{st} {q}".strip() for st in strains for q in quals))
+    n = len(deck.ranks)
+    default: tuple[int, ...] = ()
     for trump in range(-1, len(deck.suits) if reads_trump else 0):
-        points = []
-        for c in range(deck.size):
-            in_trump = suit_of[c] == trump
-            value = fn({CARD_KEY: c, "card_in_trump_suit": in_trump, "trump_set": trump >= 0})
-            if not -MAX_VALUE <= value <= MAX_VALUE:
-                raise RulesError(
-                    f"card_points gives {deck.card_text(c)} a number outside ±{MAX_VALUE:,}",
-                    b.raw("card_points").loc,
-                )
-            points.append(value)
-        tables.append(tuple(points))
-    return attrs.evolve(deck, by_card=tables[0], by_trump=tuple(tables) if reads_trump else ())
+        for call in calls:
+            for chosen in [(), *((o,) for o in read_options)]:
+                points = []
+                for c, face in enumerate(deck.faces):
+                    value = fn(relation_env(c, face, n, trump, call, options, chosen))
+                    if not -MAX_VALUE <= value <= MAX_VALUE:
+                        raise RulesError(
+                            f"card_points gives {deck.card_text(c)} a number outside "
+                            f"±{MAX_VALUE:,}",
+                            written.loc,
+                        )
+                    points.append(value)
+                if not default:
+                    default = tuple(points)
+    varies = reads_trump or reads_call or bool(read_options)
+    return attrs.evolve(
+        deck,
+        by_card=default,
+        points_rule=fn if varies else None,
+        points_options=tuple(options) if varies else (),
+    )
 
 
 def check_plain_deck(ctx: CompileContext, deck: Deck) -> None:

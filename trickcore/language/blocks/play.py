@@ -86,6 +86,7 @@ def compile_play(ctx: CompileContext, auction: bool) -> PlayRules:
         card=True,
         played=True,
         led=True,
+        trump=True,
         where="in play.lead_if",
     )
     play_scope = attrs.evolve(
