@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -98,6 +99,19 @@ def play_out(state, choose: Callable[[object, list[str]], str] | None = None) ->
     while not start.is_over:
         legal = texts(start.legal_actions())
         state.apply(choose(state, legal) if choose else legal[0])
+
+
+def random_deal(variant: trickcore.Variant, seed: int) -> tuple[dict[int, tuple[str, ...]], Any]:
+    """The first deal of a seeded match played out by seeded random choices: each seat's
+    hand as trick play began, and the last observation for seat 0."""
+    deal = variant.new_match(seed=seed).current
+    rng = random.Random(seed)
+    hands: dict[int, tuple[str, ...]] = {}
+    while not deal.is_over:
+        if not hands and deal.observation(deal.to_act).phase == "play":
+            hands = {s: deal.observation(s).hand for s in deal.observation(0).players_in_deal}
+        deal.apply(rng.choice(deal.legal_actions()))
+    return hands, deal.observation(0)
 
 
 def found(variant: str | Path, examples: int = 30) -> str | None:

@@ -12,7 +12,7 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import found
+from conftest import found, random_deal
 
 import trickcore
 import trickcore.engine.card_relations
@@ -47,19 +47,6 @@ def test_the_table_restated() -> None:
     assert points("8D", "obenabe") == 8 and points("8D", "diamonds") == 0
 
 
-def play_out(variant: trickcore.Variant, seed: int):
-    """A deal of random play from a seeded match: the hands as play began, and the last
-    observation for seat 0."""
-    deal = variant.new_match(seed=seed).current
-    rng = random.Random(seed)
-    hands: dict[int, tuple[str, ...]] = {}
-    while not deal.is_over:
-        if not hands and deal.observation(deal.to_act).phase == "play":
-            hands = {s: deal.observation(s).hand for s in range(4)}
-        deal.apply(rng.choice(deal.legal_actions()))
-    return hands, deal.observation(0)
-
-
 def test_random_deals_count_the_cards_by_the_game_named() -> None:
     """Each player's card points are those of the cards in the tricks he won, valued by the
     game named; each side's gain is the file's deal score: its cards, 5 for the last trick,
@@ -67,7 +54,7 @@ def test_random_deals_count_the_cards_by_the_game_named() -> None:
     variant = trickcore.load_variant(JASS)
     games: set[str] = set()
     for seed in range(60):
-        hands, o = play_out(variant, seed)
+        hands, o = random_deal(variant, seed)
         game = o.qualifier  # the call: a suit's name, obenabe or undenufe
         games.add(game)
         taken = [0, 0, 0, 0]

@@ -14,7 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import found
+from conftest import found, random_deal
 
 import trickcore
 import trickcore.engine.combinations
@@ -137,14 +137,7 @@ def test_random_deals_score_the_meld_table(melds_alone: trickcore.Variant) -> No
     """Over random deals, each player's gain is his melds with the trump named."""
     with_melds = 0
     for seed in range(40):
-        deal = melds_alone.new_match(seed=seed).current
-        rng = random.Random(seed)
-        hands: dict[int, tuple[str, ...]] = {}
-        while not deal.is_over:
-            if not hands and deal.observation(deal.to_act).phase == "play":
-                hands = {s: deal.observation(s).hand for s in range(4)}
-            deal.apply(rng.choice(deal.legal_actions()))
-        o = deal.observation(0)
+        hands, o = random_deal(melds_alone, seed)
         trump = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}[o.trump]
         expected = [melds(list(hands[s]), trump) for s in range(4)]
         assert list(o.gains) == expected, f"seed {seed}"

@@ -447,6 +447,21 @@ class Reference:
                     out.append((worth, strong, [c for f in faces for c in copies[f]]))
         return out
 
+    def _relation_env(
+        self, card: int, trump: int, chosen: Sequence[str], strain: str
+    ) -> dict[str, Any]:
+        """The names `card_points`, `trump_power` and `power` read of a card (its contract's
+        qualifier is given to the evaluator)."""
+        ev = self.eval
+        return {
+            "rank_index": ev.rank(card),
+            "suit_index": ev.suit(card),
+            "card_in_trump_suit": ev.suit(card) == trump,
+            "trump_set": trump >= 0,
+            **{o: o in chosen for o in self.options},
+            STRAIN: strain,
+        }
+
     def points_for(
         self, trump: int, qualifier: str = "", chosen: Sequence[str] = (), strain: str = ""
     ) -> list[int]:
@@ -463,14 +478,7 @@ class Reference:
         ev = self.eval
         found = []
         for c in range(self.size):
-            env = {
-                "rank_index": ev.rank(c),
-                "suit_index": ev.suit(c),
-                "card_in_trump_suit": ev.suit(c) == trump,
-                "trump_set": trump >= 0,
-                **{o: o in chosen for o in self.options},
-                STRAIN: strain,
-            }
+            env = self._relation_env(c, trump, chosen, strain)
             found.append(
                 int(in_range(ev(rule, env, qualifier=qualifier, card=c), "deck.card_points"))
             )
@@ -551,14 +559,7 @@ class Reference:
         eff: list[int] = []
         power: list[int] = []
         for c in range(self.size):
-            env = {
-                "rank_index": ev.rank(c),
-                "suit_index": ev.suit(c),
-                "card_in_trump_suit": ev.suit(c) == trump,
-                "trump_set": trump >= 0,
-                **{o: o in chosen for o in self.options},
-                STRAIN: strain,
-            }
+            env = self._relation_env(c, trump, chosen, strain)
             if self.trump_power is not None:
                 tp = in_range(ev(self.trump_power, env, qualifier=qualifier, card=c), "trump_power")
             else:

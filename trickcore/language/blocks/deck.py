@@ -7,10 +7,8 @@ import attrs
 from .. import syntax as s
 from ..errors import RulesError
 from ..exprs import (
-    BOOL,
     INT,
     QUALIFIER_FUNCS,
-    Scope,
     functions_used,
     names_used,
     relation_env,
@@ -21,7 +19,7 @@ from ..model import Deck, Rank, Suit
 from ..settings import BlockSettings, word_int
 from ..vocabulary import CARD_POINT_NAMES
 from .context import CompileContext
-from .read_ahead import choice_options
+from .read_ahead import choice_options, relation_scope
 from .words import is_word
 
 DECK_SETTINGS = frozenset({"suits", "ranks", "points", "card_points", "copies", "without"})
@@ -147,13 +145,7 @@ def compile_card_points(ctx: CompileContext, deck: Deck) -> Deck:
     (each trump, call and option) and kept as a rule, else worked out once per card."""
     b = ctx.block("deck")
     options = choice_options(ctx.root)
-    scope = Scope(
-        {**CARD_POINT_NAMES, **dict.fromkeys(options, BOOL)},
-        ctx.symbols,
-        card=True,
-        qualifier=True,
-        where="in deck.card_points",
-    )
+    scope = relation_scope(ctx, CARD_POINT_NAMES, "in deck.card_points")
     fn = b.expr("card_points", scope, INT)
     written = b.raw("card_points")
     expr = written.expr if isinstance(written, s.ExprSetting) else written.items[0].head

@@ -40,7 +40,7 @@ from ..vocabulary import (
 )
 from .context import CompileContext
 from .deal import layouts
-from .read_ahead import choice_options, role_scope
+from .read_ahead import choice_options, relation_scope, role_scope
 
 PLAY_SETTINGS = frozenset(
     {
@@ -338,13 +338,7 @@ def compile_relation(ctx: CompileContext, b: BlockSettings, name: str) -> Compil
     if b.raw(name) is None:
         return None
     options = choice_options(ctx.root)
-    scope = Scope(
-        {**RELATION_NAMES, **dict.fromkeys(options, BOOL)},
-        ctx.symbols,
-        card=True,
-        qualifier=True,
-        where=f"in play.{name}",
-    )
+    scope = relation_scope(ctx, RELATION_NAMES, f"in play.{name}")
     fn = b.expr(name, scope, INT)
     n = len(ctx.symbols.ranks)
     faces = ctx.the_deck.faces

@@ -23,6 +23,19 @@ def choice_options(root: MergedBlock) -> list[str]:
     return list(dict.fromkeys(out))  # an option may be offered by several choices
 
 
+def relation_scope(ctx: CompileContext, names: dict[str, str], where: str) -> Scope:
+    """The scope of an expression worked out per card, trump, call and options chosen
+    (`play.power`, `play.trump_power`, `deck.card_points`): `names`, each `choice` option as
+    a yes/no name, the card in question and the call's qualifier (`bid_is`, `strain_is`)."""
+    return Scope(
+        {**names, **dict.fromkeys(choice_options(ctx.root), BOOL)},
+        ctx.symbols,
+        card=True,
+        qualifier=True,
+        where=where,
+    )
+
+
 def declaring_choice(root: MergedBlock) -> bool:
     """Some choice makes its chooser the declarer (`declares: yes`): a declarer without
     an auction."""
