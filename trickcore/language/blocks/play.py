@@ -263,6 +263,11 @@ def compile_play(ctx: CompileContext, auction: bool) -> PlayRules:
             if isinstance(b.raw(key), s.ExprSetting)
             for name in _aggregated_names(b.raw(key).expr)
         ),
+        reads_trumps_held=any(
+            "trumps_held" in names_used(b.raw(key).expr)
+            for key in ("lead_if", "play_if")
+            if isinstance(b.raw(key), s.ExprSetting)
+        ),
         reads_led=any(
             functions_used(b.raw(key).expr) & set(LED_FUNCS)
             for key in ("lead_if", "play_if")
