@@ -227,3 +227,26 @@ def test_under_the_trick_s_trump_with_nothing_but_trumps() -> None:
     deal.apply("play JS")
     deal.apply("play 10H")  # no spade left: he trumps
     assert legal_plays(deal) == sorted(["KH", "QH", "JH", "8H", "7H", "6H"])
+
+
+def test_hidden_worlds_agree_through_the_deal() -> None:
+    """Over random deals, every world drawn for the player to act shows what he sees: the
+    game named, the cards played under its duties (a discard on a trump lead: no trump but
+    the Puur in that hand), the points counted so far."""
+    variant = trickcore.load_variant(JASS)
+    drawn = 0
+    for seed in range(6):
+        deal = variant.new_match(seed=seed).current
+        rng = random.Random(seed)
+        plays = 0
+        while not deal.is_over:
+            seat = deal.to_act
+            obs = deal.observation(seat)
+            if obs.phase == "play":
+                if plays % 3 == 0:
+                    for world in variant.sample_worlds(obs, 3, random.Random(plays)):
+                        assert world.observation(seat) == obs, (seed, plays)
+                        drawn += 1
+                plays += 1
+            deal.apply(rng.choice(deal.legal_actions()))
+    assert drawn == 6 * 12 * 3  # 36 plays a deal: every third
