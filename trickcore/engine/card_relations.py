@@ -20,9 +20,9 @@ class CardRelations:
     actions: ActionTable
     suit_of: list[int]
     rank_of: list[int]
-    points_of: list[int]
+    points_of: tuple[int, ...]
     points_vary: bool
-    _points: dict[tuple[int, str, tuple[str, ...]], list[int]]
+    _points: dict[tuple[int, str, tuple[str, ...]], tuple[int, ...]]
     options: list[str]
     trump_suit_id: int
     _beaters: dict[int, list[dict[int, Action]]]
@@ -166,7 +166,9 @@ class CardRelations:
 
         return points
 
-    def points_with(self, trump: int, call: str = "", chosen: tuple[str, ...] = ()) -> list[int]:
+    def points_with(
+        self, trump: int, call: str = "", chosen: tuple[str, ...] = ()
+    ) -> tuple[int, ...]:
         """Each card's points while `trump` (a suit index, -1: none) is trump, the contract
         carries `call` and the `chosen` options were chosen: the same in every case unless
         `card_points` reads them (then worked out once per case and kept)."""
@@ -178,5 +180,5 @@ class CardRelations:
             points = self.model.deck.points_in(trump, call, chosen)
             for p in points:
                 in_range(p, "deck.card_points", None)
-            found = self._points[key] = list(points)
+            found = self._points[key] = points
         return found

@@ -409,12 +409,12 @@ class DealCore(DealState):
             self.rel_trump = self.trump
         return self.rel
 
-    def points_now(self) -> list[int]:
+    def points_now(self) -> tuple[int, ...]:
         """Each card's points with the trump, call and choices in force now (`card_points`
         may read them)."""
         return self.game.points_with(self.trump, self.qualifier, self.chosen)
 
-    def points_under(self, trump: int) -> list[int]:
+    def points_under(self, trump: int) -> tuple[int, ...]:
         """Each card's points in a trick played while `trump` was trump (under this deal's
         call and choices)."""
         return self.game.points_with(trump, self.qualifier, self.chosen)

@@ -40,13 +40,13 @@ class GameTables(CardTexts, CardRelations, DealLayout):
         # `deck { copies: N }`: cards of one face are one card to the players (one text, one
         # action); the legal actions name each face once
         self.copies = not deck.plain and deck.copies > 1
-        self.points_of = list(deck.card_points)
+        self.points_of = deck.card_points  # a tuple: a caller cannot change it
         # the points of the combinations among a trick's cards (`trick_combination_points`)
         self.trick_combination_points = self.trick_combinations()
         # with `card_points` reading the trump, the call or the choices: worked out for each
         # (trump, call, choices) a deal meets and kept (`points_with`)
         self.points_vary = deck.points_vary
-        self._points: dict[tuple[int, str, tuple[str, ...]], list[int]] = {}
+        self._points: dict[tuple[int, str, tuple[str, ...]], tuple[int, ...]] = {}
         self.card_texts = [deck.card_text(c) for c in range(deck.size)]
         self.deal_keep_names = [name for name, _, _ in model.deal.keep]  # in the file's order
         self._card_by_text: dict[str, int] = {}  # a text -> its (first) card
