@@ -151,8 +151,10 @@ def chunk(n):
     return n
 
 if __name__ == "__main__":
+    import multiprocessing
     run = run_chunks(chunk, list(range(5000)), workers=2)
     print("interrupted" if run.interrupted else "finished", run.done, flush=True)
+    assert not multiprocessing.active_children()  # no worker left behind
 """
 
 
@@ -190,3 +192,18 @@ def test_ctrl_c_reaches_only_this_process_not_the_local_workers(tmp_path):
             proc.communicate()
     assert out.startswith("interrupted ") and out.count("\n") == 1, (out, err)
     assert "Traceback" not in err and "Dask Worker" not in err, err
+
+
+def test_workers_a_close_leaves_running_are_stopped(monkeypatch):
+    """A local cluster whose close gives up (as Dask's may on a busy machine) leaves no worker
+    process running: they are stopped by force, and the process can exit (CI once waited 300 s
+    for a Ctrl-C'd run that never ended)."""
+    import multiprocessing
+
+    from distributed import LocalCluster
+
+    monkeypatch.setattr(LocalCluster, "close", lambda self, timeout=None: None)
+    before = set(multiprocessing.active_children())
+    run = run_chunks(abs, [-1, -2, -3], workers=1)
+    assert run.results == (1, 2, 3)
+    assert set(multiprocessing.active_children()) <= before

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import multiprocessing
 import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -21,6 +22,9 @@ import attrs
 
 from ..engine.game import Game
 from ..language.errors import TrickcoreError
+
+# how long the local cluster may take to close before its workers are stopped by force
+CLOSE_SECONDS = 20.0
 
 T = TypeVar("T")
 C = TypeVar("C")
@@ -191,6 +195,7 @@ def _client(workers: int | None, scheduler: str | None) -> Iterator[Any]:
             client.close()
         return
     cluster = None
+    before = set(multiprocessing.active_children())
     try:
         with dask.config.set({"logging.distributed": "error"}), _workers_deaf_to_ctrl_c():
             cluster = LocalCluster(
@@ -208,7 +213,27 @@ def _client(workers: int | None, scheduler: str | None) -> Iterator[Any]:
             client.close()
     finally:
         if cluster is not None:
-            cluster.close()
+            # a busy machine can make the close time out: the workers left are stopped below
+            with contextlib.suppress(Exception):
+                cluster.close(timeout=CLOSE_SECONDS)
+        _stop_left_workers(before)
+
+
+def _stop_left_workers(before: set[Any]) -> None:
+    """The local cluster's worker processes still alive once it is closed (its close gave
+    up, or stopped them too slowly): terminated, and killed if that does not end them, so
+    that nothing is left running and this process can exit (at exit, multiprocessing waits
+    for every child it started, for ever)."""
+    left = [p for p in multiprocessing.active_children() if p not in before]
+    for p in left:
+        with contextlib.suppress(Exception):
+            p.terminate()
+    for p in left:
+        p.join(CLOSE_SECONDS / 4)
+        if p.is_alive():
+            with contextlib.suppress(Exception):
+                p.kill()
+            p.join(CLOSE_SECONDS / 4)
 
 
 @contextlib.contextmanager
