@@ -300,3 +300,16 @@ def test_a_variant_of_more_rules_text_than_a_save_carries_is_refused(tmp_path):
     with pytest.raises(trickcore.RulesError, match="hold more than 4,000,000 characters") as err:
         trickcore.load_variant(str(top))
     assert err.value.location is not None and err.value.location.file.endswith("top.rules")
+
+
+def test_the_card_tables_a_variant_hands_out_are_not_its_own_to_change():
+    """How the cards compare and what they are worth, as a bot reads them: handed out as
+    tuples, so a caller cannot change what the engine plays by."""
+    v = trickcore.load_variant("belote")  # points by the trump, jacks and nines above
+    eff, power = v.relations(2)
+    points = v.points_with(2)
+    trumps = v.trump_order(2, "", ())
+    for table in (eff, power, points, trumps):
+        with pytest.raises(TypeError):
+            table[0] = 99  # type: ignore[index]
+    assert v.relations(2) == (eff, power) and v.points_with(2) == points

@@ -26,8 +26,8 @@ class CardRelations:
     options: list[str]
     trump_suit_id: int
     _beaters: dict[int, list[dict[int, Action]]]
-    _relations: dict[tuple[int, str, tuple[str, ...]], tuple[list[int], list[int]]]
-    _trump_orders: dict[tuple[int, str, tuple[str, ...]], list[int]]
+    _relations: dict[tuple[int, str, tuple[str, ...]], tuple[tuple[int, ...], tuple[int, ...]]]
+    _trump_orders: dict[tuple[int, str, tuple[str, ...]], tuple[int, ...]]
     _singles: dict[str, list[Action]]
     _in_combination: dict[tuple[tuple[int, ...], int], frozenset[int]]
 
@@ -41,7 +41,7 @@ class CardRelations:
 
     def relations(
         self, trump: int, qualifier: str = "", chosen: tuple[str, ...] = ()
-    ) -> tuple[list[int], list[int]]:
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """How the cards compare in a trick while `trump` is trump (-1: none) and the
         contract carries `qualifier` and these `choice` options were chosen: each card's
         effective suit (`trump_suit_id` for every
@@ -57,22 +57,24 @@ class CardRelations:
             found = self._relations[key] = self._work_out_relations(trump, qualifier, chosen)
         return found
 
-    def trump_order(self, trump: int, qualifier: str, chosen: tuple[str, ...]) -> list[int]:
+    def trump_order(self, trump: int, qualifier: str, chosen: tuple[str, ...]) -> tuple[int, ...]:
         """The trumps under these relations, highest first (kept)."""
         key = (trump, qualifier, chosen)
         found = self._trump_orders.get(key)
         if found is None:
             eff, power = self.relations(trump, qualifier, chosen)
-            found = sorted(
-                (c for c in range(len(eff)) if eff[c] == self.trump_suit_id),
-                key=lambda c: -power[c],
+            found = tuple(
+                sorted(
+                    (c for c in range(len(eff)) if eff[c] == self.trump_suit_id),
+                    key=lambda c: -power[c],
+                )
             )
             self._trump_orders[key] = found
         return found
 
     def _work_out_relations(
         self, trump: int, qualifier: str, chosen: tuple[str, ...]
-    ) -> tuple[list[int], list[int]]:
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
         play = self.model.tricks.play if self.model.tricks else None
         deck = self.model.deck
         n = len(deck.ranks)
@@ -97,7 +99,7 @@ class CardRelations:
                 power.append(p)
             else:
                 power.append(n - rank)
-        return eff, power
+        return tuple(eff), tuple(power)  # kept and handed out: a caller cannot change them
 
     def beaters(self, trump: int) -> list[dict[int, Action]]:
         """For each card, the cards that beat it under `trump` (D8), with their beat actions.

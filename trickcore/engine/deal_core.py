@@ -156,7 +156,7 @@ class DealCore(DealState):
         self.announced: tuple[int, int] | None = None  # (meld, suit) announced, to be led
         self.ask_queue: list[tuple[int, str]] = []  # (seat, decision) asked between phases
         self.chosen: tuple[str, ...] = ()  # the options of choices made so far
-        self.rel: tuple[list[int], list[int]] | None = None  # relations() while trump stays
+        self.rel: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # relations(), kept
         self.rel_trump = -1
         if model.deal.keep or game.options:  # values set during the deal: its own copies
             self.context = [dict(c) for c in self.context]
@@ -401,7 +401,7 @@ class DealCore(DealState):
             self.trump = -1
         self.rel = None
 
-    def relations(self) -> tuple[list[int], list[int]]:
+    def relations(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Each card's effective suit and power now (see `GameTables.relations`), kept while the
         trump suit stays (the qualifier and the choices are settled before play)."""
         if self.rel_trump != self.trump or self.rel is None:

@@ -154,9 +154,11 @@ class GameTables(CardTexts, CardRelations, DealLayout):
             for kind in (model.tricks.flow if model.tricks else ())
         ]
         self._beaters: dict[int, list[dict[int, Action]]] = {}
-        self._relations: dict[tuple[int, str, tuple[str, ...]], tuple[list[int], list[int]]] = {}
+        self._relations: dict[
+            tuple[int, str, tuple[str, ...]], tuple[tuple[int, ...], tuple[int, ...]]
+        ] = {}
         self.options = [o for d in (tricks.decisions if tricks else ()) for o in d.options]
-        self._trump_orders: dict[tuple[int, str, tuple[str, ...]], list[int]] = {}
+        self._trump_orders: dict[tuple[int, str, tuple[str, ...]], tuple[int, ...]] = {}
         self._singles: dict[str, list[Action]] = {}
         self._in_combination: dict[tuple[tuple[int, ...], int], frozenset[int]] = {}
         self._bout_offers: dict[tuple[int, bool], Any] = {}  # kept by `bouts.bout_offers`

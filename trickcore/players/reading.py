@@ -39,7 +39,7 @@ def chosen_options(game: GameTables, obs: Observation) -> tuple[str, ...]:
     return tuple(text for _, text in obs.log if text in options)
 
 
-def relations_now(game: GameTables, obs: Observation) -> tuple[list[int], list[int]]:
+def relations_now(game: GameTables, obs: Observation) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Each card's effective suit and power in a trick under the observed trump,
     qualifier and choices (`GameTables.relations`)."""
     trump = trump_suit(game, obs.trump)

@@ -3,6 +3,7 @@ rule), or as `play { beats = EXPR }` says, card by card against the card winning
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...language.exprs import CARD_KEY, OTHER_KEY
@@ -85,8 +86,8 @@ class TrickWinners:
     def _ruled(
         self,
         deal: Deal,
-        eff: list[int],
-        power: list[int],
+        eff: Sequence[int],
+        power: Sequence[int],
         led: int,
         seat: int,
         card: int,
