@@ -141,7 +141,8 @@ def test_arena_chunks_give_the_records_of_one_run(cluster):
 
 
 CTRL_C_SCRIPT = """
-import os, sys, time
+import faulthandler, os, signal, sys, time
+faulthandler.register(signal.SIGUSR1)  # the test asks for the stacks if the run hangs
 from pathlib import Path
 from trickcore.analysis.runner import run_chunks
 
@@ -185,7 +186,14 @@ def test_ctrl_c_reaches_only_this_process_not_the_local_workers(tmp_path):
             assert time.monotonic() < deadline, "the workers never ran a chunk"
             time.sleep(0.2)
         os.killpg(proc.pid, signal.SIGINT)
-        out, err = proc.communicate(timeout=300)
+        try:
+            out, err = proc.communicate(timeout=120)
+        except subprocess.TimeoutExpired:  # where it hangs: every thread's stack
+            proc.send_signal(signal.SIGUSR1)
+            time.sleep(2)
+            os.killpg(proc.pid, signal.SIGKILL)
+            out, err = proc.communicate()
+            raise AssertionError(f"the run did not end after Ctrl-C:\n{out}\n{err}") from None
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
@@ -202,8 +210,11 @@ def test_workers_a_close_leaves_running_are_stopped(monkeypatch):
 
     from distributed import LocalCluster
 
-    monkeypatch.setattr(LocalCluster, "close", lambda self, timeout=None: None)
+    real, kept = LocalCluster.close, []
+    monkeypatch.setattr(LocalCluster, "close", lambda self, timeout=None: kept.append(self))
     before = set(multiprocessing.active_children())
     run = run_chunks(abs, [-1, -2, -3], workers=1)
     assert run.results == (1, 2, 3)
     assert set(multiprocessing.active_children()) <= before
+    for cluster in kept:  # its scheduler, left open by the close that did nothing
+        real(cluster)

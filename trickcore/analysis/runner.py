@@ -152,10 +152,12 @@ def _run_on(
     from distributed import as_completed
 
     total = len(chunks)
-    futures = client.map(function, list(chunks), retries=retries, pure=False)
-    index = {f.key: i for i, f in enumerate(futures)}
+    futures: list[Any] = []
+    index: dict[Any, int] = {}
     done = 0
-    try:
+    try:  # a Ctrl-C may come while the chunks are still being handed out (the first run)
+        futures = client.map(function, list(chunks), retries=retries, pure=False)
+        index = {f.key: i for i, f in enumerate(futures)}
         for future in as_completed(futures):
             results[index[future.key]] = future.result()
             done += 1
@@ -210,7 +212,8 @@ def _client(workers: int | None, scheduler: str | None) -> Iterator[Any]:
         try:
             yield client
         finally:
-            client.close()
+            with contextlib.suppress(Exception):  # bounded: the workers are stopped below
+                client.close(timeout=CLOSE_SECONDS)
     finally:
         if cluster is not None:
             # a busy machine can make the close time out: the workers left are stopped below
