@@ -250,3 +250,22 @@ def test_hidden_worlds_agree_through_the_deal() -> None:
                 plays += 1
             deal.apply(rng.choice(deal.legal_actions()))
     assert drawn == 6 * 12 * 3  # 36 plays a deal: every third
+
+
+def test_holds_trump_alone_in_lead_if(tmp_path: Path) -> None:
+    """A house rule of the Klaverjas example reading only `holds_trump(R)` (nothing reads
+    `trumps_held` there): who holds the jack of trumps leads trumps to the first trick;
+    engine and checker agree."""
+    klaverjas = JASS.parent / "klaverjas.rules"
+    (tmp_path / "klaverjas.rules").write_text(klaverjas.read_text())
+    path = tmp_path / "jack-leads.rules"
+    path.write_text(
+        'extends "klaverjas.rules"\nplay {\n'
+        "  lead_if = tricks_played > 0 or not holds_trump(J) or card_is_trump\n}\n"
+    )
+    check_rules(path, examples=10, matches=0)
+    variant = trickcore.load_variant(path)
+    order = variant.stack_deck({1: "JH 7H AS KS QS AD KD AC".split()}, dealer=0)
+    deal = variant.new_deal(deck_order=order, dealer=0)
+    deal.apply("bid hearts")
+    assert legal_plays(deal) == ["7H", "JH"]

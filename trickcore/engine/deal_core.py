@@ -412,7 +412,7 @@ class DealCore(DealState):
     def points_now(self) -> tuple[int, ...]:
         """Each card's points with the trump, call and choices in force now (`card_points`
         may read them)."""
-        return self.game.points_with(self.trump, self.qualifier, self.chosen)
+        return self.points_under(self.trump)
 
     def points_under(self, trump: int) -> tuple[int, ...]:
         """Each card's points in a trick played while `trump` was trump (under this deal's

@@ -365,12 +365,7 @@ def _points_line(model: VariantModel) -> str:
         # a case whose changes are those of its parts together (a trump, a call, an option
         # each alone) says nothing more
         parts = [of[(trump, "", ())], of[(-1, call, ())], *(of[(-1, "", (o,))] for o in chosen)]
-        together = list(default)
-        for part in parts:
-            for c, p in enumerate(part):
-                if p != default[c]:
-                    together[c] = p
-        if len(chosen) + bool(call) + (trump >= 0) > 1 and tuple(together) == points:
+        if len(chosen) + bool(call) + (trump >= 0) > 1 and _together(default, parts) == points:
             continue
         shown.add(points)
         when = [f"the call {call}"] if call else []
@@ -378,6 +373,16 @@ def _points_line(model: VariantModel) -> str:
         when += [f"{deck.suits[trump].name} trump"] if trump >= 0 else []
         lines.append(f"With {' and '.join(when)}: {_changed(deck, points, default)}.")
     return " ".join(lines)
+
+
+def _together(default: tuple[int, ...], parts: list[tuple[int, ...]]) -> tuple[int, ...]:
+    """`default` with every card a part changes changed as it says (the later part last)."""
+    out = list(default)
+    for part in parts:
+        for c, p in enumerate(part):
+            if p != default[c]:
+                out[c] = p
+    return tuple(out)
 
 
 def _changed(deck: Deck, points: tuple[int, ...], default: tuple[int, ...]) -> str:

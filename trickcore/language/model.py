@@ -473,7 +473,8 @@ class PlayRules:
     trick_reads: frozenset[str] = frozenset()
     # `lead_if` / `play_if` read `times_led(S)` or `led_suit(S)`: the suits led are kept
     reads_led: bool = False
-    reads_trumps_held: bool = False  # `lead_if` or `play_if` reads `trumps_held`
+    # `lead_if` or `play_if` reads the trumps in the hand (`trumps_held`, `holds_trump`)
+    reads_trumps: bool = False
     # `side_if`: worked out for each player as trick play begins; those for whom it holds
     # form one side, the others the other (secret: nobody is told who is on which)
     side_if: CompiledExpr | None = None

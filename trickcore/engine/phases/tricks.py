@@ -84,7 +84,7 @@ class TrickPlay(Phase):
         self.trick_reads = play.trick_reads if play is not None else frozenset()
         self.reads_card_wins = "card_wins" in self.trick_reads
         self.reads_led = play is not None and play.reads_led  # times_led, led_suit
-        self.reads_trumps_held = play is not None and play.reads_trumps_held
+        self.reads_trumps = play is not None and play.reads_trumps  # trumps_held, holds_trump
         self.side_if = play.side_if if play is not None else None
         self.after_trick = tricks.after_trick if tricks is not None else ()
         self.after_card = tricks.after_card if tricks is not None else ()
@@ -400,12 +400,12 @@ class TrickPlay(Phase):
             "hand_size": len(hand),
             "can_follow": can_follow,
             HAND_KEY: hand,
-            TRUMP_KEY: trump,
             PLAYED_KEY: deal.played,
             **deal.context[seat],
         }
-        if self.reads_trumps_held:
+        if self.reads_trumps:
             env["trumps_held"] = sum(1 for c in hand if eff[c] == trumps_id)
+            env[TRUMP_KEY] = trump
         if self.reads_led:  # the suit led to each finished trick, and to this one
             env[LED_KEY] = [eff[t.cards[0][1]] for t in deal.tricks]
             env[LEADING_KEY] = eff[deal.trick[0][1]] if deal.trick else -1

@@ -263,8 +263,9 @@ def compile_play(ctx: CompileContext, auction: bool) -> PlayRules:
             if isinstance(b.raw(key), s.ExprSetting)
             for name in _aggregated_names(b.raw(key).expr)
         ),
-        reads_trumps_held=any(
+        reads_trumps=any(
             "trumps_held" in names_used(b.raw(key).expr)
+            or "holds_trump" in functions_used(b.raw(key).expr)
             for key in ("lead_if", "play_if")
             if isinstance(b.raw(key), s.ExprSetting)
         ),
