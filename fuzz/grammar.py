@@ -160,6 +160,7 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
         ),
         "hands": SMALL.map(str),
         "sits_out": st.sampled_from(["dealer", "none", "x"]),
+        "stock_top": st.sampled_from(["shown", "hidden", "x"]),
         "next_dealer": st.one_of(
             st.sampled_from(["left", "same", "loser"]).map(lambda w: f": {w}"),
             typed("match", "bool").map(lambda e: f" = {e}"),
@@ -197,6 +198,8 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
             typed("lead", "bool").map(lambda e: f" = {e}"),
             st.just(" = count_card(QC) == 2"),
         ),
+        "trump": st.sampled_from(["turnup", "stock_top", "none", "bid", "spades", "x"]),
+        "draw": YESNO,
         # the sides formed as play begins (a hidden partner), over the role and the hand
         "beats": st.one_of(
             st.just("beats_usually or (same_card and card_is(10H) and not last_trick)"),

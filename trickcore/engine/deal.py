@@ -85,6 +85,10 @@ class Deal(DealScoring):
             turned_up=ct(self.turned_up) if self.turned_up >= 0 else None,
             stock_size=len(self.stock) + (self.turnup >= 0),
             stock_closed=self.stock_closed,
+            stock_top=ct(self.stock[0])
+            if self.stock_shown and self.stock and not self.stock_closed
+            else None,
+            stock_shown=tuple([(k, ct(c)) for k, c in self.stock_shown]),
             announced=None
             if self.announced is None
             else (

@@ -85,6 +85,8 @@ class DealCore(DealState):
         "start_hands",
         "stock",
         "stock_closed",
+        "stock_dealt",
+        "stock_shown",
         "strain_bids",
         "talon",
         "talon_shown",
@@ -138,6 +140,12 @@ class DealCore(DealState):
             else:
                 self.out = cards
         self.turned_up = self.turnup  # as dealt: public all deal (Observation.turned_up)
+        # `stock_top: shown`: every card that lay face up on the stock, with the number of
+        # stock cards drawn before it came to the top (its place in the stock as dealt)
+        self.stock_dealt = len(self.stock)
+        self.stock_shown: tuple[tuple[int, int], ...] = ()
+        if model.deal.stock_top_shown and self.stock:
+            self.stock_shown = ((0, self.stock[0]),)
         if game.turnup_held:  # `1 turnup to dealer`: face up, in the dealer's hand
             shown = game.shown_position(order, self.size)
             if shown >= 0:
@@ -145,8 +153,10 @@ class DealCore(DealState):
         play = self.rules.play  # a trump known as the cards are dealt is in force (and shown)
         if play.trump >= 0:
             self.trump = play.trump
-        elif play.trump_turnup and self.turned_up >= 0:
+        elif play.trump_from == "turnup" and self.turned_up >= 0:
             self.trump = game.suit_of[self.turned_up]
+        elif play.trump_from == "stock_top" and self.stock:
+            self.trump = game.suit_of[self.stock[0]]
         elif play.trump_rule is not None:
             self.trump = self.ruled_trump(play.trump_rule)
         if self.trump >= 0 and play.trump_if is not None and not play.trump_if(self.trump_if_env()):
@@ -288,6 +298,8 @@ class DealCore(DealState):
         # lists of values or tuples
         self.talon = src.talon[:]
         self.stock = src.stock[:]
+        self.stock_dealt = src.stock_dealt
+        self.stock_shown = src.stock_shown  # a tuple of tuples: replaced, never changed
         self.out = src.out[:]
         self.ask_queue = src.ask_queue[:]
         self.bids = src.bids[:]
@@ -408,6 +420,14 @@ class DealCore(DealState):
             self.rel = self.game.relations(self.trump, self.qualifier, self.chosen)
             self.rel_trump = self.trump
         return self.rel
+
+    def stock_drawn(self) -> None:
+        """Cards were drawn from the stock: with `stock_top: shown` its new top card is
+        turned face up (none while the stock is closed)."""
+        if self.stock and self.game.model.deal.stock_top_shown and not self.stock_closed:
+            drawn = self.stock_dealt - len(self.stock)
+            if not self.stock_shown or self.stock_shown[-1][0] != drawn:
+                self.stock_shown = (*self.stock_shown, (drawn, self.stock[0]))
 
     def points_now(self) -> tuple[int, ...]:
         """Each card's points with the trump, call and choices in force now (`card_points`

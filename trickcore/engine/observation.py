@@ -72,6 +72,11 @@ class Observation:
     # the card turned up as the cards were dealt, public all deal (`turnup` is the card
     # lying there now: none once picked up, another after an exchange)
     turned_up: str | None = None
+    # `deal { stock_top: shown }`: the card lying face up on top of the stock now (none
+    # while the stock is empty or closed), and every card that lay there this deal, each
+    # with the number of stock cards drawn before it came to the top
+    stock_top: str | None = None
+    stock_shown: tuple[tuple[int, str], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The observation as plain JSON-ready data."""

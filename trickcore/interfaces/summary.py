@@ -237,6 +237,11 @@ def _sections(model: VariantModel) -> list[tuple[str, list[str]]]:
             if any(p.to == "stock" for p in deal.pattern)
             else "The turned-up card lies face up for all to see (none when no card is left)."
         )
+    if deal.stock_top_shown:
+        deal_lines.append(
+            "The stock's top card lies face up for all to see: after each draw the card then on "
+            "top is turned face up (none while the stock is closed)."
+        )
     if any(p.to == "out" for p in deal.pattern):
         deal_lines.append("The rest of the deck takes no part in the deal and is seen by nobody.")
     if deal.keep:
@@ -496,7 +501,10 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
         f"The trump suit of each deal (a suit's name is its number): {p.trump_rule.text}."
         if p.trump_rule is not None
         else "The turned-up card's suit is trump for the whole deal."
-        if p.trump_turnup
+        if p.trump_from == "turnup"
+        else "The suit of the stock's top card, as the cards are dealt, is trump for the "
+        "whole deal."
+        if p.trump_from == "stock_top"
         else "The contract's strain is trump (none for a strain without trump)."
         if p.trump_bid
         else "There is no trump at the start of a deal."

@@ -183,6 +183,8 @@ class Encoder:
                 Piece("playing_for", (S + 1,)),
                 Piece("redealt", (1,)),
             ]
+            if model.deal.stock_top_shown:  # the card face up on the stock, and all that were
+                own += [Piece("stock_top", (D,)), Piece("stock_shown", (D,))]
         tail = [Piece("scores", (S,)), Piece("kept", (S, max(1, K)))]
         self.pieces: list[Piece] = common + own + tail
         self.entry_width = S + len(KINDS) + D + S + 1 + Q + 1
@@ -348,6 +350,10 @@ class Encoder:
         self._cards(out["laid_away"], obs.laid_away)
         if obs.turnup is not None:
             out["turnup"][card[obs.turnup]] = 1.0
+        if "stock_top" in out:
+            if obs.stock_top is not None:
+                out["stock_top"][card[obs.stock_top]] = 1.0
+            self._cards(out["stock_shown"], [c for _, c in obs.stock_shown])
         for s, shown in obs.open_hands:
             self._cards(out["open_hands"][s], shown)
         self._suit(out["trump"], obs.trump)

@@ -164,6 +164,8 @@ def render(match: Match, out: Output) -> None:
         lines.append(f"turned up: {_cards(match, [obs.turnup])}")
     elif obs.turned_up is not None:  # taken into a hand, or dealt into one face up
         lines.append(f"turned up as dealt: {_cards(match, [obs.turned_up])}")
+    if obs.stock_top is not None:
+        lines.append(f"on the stock, face up: {_cards(match, [obs.stock_top])}")
     lines.append(f"trump: {obs.trump or 'none'}")
     if obs.sitting_out:
         lines.append("sitting out: " + ", ".join(f"seat {s}" for s in obs.sitting_out))

@@ -241,6 +241,8 @@ class DealRules:
     next_dealer: str  # "left" | "same" | "loser"; "rule" with `next_dealer_rule`
     keep: tuple[tuple[str, str, int | bool], ...] = ()  # per-player values during a deal
     size: CompiledExpr | None = None  # `size = EXPR`: the count `size` in the pattern
+    # `stock_top: shown`: the stock's top card lies face up (every player sees it)
+    stock_top_shown: bool = False
 
     def packets(self, size: int = 1) -> tuple[Packet, ...]:
         """The pattern with `size` worked out: packets repeated `size` times are repeated."""
@@ -440,7 +442,9 @@ class PlayRules:
     play_if: CompiledExpr | None = None
     trump: int = -1  # a suit that is trump from the start; -1: none (melds may set one)
     leader_card: int = -1  # with first_leader "holder": the card whose holder leads
-    trump_turnup: bool = False  # the turned-up card's suit is trump
+    # the place whose card's suit is trump as play is dealt: "turnup" (the turned-up card),
+    # "stock_top" (the stock's top card); "" for none
+    trump_from: str = ""
     draw: bool = False  # after each trick everyone draws from the stock, the winner first
     # obligations written as expressions (name, rule), read at each play; the flags above
     # hold the value of those written as plain yes/no

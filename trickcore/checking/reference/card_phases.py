@@ -197,3 +197,4 @@ class CardPhases(ReplayScoring):
                     hand.append(self.turnup)
                     self.turnup = -1
                 self.seen[seat].add(hand[-1])  # BL44: his own cards, seen by him alone
+        self.turn_stock_top()

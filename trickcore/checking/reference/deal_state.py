@@ -69,11 +69,16 @@ class DealState:
         self.exchange: tuple[int, int, list[int]] = (-1, 0, [])  # who, how many, laid away
         self.size = 1  # the deal's `size` (deal.size), worked out as it is dealt
         self._deal(deck_order)
+        # `stock_top: shown`: the cards that lay face up on the stock, each with the number
+        # of stock cards drawn before it came to the top
+        self.stock_dealt = len(self.stock)
+        self.stock_shown: list[tuple[int, int]] = []
         self.seen: list[set[int]] = [set(h) for h in self.hands]  # cards each seat has seen
         if self.turned_up >= 0:  # the turn-up is public (lying there, or the dealer's own)
             for seen in self.seen:
                 seen.add(self.turned_up)
         self.stock_closed = False
+        self.turn_stock_top()
         self.ended_early = False  # a decision or stop_if ended play before the hands ran out
         self.redealt = False
         self.redeal_by = -1
@@ -160,6 +165,8 @@ class DealState:
             self.trump = ref.fixed_trump
         elif ref.trump_turnup and self.turned_up >= 0:  # lying there, or in the dealer's hand
             self.trump = ref.eval.suit(self.turned_up)
+        elif ref.trump_stock_top and self.stock:
+            self.trump = ref.eval.suit(self.stock[0])
         elif ref.trump_rule is not None:  # each suit's name is its number there
             suit = ref.eval(ref.trump_rule, {**self._public_env(), **ref.suit_numbers})
             if not 0 <= suit < len(ref.suit_numbers):
@@ -232,6 +239,16 @@ class DealState:
         self.to_act = seat
         self.offer_at = -1  # a round of offers before a card ends with trick play
         return True
+
+    def turn_stock_top(self) -> None:
+        """With `stock_top: shown`, the card now on top of an open stock lies face up."""
+        if not (self.ref.stock_top_shown and self.stock and not self.stock_closed):
+            return
+        drawn = self.stock_dealt - len(self.stock)
+        if not self.stock_shown or self.stock_shown[-1][0] != drawn:
+            self.stock_shown.append((drawn, self.stock[0]))
+            for seen in self.seen:  # every player sees it
+                seen.add(self.stock[0])
 
     def stock_left(self) -> int:
         """Cards in the stock, the turn-up included (also one that just lies face up, the

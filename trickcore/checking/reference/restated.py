@@ -18,7 +18,7 @@ RESTATED: dict[str, set[str]] = {
     | {"sets_trump"},
     "decision": {"at", "who", "first_asked", "offer_if", "after_announce", "effect", "public"},
     "choice": {"at", "who", "options", "trump", "first_asked", "offer_if", "own", "declares"},
-    "deal": {"pattern", "hands", "sits_out", "next_dealer", "flow", "keep", "size"},
+    "deal": {"pattern", "hands", "sits_out", "next_dealer", "flow", "keep", "size", "stock_top"},
     "redeal": {"allowed_if", "forced_if", "same_dealer"},
     "bidding": {"opening", "forced_opening", "step", "pass", "ends", "cap", "qualifiers"}
     | {"style", "values", "all_pass", "strains", "levels", "bid_if", "pass_if", "rounds"}
@@ -88,6 +88,7 @@ RESTATED_WORDS: dict[tuple[str, str], set[str]] = {
     ("bidding", "all_pass"): {"redeal", "played", "play_on"},
     ("deal", "next_dealer"): {"left", "same", "loser"},
     ("deal", "sits_out"): {"dealer", "none"},
+    ("deal", "stock_top"): {"shown", "hidden"},
 }
 PATTERN_WORDS = {
     *("each", "talon", "stock", "turnup", "out", "round", "times", "rest", "size", "to", "dealer")

@@ -276,6 +276,7 @@ class TrickPlayReplay(LegalCards, CardOffers):
                     break
                 self.hands[seat].append(card)
                 self.seen[seat].add(card)
+            self.turn_stock_top()
         if not any(self.hands[s] for s in self.playing):
             self._flow_on()
             return

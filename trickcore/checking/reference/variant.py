@@ -288,8 +288,10 @@ class Reference:
         self.trump_rule = rule_of(root, "play", "trump")  # `trump = EXPR`: a suit's number
         self.suit_numbers = {su.name: i for i, su in enumerate(model.deck.suits)}
         self.trump_turnup = word == "turnup"
+        self.trump_stock_top = word == "stock_top"  # the stock's first card as dealt
         self.trump_bid = word == "bid"  # the contract's strain (none for one without a suit)
-        self.fixed_trump = ev.suits[word] if word not in ("none", "turnup", "bid") else -1
+        named = word not in ("none", "turnup", "stock_top", "bid")
+        self.fixed_trump = ev.suits[word] if named else -1
         self.trump_if = setting_of(root, "play", "trump_if")  # public: false, no trump
         self.sit_out_if = setting_of(root, "play", "sit_out_if")
         self.side_if = setting_of(root, "play", "side_if")  # the deal's sides, formed in play
@@ -334,6 +336,8 @@ class Reference:
         self.bids_bid_if = setting_of(root, "bids", "bid_if")
         # the deal pattern as written (`size` and `rest` resolved as each deal begins)
         self.pattern = words_of(root, "deal", "pattern")
+        # `stock_top: shown`: the stock's top card lies face up, seen by all
+        self.stock_top_shown = word_of(block_of(root, "deal"), "stock_top", "hidden") == "shown"
         self.size_rule = setting_of(root, "deal", "size")
         # sum_tricks / count_tricks: each finished trick's names are made where they are
         # read (in a decision or choice; in scoring, or a meld's counts_if)

@@ -132,6 +132,10 @@ class ReplayViews(DealState):
             "turned_up": None if self.turned_up < 0 else ct[self.turned_up],
             "stock_size": self.stock_left(),
             "stock_closed": self.stock_closed,
+            "stock_top": ct[self.stock[0]]
+            if ref.stock_top_shown and self.stock and not self.stock_closed
+            else None,
+            "stock_shown": tuple((k, ct[c]) for k, c in self.stock_shown),
             "announced": announced,
             "deal_keep": tuple(
                 (s, name, self.context[s][name]) for s in self.active for name, _ in ref.deal_keep
@@ -180,6 +184,8 @@ def observed(obs: Any) -> dict[str, Any]:
         "turned_up": obs.turned_up,
         "stock_size": obs.stock_size,
         "stock_closed": obs.stock_closed,
+        "stock_top": obs.stock_top,
+        "stock_shown": obs.stock_shown,
         "announced": obs.announced,
         "deal_keep": obs.deal_keep,
         "laid_away": sorted(obs.laid_away),

@@ -32,6 +32,7 @@ class DrawUp(Phase):
                     deal.turnup = -1
                 else:  # refused at compile time: the stock holds enough for every hand
                     break
+        deal.stock_drawn()
         return False
 
     def legal(self, deal: Deal) -> list[Action]:

@@ -452,3 +452,4 @@ def draw_after_trick(deal: Deal, winner: int) -> None:
         elif deal.turnup >= 0:
             deal.hands[seat].append(deal.turnup)
             deal.turnup = -1
+    deal.stock_drawn()

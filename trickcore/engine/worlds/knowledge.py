@@ -121,6 +121,12 @@ class SeatKnowledge:
                     self.own_actions.add(c)
         self.shown_now = {self.card(t) for t in shown if t is not None}
         fixed.update(copy_of(t) for t in texts)
+        # the cards seen face up on the stock (`stock_top: shown`), by their place in the
+        # stock as dealt: fixed there
+        self.stock_shown: list[tuple[int, int]] = []
+        if isinstance(obs, Observation):
+            self.stock_shown = [(k, copy_of(t)) for k, t in obs.stock_shown]
+            fixed.update(c for _, c in self.stock_shown)
         # the cards lying face up in other hands (`open_hand_if`), by player, as copies
         self.open_cards: dict[int, list[int]] = {}
         if isinstance(obs, Observation):
@@ -156,6 +162,7 @@ class SeatKnowledge:
         own.update(self.own_actions)
         if isinstance(obs, Observation):
             own -= {self.card(t) for t in (*obs.received, *obs.talon_taken)}
+            own -= {c for _, c in self.stock_shown}  # drawn from the stock face up
             if obs.turned_up is not None:  # dealt face up, not to him (he may have taken it)
                 own.discard(self.card(obs.turned_up))
             plays = [p for _, cs, _ in obs.tricks for p in cs] + list(obs.trick)

@@ -59,6 +59,7 @@ def sightings(obs: Observation | BoutObservation) -> dict[str, tuple[str, ...]]:
         out["set_aside"] = obs.set_aside
         out["turnup"] = (obs.turnup,) if obs.turnup is not None else ()
         out["turned_up"] = (obs.turned_up,) if obs.turned_up is not None else ()
+        out["stock_shown"] = tuple(t for _, t in obs.stock_shown)
         for s, cs in obs.given:
             out[f"given{s}"] = cs
         for s, cs in obs.open_hands:

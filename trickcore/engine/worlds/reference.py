@@ -112,6 +112,9 @@ class ReferenceSearch:
                     break
                 swap(order, {}, self.known.card(t), order[order.index(deal.talon[i])])
                 deal = self.replay.new_deal(order)
+            if self.known.stock_shown:
+                self.stock_as_seen(order)
+                deal = self.replay.new_deal(order)
             for s, cards in self.known.open_cards.items():  # a hand shown to all was dealt so
                 shown = set(cards)
                 for c in cards:
@@ -120,6 +123,19 @@ class ReferenceSearch:
                         swap(order, {}, c, rng.choice(spare))
                         deal = self.replay.new_deal(order)
         return order
+
+    def stock_as_seen(self, order: list[int]) -> None:
+        """Put the cards the seat saw face up on the stock (`stock_top: shown`) where they
+        lay in it as dealt."""
+        if not self.known.stock_shown:
+            return
+        deal = self.replay.new_deal(order)
+        if not isinstance(deal, Deal):
+            return
+        at = [order.index(c) for c in deal.stock]  # the deck position of each stock card
+        for k, c in self.known.stock_shown:
+            if k < len(at):
+                swap(order, {}, c, order[at[k]])
 
     def find(
         self, quick: int = 0, picks: dict[int, int] | None = None
@@ -136,6 +152,9 @@ class ReferenceSearch:
         further than the one before: a world a few cheap repairs away from the start, or
         None. `picks`: the cards the start's hidden steps took (by step)."""
         order = self.start if self.start is not None else self.first_order()
+        if self.start is not None and self.known.stock_shown:
+            order = order[:]
+            self.stock_as_seen(order)
         picks = dict(picks) if picks is not None and self.start is not None else {}
         flows = 0
         last: tuple[str, int] | None = None

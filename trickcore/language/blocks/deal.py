@@ -13,7 +13,9 @@ from .deck import MAX_DECK
 from .read_ahead import kept_types
 from .words import is_name
 
-DEAL_SETTINGS = frozenset({"pattern", "hands", "sits_out", "next_dealer", "flow", "keep", "size"})
+DEAL_SETTINGS = frozenset(
+    {"pattern", "hands", "sits_out", "next_dealer", "flow", "keep", "size", "stock_top"}
+)
 
 
 def compile_deal(
@@ -113,6 +115,18 @@ def compile_deal(
             "says left or same",
             b.raw("next_dealer").loc,
         )
+    stock_top = b.word("stock_top", ("shown", "hidden"), "hidden")
+    if stock_top == "shown":
+        if is_bouts:
+            raise RulesError(
+                "a game of bouts shows the card under its stock, not the top one",
+                b.raw("stock_top").loc,
+            )
+        if not any(p.to == "stock" for p in packets):
+            raise RulesError(
+                "'stock_top: shown' needs a stock: 'rest stock' or 'N stock' in the pattern",
+                b.raw("stock_top").loc,
+            )
     keep = deal_keep(ctx, b)
     if keep and is_bouts:
         raise RulesError("a game of bouts has no decisions to set 'keep'", b.raw("keep").loc)
@@ -123,6 +137,7 @@ def compile_deal(
         next_dealer,
         keep,
         size_expr,
+        stock_top == "shown",
     )
     loc = b.raw("pattern").loc
     out = any(p.to == "out" for p in packets)

@@ -131,13 +131,20 @@ def compile_play(ctx: CompileContext, auction: bool) -> PlayRules:
         if (
             len(trump_items) != 1
             or trump_items[0].words
-            or (word not in ("none", "turnup", "bid") and word not in ctx.symbols.suits)
+            or (
+                word not in ("none", "turnup", "stock_top", "bid") and word not in ctx.symbols.suits
+            )
         ):
-            names = ", ".join(["none", "turnup", "bid", *ctx.symbols.suits])
+            names = ", ".join(["none", "turnup", "stock_top", "bid", *ctx.symbols.suits])
             raise RulesError(f"'trump' is one of: {names}", trump_items[0].loc)
         if word == "turnup" and not any(p.to == "turnup" for p in pattern):
             raise RulesError(
                 "'trump: turnup' needs a turned-up card: '1 turnup' in the deal pattern",
+                trump_items[0].loc,
+            )
+        if word == "stock_top" and not any(p.to == "stock" for p in pattern):
+            raise RulesError(
+                "'trump: stock_top' needs a stock: 'rest stock' or 'N stock' in the pattern",
                 trump_items[0].loc,
             )
         if word == "bid" and not ctx.strain_list:
@@ -196,7 +203,9 @@ def compile_play(ctx: CompileContext, auction: bool) -> PlayRules:
         play_if=b.expr("play_if", play_scope, BOOL, None) if b.raw("play_if") else None,
         trump=trump,
         leader_card=leader_card,
-        trump_turnup=trump_items is not None and trump_items[0].parts[0] == "turnup",
+        trump_from=trump_items[0].parts[0]
+        if trump_items is not None and trump_items[0].parts[0] in ("turnup", "stock_top")
+        else "",
         draw=draw,
         obligations=tuple(obligations),
         trump_power=compile_relation(ctx, b, "trump_power"),
