@@ -171,3 +171,56 @@ def test_the_front_pages_house_rule_compiles(page: Path) -> None:
     variant = trickcore.variant_from_text(text, "front-page-house-rule")
     assert variant.model.match.target == 10  # X50
     assert trickcore.load_variant("sixty-six").model.match.target == 7  # X39
+
+
+# the module each optional package is imported as (a package new in an extra is added here)
+_IMPORTED_AS = {
+    "hypothesis": "hypothesis",
+    "matplotlib": "matplotlib",
+    "numpy": "numpy",
+    "open-spiel": "pyspiel",
+    "pettingzoo": "pettingzoo",
+    "gymnasium": "gymnasium",
+    "starlette": "starlette",
+    "uvicorn": "uvicorn",
+    "python-multipart": "multipart",
+    "cryptography": "cryptography",
+    "dask[distributed]": "dask",
+}
+_BLOCKER = """
+import importlib, importlib.abc, sys
+class Block(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in BLOCKED:
+            raise ImportError(name + " is not installed by the docs extra")
+sys.meta_path.insert(0, Block())
+for m in MODULES:
+    importlib.import_module(m)
+"""
+
+
+def test_the_docs_extra_is_enough_for_the_api_pages() -> None:
+    """README's manual command installs the core and the `docs` extra alone: every module the
+    API page documents imports without the packages only the other extras install."""
+    import subprocess
+
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11 and later
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    extras = project["optional-dependencies"]
+
+    def name(requirement: str) -> str:
+        return re.split(r"[<>=!~ ]", requirement, maxsplit=1)[0]
+
+    installed = {name(r) for r in (*project["dependencies"], *extras["docs"])}
+    others = {name(r) for e, rs in extras.items() if e not in ("all", "dev", "docs") for r in rs}
+    assert others <= _IMPORTED_AS.keys()
+    blocked = sorted(_IMPORTED_AS[p] for p in others - installed)
+    assert "pyspiel" in blocked
+    targets = re.findall(r"^\.\. (auto\w+):: ([\w.]+)", (DOCS / "api.md").read_text(), re.M)
+    modules = sorted({t if kind == "automodule" else t.rsplit(".", 1)[0] for kind, t in targets})
+    assert "trickcore.batch" in modules
+    script = f"BLOCKED = {blocked!r}\nMODULES = {modules!r}\n{_BLOCKER}"
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
