@@ -193,6 +193,7 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
         "overtrump": OBLIGATION,
         "lead_if": typed("lead", "bool"),
         "play_if": typed("play", "bool"),
+        "free_if": st.one_of(typed("lead", "bool"), st.just("card_is(AS) or card_rank(x)")),
         "first_leader": st.one_of(
             st.sampled_from(["declarer", "forehand", "holder AS"]).map(lambda w: f": {w}"),
             typed("lead", "bool").map(lambda e: f" = {e}"),
@@ -310,6 +311,7 @@ EXPRESSION_SETTINGS = {
     "declare_if",
     "counts_if",
     "play_if",
+    "free_if",
     "card_points",
     "tricks",
     "own_total",

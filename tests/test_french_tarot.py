@@ -1,7 +1,7 @@
 """French Tarot for 4 (examples/french-tarot.rules), a game trickcore does not ship, written
-from the docs alone. Points are in half points (182 in the deck); the Excuse is the card RT
-(the deck's 128-card limit leaves no room for a suit of its own). The scoring is restated
-here from the file's header and compared with the engine over random deals."""
+from the docs alone. Points are in half points (182 in the deck); the Excuse is the card RT,
+free to be played at any time (`play { free_if }`). The scoring is restated here from the
+file's header and compared with the engine over random deals."""
 
 from __future__ import annotations
 
@@ -9,8 +9,11 @@ import random
 from pathlib import Path
 
 import pytest
+from conftest import found
 
 import trickcore
+import trickcore.engine.phases.tricks
+from trickcore.language.errors import RulesError
 from trickcore.testing import check_rules
 
 TAROT = Path(__file__).resolve().parent.parent / "examples" / "french-tarot.rules"
@@ -58,7 +61,7 @@ def play_out(tarot: trickcore.Variant, seed: int):
     while not deal.is_over:
         deal.apply(rng.choice(deal.legal_actions()))
     o = deal.observation(0)
-    return deal.observation(o.declarer) if o.declarer is not None else o
+    return deal.observation(o.declarer) if o.declarer >= 0 else o
 
 
 def expected_gains(o) -> tuple[list[int], int]:
@@ -99,7 +102,7 @@ def test_scores_by_oudlers_contract_and_chien_over_random_deals(tarot: trickcore
     seen_oudlers, seen_contracts = set(), set()
     for seed in range(40):
         o = play_out(tarot, seed)
-        if o.declarer is None:
+        if o.declarer < 0:  # all passed, or a petit sec: thrown in
             continue
         gains, oudlers = expected_gains(o)
         assert list(o.gains) == gains, f"seed {seed}: {o.qualifier}, {oudlers} oudlers"
@@ -115,10 +118,11 @@ def stacked(tarot: trickcore.Variant, hands, talon=()):
 
 def garde_by_forehand(tarot: trickcore.Variant):
     """Seat 1 (forehand) holds all hearts; seats 2, 3, 0 are void in hearts."""
+    suit = ("R", "D", "C", "V", *map(str, range(10, 0, -1)))
     hands = {
-        1: [f"{r}H" for r in ("R", "D", "C", "V", *map(str, range(10, 0, -1)))] + ["RS", "DS", "CS", "VS"],
-        2: ["10T"] + [f"{n}S" for n in range(10, 0, -1)] + ["RC", "DC", "CC", "VC", "10C", "9C", "8C"],
-        3: ["5T", "15T", "21T"] + [f"{r}D" for r in ("R", "D", "C", "V", *map(str, range(10, 0, -1)))] + ["7C"],
+        1: [f"{r}H" for r in suit] + ["RS", "DS", "CS", "VS"],
+        2: ["10T", *(f"{n}S" for n in range(10, 0, -1)), "RC", "DC", "CC", "VC", "10C", "9C", "8C"],
+        3: ["5T", "15T", "21T", *(f"{r}D" for r in suit), "7C"],
         0: [f"{n}T" for n in (20, 19, 18, 17, 16, 14, 13, 12, 11, 9, 8, 7, 6, 4, 3, 2, 1)] + ["RT"],
     }
     talon = ["6C", "5C", "4C", "3C", "2C", "1C"]
@@ -142,7 +146,7 @@ def test_trumping_forces_an_overtrump(tarot: trickcore.Variant) -> None:
     deal.apply("play 15T")
     legal = texts(deal)
     assert "play 14T" not in legal and "play 1T" not in legal
-    assert {"play 16T", "play 20T", "excuse"} <= set(legal)
+    assert {"play 16T", "play 20T", "play RT"} <= set(legal)  # RT: the Excuse, always free
 
 
 def test_the_excuse_may_be_played_any_time_and_never_wins(tarot: trickcore.Variant) -> None:
@@ -150,15 +154,18 @@ def test_the_excuse_may_be_played_any_time_and_never_wins(tarot: trickcore.Varia
     deal.apply("play RH")
     deal.apply("play 10T")
     deal.apply("play 15T")
-    assert "play RT" not in texts(deal)  # bound to overtrump, unless he says `excuse`
-    deal.apply("excuse")
-    assert [a for a in texts(deal) if a.startswith("play")] == ["play RT"]
+    assert "play RT" in texts(deal) and "play 14T" not in texts(deal)  # free, unlike 14T
     deal.apply("play RT")
     assert deal.observation(1).tricks[0][2] == 3  # the 15T wins, not the Excuse
 
 
 def test_an_excuse_lead_lets_the_second_card_set_the_suit(tarot: trickcore.Variant) -> None:
-    hands = {1: ["RT", "RS", "DH"], 2: ["5S", "RH", "3T"], 3: ["9S", "4T", "2D"], 0: ["20T", "1H", "2H"]}
+    hands = {
+        1: ["RT", "RS", "DH"],
+        2: ["5S", "RH", "3T"],
+        3: ["9S", "4T", "2D"],
+        0: ["20T", "1H", "2H"],
+    }
     deal = stacked(tarot, hands)
     deal.apply("bid garde_sans")
     for _ in range(3):
@@ -177,3 +184,23 @@ def test_an_excuse_lead_lets_the_second_card_set_the_suit(tarot: trickcore.Varia
 
 def test_the_file_keeps_every_invariant() -> None:
     check_rules(TAROT, examples=20, matches=0)
+
+
+def test_an_engine_that_binds_the_free_card_is_caught(monkeypatch) -> None:
+    """`free_if` ignored (the Excuse bound by the duties like any trump): the checker's
+    legal cards differ."""
+    monkeypatch.setattr(
+        trickcore.engine.phases.tricks.TrickPlay,
+        "_with_free",
+        lambda self, deal, hand, cards: sorted(cards),
+    )
+    assert found(TAROT, examples=40) == "obligations"
+
+
+def test_free_if_reads_what_lead_if_reads(tmp_path: Path) -> None:
+    """A trick's names mean nothing there (it is asked when leading too): file:line:column."""
+    text = TAROT.read_text().replace("free_if = card_is(RT)", "free_if = cards_in_trick > 0")
+    path = tmp_path / "broken.rules"
+    path.write_text(text)
+    with pytest.raises(RulesError, match=r"broken.rules:\d+:\d+: .*cards_in_trick"):
+        trickcore.load_variant(path)

@@ -128,6 +128,38 @@ def test_deck_size_limit() -> None:
         trickcore.variant_from_text(text)
 
 
+def test_the_deck_limit_counts_the_cards_held() -> None:
+    """128 cards is what the deck holds: a 6 x 25 layout cut to 78 cards by `without`
+    (French Tarot's trumps and an Excuse as suits of their own) loads and plays; the layout
+    itself is bounded too (256 suits x ranks)."""
+    ranks = [*map(str, range(21, 10, -1)), "R", "D", "C", "V", *map(str, range(10, 0, -1))]
+    out = [f"{n}{s}" for s in "SHDC" for n in range(21, 10, -1)]  # the plain suits' 21..11
+    out += ["RT", "DT", "CT", "VT"]  # the trumps have no courts
+    out += [f"{r}X" for r in ranks if r != "1"]  # the Excuse: one card, 1X
+    text = (
+        'name: "Tarot deck"\nplayers: 2\n'
+        "deck {\n  suits: spades S, hearts H, diamonds D, clubs C, atouts T, excuse X\n"
+        f"  ranks: {', '.join(ranks)}\n  without: {', '.join(out)}\n}}\n"
+        "deal {\n  pattern: 39 each\n}\n"
+        "play {\n  trump: atouts\n  follow: yes\n  first_leader: forehand\n}\n"
+        "scoring {\n  player = tricks_won\n}\n"
+        "match {\n  deal_limit: 2\n}\nafter_deal {\n  rule add: score = score + gain\n}\n"
+    )
+    variant = trickcore.variant_from_text(text)
+    assert variant.model.deck.size == 78 and "1X" in variant.card_texts
+    deal = variant.new_deal(seed=1, dealer=0)
+    while not deal.is_over:
+        deal.apply(deal.legal_actions()[0])
+    assert sum(deal.observation(0).tricks_won) == 39
+    with pytest.raises(trickcore.RulesError, match="at most 128 cards .after 'without'., not 156"):
+        trickcore.variant_from_text(text.replace("  without:", "  copies: 2\n  without:"))
+    wide = ", ".join(f"s{i} X{i}" for i in range(5))
+    with pytest.raises(
+        trickcore.RulesError, match="at most 256 suits x ranks .before 'without'., not 11 x 25"
+    ):
+        trickcore.variant_from_text(text.replace("suits: spades S,", f"suits: {wide}, spades S,"))
+
+
 def test_player_count_limit() -> None:
     """More than 8 players is refused."""
     with pytest.raises(trickcore.RulesError, match="at most 8 players"):

@@ -553,6 +553,10 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
         (p.skip_if, "No trick is played (the deal is scored at once) if, for a player"),
         (p.lead_if, "A card may be led only if"),
         (p.play_if, "A card may be played to another's lead only if"),
+        (
+            p.free_if,
+            "A card may always be led or played, whatever the duties and the rules above say, if",
+        ),
     ):
         if rule is not None:
             play_lines.append(f"{saying}: {rule.text}.")

@@ -70,6 +70,8 @@ class LegalCards(DealState):
         if card not in hand:
             return False
         ref = self.ref
+        if ref.free_if is not None and self._free(seat, card):
+            return True
         if self.trick:
             follow = self._follow_plays(seat, hand)
             if card not in follow or ref.play_if is None:
@@ -94,18 +96,31 @@ class LegalCards(DealState):
 
         return allowed(card) or not any(allowed(c) for c in cards if c != card)
 
+    def _free(self, seat: int, card: int) -> bool:
+        """`play.free_if` holds for this card of `seat`'s hand: he may always play it."""
+        rule = self.ref.free_if
+        if rule is None:
+            return False
+        env = self._card_env(seat)
+        env["card_is_trump"] = self.relations()[0][card] == self.ref.trump_id
+        return bool(self.ref.eval(rule, env, hand=self.hands[seat], card=card))
+
     def legal_plays(self, seat: int) -> tuple[set[int], set[int]]:
         """The cards `seat` may play now, and those it may lead declaring a meld (marry)."""
         hand = self.hands[seat]
         ref = self.ref
+        free = set()
+        if ref.free_if is not None:  # played whatever the duties and rules say
+            free = {c for c in hand if self._free(seat, c)}
         if self.trick:
             follow = self._follow_plays(seat, hand)
             if ref.play_if is None:
-                return set(follow), set()
-            return self._filtered(ref.play_if, self._play_env(seat), follow, hand), set()
+                return set(follow) | free, set()
+            plays = self._filtered(ref.play_if, self._play_env(seat), follow, hand)
+            return plays | free, set()
         leads = set(hand)
         if ref.lead_if is not None:
-            leads = self._filtered(ref.lead_if, self._card_env(seat), hand, hand)
+            leads = self._filtered(ref.lead_if, self._card_env(seat), hand, hand) | free
         marry: set[int] = set()
         if not ref.led_melds:
             return leads, marry

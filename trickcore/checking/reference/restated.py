@@ -29,6 +29,7 @@ RESTATED: dict[str, set[str]] = {
     "talon": {"show", "give_each_defender", "split_if", "lay_away", "counts_for_if"},
     "contract": {"raise", "step", "cap", "raise_if"},
     "play": {"follow", "trump_when_void", "beat_in_suit", "overtrump", "lead_if", "play_if"}
+    | {"free_if"}
     | {"first_leader", "trump", "draw", "trump_power", "power", "open_hand_if", "stop_if"}
     | {"sit_out_if", "partner_plays_if", "trump_if", "talon_leads", "skip_if", "side_if"}
     | {"beats"},

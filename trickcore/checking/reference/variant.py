@@ -278,6 +278,7 @@ class Reference:
         play = block_of(root, "play")
         self.lead_if = setting_of(root, "play", "lead_if")
         self.play_if = setting_of(root, "play", "play_if")
+        self.free_if = setting_of(root, "play", "free_if")  # a card the duties do not bind
         self.stop_if = setting_of(root, "play", "stop_if")
         self.skip_if = setting_of(root, "play", "skip_if")
         self.open_hand_if = setting_of(root, "play", "open_hand_if")

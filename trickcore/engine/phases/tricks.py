@@ -48,7 +48,7 @@ class TrickPlay(Phase):
         play = game.model.tricks.play if game.model.tricks else None
         # the cards of finished tricks are kept only for the rules that read them
         self.tracks_played = play is not None and (
-            play.lead_if is not None or play.play_if is not None
+            play.lead_if is not None or play.play_if is not None or play.free_if is not None
         )
         tricks = game.model.tricks
         self.has_decisions = tricks is not None and bool(tricks.decisions)
@@ -62,6 +62,7 @@ class TrickPlay(Phase):
         self.stop_if = play.stop_if if play is not None else None
         self.lead_if = play.lead_if if play is not None else None
         self.play_if = play.play_if if play is not None else None
+        self.free_if = play.free_if if play is not None else None
         self.play_actions = game.actions.play  # by card
         self.play_ids = [a.id for a in game.actions.play]  # their numbers, by card
         self.marry_ids = [a.id for a in game.actions.marry]
@@ -276,7 +277,8 @@ class TrickPlay(Phase):
         """The cards `lead_if` allows to lead (all when it allows none), in order."""
         leads = sorted(hand)
         if self.lead_if is not None:
-            leads = self._allowed(deal, leads, self.lead_if, None) or leads
+            allowed = self._allowed(deal, leads, self.lead_if, None) or leads
+            return self._with_free(deal, hand, allowed) if self.free_if is not None else allowed
         return leads
 
     def _legal_with_turn_actions(self, deal: Deal, seat: int, hand: list[int]) -> list[Action]:
@@ -342,8 +344,19 @@ class TrickPlay(Phase):
                             cards = over
         if self.play_if is not None:
             allowed = self._allowed(deal, sorted(cards), self.play_if, bool(same), state)
-            return sorted(allowed or cards)
+            cards = allowed or cards
+        if self.free_if is not None:
+            return self._with_free(deal, hand, cards)
         return sorted(cards)
+
+    def _with_free(self, deal: Deal, hand: list[int], cards: list[int]) -> list[int]:
+        """`cards` and the cards of the hand `play.free_if` frees, in order."""
+        assert self.free_if is not None
+        chosen = set(cards)
+        rest = sorted(c for c in hand if c not in chosen)
+        if not rest:
+            return sorted(cards)
+        return sorted([*cards, *self._allowed(deal, rest, self.free_if, None)])
 
     def why_not(self, deal: Deal, action: Action) -> str | None:
         """Which obligation or rule refuses a card that is not legal now, in words, with the

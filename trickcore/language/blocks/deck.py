@@ -24,7 +24,8 @@ from .words import is_word
 
 DECK_SETTINGS = frozenset({"suits", "ranks", "points", "card_points", "copies", "without"})
 
-MAX_DECK = 128
+MAX_DECK = 128  # cards in a deck, copies counted and the cards left out (`without`) not
+MAX_FACES = 256  # suits x ranks, the cards left out counted
 TRUMP_READS = frozenset({"card_in_trump_suit", "trump_set"})
 MAX_SYMBOL = 8  # rank and suit symbols: card texts stay short (action texts fit in 200)
 
@@ -71,8 +72,12 @@ def compile_deck(ctx: CompileContext) -> Deck:
                 it.loc,
             )
     copies = b.integer("copies", 1, minimum=1) or 1
-    if len(suits) * len(ranks) * copies > MAX_DECK:
-        raise RulesError(f"a deck may hold at most {MAX_DECK} cards", b.loc)
+    if len(suits) * len(ranks) > MAX_FACES:
+        raise RulesError(
+            f"a deck has at most {MAX_FACES} suits x ranks (before 'without'), "
+            f"not {len(suits)} x {len(ranks)}",
+            b.loc,
+        )
     texts: dict[str, tuple[str, str]] = {}
     for su in suits:
         for r in ranks:
@@ -108,6 +113,10 @@ def compile_deck(ctx: CompileContext) -> Deck:
         if missing:
             raise RulesError(f"rank {', '.join(missing)} has no points", b.raw("points").loc)
     without = cards_without(b, suits, ranks)
+    held = (len(suits) * len(ranks) - len(without)) * copies
+    if held > MAX_DECK:
+        left_out = " (after 'without')" if without else ""
+        raise RulesError(f"a deck may hold at most {MAX_DECK} cards{left_out}, not {held}", b.loc)
     return Deck(
         tuple(suits),
         tuple(ranks),

@@ -50,6 +50,7 @@ PLAY_SETTINGS = frozenset(
         "overtrump",
         "lead_if",
         "play_if",
+        "free_if",
         "first_leader",
         "trump",
         "draw",
@@ -201,6 +202,9 @@ def compile_play(ctx: CompileContext, auction: bool) -> PlayRules:
         first_leader=first_leader,
         first_leader_rule=leader_rule,
         play_if=b.expr("play_if", play_scope, BOOL, None) if b.raw("play_if") else None,
+        free_if=b.expr("free_if", attrs.evolve(lead_scope, where="in play.free_if"), BOOL, None)
+        if b.raw("free_if")
+        else None,
         trump=trump,
         leader_card=leader_card,
         trump_from=trump_items[0].parts[0]
@@ -275,12 +279,12 @@ def compile_play(ctx: CompileContext, auction: bool) -> PlayRules:
         reads_trumps=any(
             "trumps_held" in names_used(b.raw(key).expr)
             or "holds_trump" in functions_used(b.raw(key).expr)
-            for key in ("lead_if", "play_if")
+            for key in ("lead_if", "play_if", "free_if")
             if isinstance(b.raw(key), s.ExprSetting)
         ),
         reads_led=any(
             functions_used(b.raw(key).expr) & set(LED_FUNCS)
-            for key in ("lead_if", "play_if")
+            for key in ("lead_if", "play_if", "free_if")
             if isinstance(b.raw(key), s.ExprSetting)
         ),
         side_if=compile_side_if(ctx, b, partner_plays=b.raw("partner_plays_if") is not None),
