@@ -48,6 +48,11 @@ PLACES: dict[str, tuple[list[str], list[str]]] = {
     "bouts": (BOUT_INTS, []),
     "lead": ([*LEAD_INTS, "times_led(spades)"], [*LEAD_BOOLS, "holds(AS)", "holds_trump(Q)"]),
     "declare": (["tricks_won", "tricks_played"], ["declarer", "first_lead"]),
+    # a card of the hand, as one is to be laid away (`lay_away_if`)
+    "lay_away": (
+        ["hand_size", "lay_away_left", "count_suit(hearts)", "count_rank(K)"],
+        ["card_is_trump", "card_rank(K)", "card_is(AS)", "holds(x)", "strain_is(spades)"],
+    ),
     "card": (["rank_index", "suit_index"], ["card_in_trump_suit", "trump_set"]),
     "combination": (["length", "top"], ["card_in_trump_suit", "trump_set"]),
     # the play obligations and `play_if`: the trick in progress
@@ -184,6 +189,7 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
         "show": YESNO,
         "give_each_defender": SMALL.map(str),
         "split_if": typed("hand", "bool"),
+        "lay_away_if": typed("lay_away", "bool"),
     },
     "contract": {"raise": YESNO, "step": NUMBERS.map(str), "cap": typed("hand", "int")},
     "play": {
@@ -312,6 +318,7 @@ EXPRESSION_SETTINGS = {
     "counts_if",
     "play_if",
     "free_if",
+    "lay_away_if",
     "card_points",
     "tricks",
     "own_total",

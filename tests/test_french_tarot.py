@@ -12,6 +12,7 @@ import pytest
 from conftest import found
 
 import trickcore
+import trickcore.engine.phases.talon
 import trickcore.engine.phases.tricks
 from trickcore.language.errors import RulesError
 from trickcore.testing import check_rules
@@ -116,7 +117,7 @@ def stacked(tarot: trickcore.Variant, hands, talon=()):
     return tarot.new_deal(deck_order=tarot.stack_deck(hands, talon=talon, dealer=0), dealer=0)
 
 
-def garde_by_forehand(tarot: trickcore.Variant):
+def garde_by_forehand(tarot: trickcore.Variant, discard: bool = True):
     """Seat 1 (forehand) holds all hearts; seats 2, 3, 0 are void in hearts."""
     suit = ("R", "D", "C", "V", *map(str, range(10, 0, -1)))
     hands = {
@@ -132,8 +133,9 @@ def garde_by_forehand(tarot: trickcore.Variant):
         assert "bid petite" not in texts(deal)  # each bid higher than the last
         deal.apply("pass")
     assert deal.observation(2).talon_shown == tuple(talon)  # petite/garde: shown to all
-    for card in talon:
-        deal.apply(f"discard {card}")
+    if discard:
+        for card in talon:
+            deal.apply(f"discard {card}")
     return deal
 
 
@@ -204,3 +206,34 @@ def test_free_if_reads_what_lead_if_reads(tmp_path: Path) -> None:
     path.write_text(text)
     with pytest.raises(RulesError, match=r"broken.rules:\d+:\d+: .*cards_in_trick"):
         trickcore.load_variant(path)
+
+
+def test_the_taker_lays_away_no_king_no_oudler_and_trumps_only_when_he_must(
+    tarot: trickcore.Variant,
+) -> None:
+    """`talon { lay_away_if }`: with four plain cards besides his kings he must lay away two
+    trumps, so every trump but the oudlers may go; kings, 21T, 1T and the Excuse never."""
+    trumps = [f"{n}T" for n in range(7, 18)]
+    hand = ["RS", "RH", "RD", "RC", "21T", "1T", "RT", *trumps]
+    deal = stacked(tarot, {1: hand}, talon=["1S", "2S", "3S", "4S", "5T", "6T"])
+    deal.apply("bid garde")
+    for _ in range(3):
+        deal.apply("pass")
+    offered = {a.text.split()[1] for a in deal.legal_actions()}
+    assert offered == {"1S", "2S", "3S", "4S", "5T", "6T", *trumps}
+
+
+def test_with_plain_cards_enough_no_trump_is_laid_away(tarot: trickcore.Variant) -> None:
+    deal = garde_by_forehand(tarot, discard=False)
+    offered = {a.text.split()[1] for a in deal.legal_actions()}
+    assert offered and not offered & {"RS", "RH"}  # kings stay
+    assert all(not c.endswith("T") for c in offered)
+
+
+def test_an_engine_that_lets_anything_be_laid_away_is_caught(monkeypatch) -> None:
+    monkeypatch.setattr(
+        trickcore.engine.phases.talon,
+        "cards_to_lay_away",
+        lambda deal, seat, rule: sorted(deal.hands[seat]),
+    )
+    assert found(TAROT, examples=40) == "talon"

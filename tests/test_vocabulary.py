@@ -249,3 +249,16 @@ scoring {{
 }}
 """
     play(trickcore.variant_from_text(text, "every-trick-name"), deals=10)
+
+
+def test_names_of_laying_away_are_all_readable():
+    """`talon.lay_away_if` (Skat's two cards) and `pickup.lay_away_if` (Euchre's dealer)."""
+    funcs = "(if card_rank(A) or card_suit(S) or card_is(JC) or holds(QH) then 1 else 0)"
+    lay = use_all(voc.LAY_AWAY_NAMES, f"count_rank(K) + count_suit(H) + count_card(AS) + {funcs}")
+    skat = f'extends "skat"\ntalon {{\n  lay_away_if = {lay} >= 0\n}}\n'
+    play(trickcore.variant_from_text(skat, "skat-lay-away"), deals=10)
+    euchre = (
+        f'extends "euchre"\npickup {{\n  lay_away_if = {lay} + (if strain_is(spades) '
+        "or bid_is(alone) then 1 else 0) >= 0\n}\n"
+    )
+    play(trickcore.variant_from_text(euchre, "euchre-lay-away"), deals=10)

@@ -380,6 +380,13 @@ def _points_line(model: VariantModel) -> str:
     return " ".join(lines)
 
 
+def _lay_away_rule(text: str) -> str:
+    """The line saying which cards may be laid away."""
+    return (
+        f"A card may be laid away only if: {text} (when that allows none of his cards, any may be)."
+    )
+
+
 def _together(default: tuple[int, ...], parts: list[tuple[int, ...]]) -> tuple[int, ...]:
     """`default` with every card a part changes changed as it says (the later part last)."""
     out = list(default)
@@ -471,7 +478,8 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
                     + (f" if {pk.take_if.text}" if pk.take_if is not None else "")
                     + " (not if he sits out the play)"
                     + (f", then lays away {cards(pk.lay_away)} face down." if pk.lay_away else ".")
-                ],
+                ]
+                + ([_lay_away_rule(pk.lay_away_if.text)] if pk.lay_away_if is not None else []),
             )
         )
     if tricks.draw_up is not None:
@@ -746,6 +754,8 @@ def _talon_lines(tricks: TrickRules) -> list[str]:
         )
     if t.lay_away:
         talon_lines.append(f"He then lays away {cards(t.lay_away)} face down.")
+    if t.lay_away_if is not None:
+        talon_lines.append(_lay_away_rule(t.lay_away_if.text))
     if t.counts_for_if is not None:
         talon_lines.append(
             "Laid-away cards, and a talon left untaken, count for the first player for whom: "

@@ -377,6 +377,8 @@ class TalonRules:
     # the first player (in deal order) for whom this holds at the end gets the points of the
     # laid-away cards and of the talon left untaken
     counts_for_if: CompiledExpr | None = None
+    # per card of the declarer's hand: whether he may lay it away (all, when none may)
+    lay_away_if: CompiledExpr | None = None
 
 
 @attrs.frozen
@@ -426,6 +428,7 @@ class PickupRules:
     who: str  # "dealer" | "declarer"
     take_if: CompiledExpr | None
     lay_away: int
+    lay_away_if: CompiledExpr | None = None  # per card: may he lay it away (all, if none)
 
 
 @attrs.frozen

@@ -73,6 +73,12 @@ QUANTITIES: dict[str, Quantity] = dict(
         ),
         _q("hand_size", INT, "cards in the hand", "bids { max = hand_size }"),
         _q(
+            "lay_away_left",
+            INT,
+            "the cards still to lay away, this one included",
+            "talon { lay_away_if = not card_rank(K) or lay_away_left > count_suit(x) }",
+        ),
+        _q(
             "trumps_held",
             INT,
             "the trumps in the player's hand (every card that is a trump in this deal)",
@@ -869,9 +875,26 @@ PLACES: dict[str, Place] = {
         ),
         Place(
             "lead",
-            "`play.lead_if`",
+            "`play.lead_if`, `play.free_if`",
             ("first_lead", *CARD_IN_PLAY, *MATCH_STATE),
             CARD_IN_PLAY_FUNCTIONS,
+            "and the player's match and deal `keep` names",
+        ),
+        Place(
+            "lay_away",
+            "`talon.lay_away_if`, `pickup.lay_away_if` (each card of the hand, as a card is "
+            "to be laid away)",
+            ("card_is_trump", "hand_size", "lay_away_left", *MATCH_STATE),
+            (
+                "card_rank(R)",
+                "card_suit(S)",
+                "card_is(C)",
+                "count_rank(R)",
+                "count_suit(S)",
+                "holds(C)",
+                "count_card(C)",
+                *CONTRACT_FUNCTIONS,
+            ),
             "and the player's match and deal `keep` names",
         ),
         Place(
@@ -1257,6 +1280,7 @@ RESULT_TRICK_NAMES = PLACES["result_trick"].types()
 TRICK_EVENT_NAMES = PLACES["trick_event"].types()
 CARD_EVENT_NAMES = PLACES["card_event"].types()
 LEAD_NAMES = PLACES["lead"].types()
+LAY_AWAY_NAMES = PLACES["lay_away"].types()
 PLAY_NAMES = PLACES["play"].types()
 DECISION_NAMES = PLACES["decision"].types()
 OBLIGATION_NAMES = PLACES["obligation"].types()

@@ -4,6 +4,8 @@ the pickup of the turned-up card, hands drawn up from the stock."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .errors import in_range
 from .scoring import ReplayScoring
 
@@ -138,7 +140,29 @@ class CardPhases(ReplayScoring):
         targets = [s for s, n in self.gives_left.items() if n > 0]
         if targets:
             return {f"give {ct[c]} to {s}": "give" for c in hand for s in targets}
-        return {f"discard {ct[c]}": "discard" for c in hand}
+        cards = self.may_lay_away(self.declarer, hand, self.ref.talon_lay_away_if)
+        return {f"discard {ct[c]}": "discard" for c in cards}
+
+    def may_lay_away(self, seat: int, hand: list[int], rule: Any) -> list[int]:
+        """The cards `lay_away_if` (talon or pickup) lets `seat` lay away; all when it
+        allows none (or there is no such rule)."""
+        if rule is None:
+            return list(hand)
+        ref = self.ref
+        eff = self.relations()[0]
+        left = self.lay_away_left if self.stage == "give" else self.pickup_left
+        env = {
+            "hand_size": len(hand),
+            "lay_away_left": left,
+            **self.contract_env(seat),
+            **self.context[seat],
+        }
+        allowed = []
+        for c in hand:
+            env["card_is_trump"] = eff[c] == ref.trump_id
+            if ref.eval(rule, env, hand=hand, card=c, qualifier=self.qualifier):
+                allowed.append(c)
+        return allowed or list(hand)
 
     def _give(self, kind: str, card: int, to: int) -> None:
         """A card given to a defender (he sees it), or laid away by the declarer."""

@@ -135,7 +135,10 @@ class TrickReplay(AuctionReplay, CardPhases, TrickPlayReplay, ReplayViews):
             return self._raise_actions(seat, hand)
         if stage == "decide" and self.exchange[0] < 0:
             return self._decide_actions(seat, hand)
-        if stage == "pickup" or (stage == "decide" and self.exchange[0] >= 0):
+        if stage == "pickup":
+            cards = self.may_lay_away(seat, hand, ref.pickup_lay_away_if)
+            return {f"discard {ct[c]}": "discard" for c in cards}
+        if stage == "decide" and self.exchange[0] >= 0:
             return {f"discard {ct[c]}": "discard" for c in hand}
         if stage == "play":
             return self._turn_actions(self.turn)

@@ -238,6 +238,9 @@ class Reference:
         self.pickup_who = word_of(pickup, "who", "dealer")
         self.take_if = setting_of(root, "pickup", "take_if")
         self.pickup_lay_away = int(word_of(pickup, "lay_away", "0"))
+        # which cards may be laid away (per card; all when none may)
+        self.pickup_lay_away_if = setting_of(root, "pickup", "lay_away_if")
+        self.talon_lay_away_if = setting_of(root, "talon", "lay_away_if")
         # BL11: each hand drawn up from the stock to this many cards (0: no such phase)
         self.draw_up_to = int(word_of(block_of(root, "draw_up"), "to", "0"))
         # `play { beats = EXPR }` and `bouts { beats = EXPR }`: which card beats the other

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from .base import Phase
+from .lay_away import cards_to_lay_away
 
 if TYPE_CHECKING:
     from ..deal import Deal
@@ -46,9 +47,11 @@ class Pickup(Phase):
         return True
 
     def legal(self, deal: Deal) -> list[Action]:
-        """Every card of the taker's hand, to lay away."""
+        """Every card of the taker's hand `lay_away_if` allows, to lay away."""
         discard = self.game.actions.discard
-        return [discard[c] for c in sorted(deal.hands[deal.to_act])]
+        rules = deal.rules.pickup
+        rule = rules.lay_away_if if rules is not None else None
+        return [discard[c] for c in cards_to_lay_away(deal, deal.to_act, rule)]
 
     def apply(self, deal: Deal, action: Action) -> None:
         """One card laid away; the phase ends with the last."""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ...language.exprs import QUALIFIER_KEY
 from ..actions import Action
 from .base import Phase
+from .lay_away import cards_to_lay_away
 
 if TYPE_CHECKING:
     from ..deal import Deal
@@ -67,7 +68,8 @@ class TalonExchange(Phase):
         by seat)."""
         targets = [s for s, n in deal.gives_left.items() if n > 0]
         if not targets:
-            return [discard[c] for c in sorted(deal.hands[deal.declarer])]
+            rule = deal.rules.talon.lay_away_if
+            return [discard[c] for c in cards_to_lay_away(deal, deal.declarer, rule)]
         return [give[c][s] for c in sorted(deal.hands[deal.declarer]) for s in targets]
 
     def apply(self, deal: Deal, action: Action) -> None:

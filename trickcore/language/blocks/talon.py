@@ -4,12 +4,40 @@ from __future__ import annotations
 
 from .. import syntax as s
 from ..errors import RulesError
-from ..exprs import BOOL, INT, Scope, compile_expr
+from ..exprs import BOOL, INT, CompiledExpr, Scope, compile_expr
 from ..model import DealRules, TalonRules
-from ..vocabulary import OPEN_NAMES
+from ..settings import BlockSettings
+from ..vocabulary import LAY_AWAY_NAMES, OPEN_NAMES
 from .context import CompileContext
+from .read_ahead import choice_options
 
-TALON_SETTINGS = frozenset({"show", "give_each_defender", "split_if", "lay_away", "counts_for_if"})
+TALON_SETTINGS = frozenset(
+    {"show", "give_each_defender", "split_if", "lay_away", "counts_for_if", "lay_away_if"}
+)
+
+
+def compile_lay_away_if(
+    ctx: CompileContext, b: BlockSettings, block: str, lay_away: int
+) -> CompiledExpr | None:
+    """`lay_away_if = EXPR` (talon, pickup): per card of the hand, whether it may be laid
+    away now; when it allows none of them, all may be."""
+    if b.raw("lay_away_if") is None:
+        return None
+    if not lay_away:
+        raise RulesError(
+            f"'lay_away_if' says which cards may be laid away, but the {block} lays none "
+            "away: add 'lay_away: N'",
+            b.raw("lay_away_if").loc,
+        )
+    scope = Scope(
+        {**LAY_AWAY_NAMES, **ctx.kept, **dict.fromkeys(choice_options(ctx.root), BOOL)},
+        ctx.symbols,
+        hand=True,
+        card=True,
+        qualifier=True,
+        where=f"in {block}.lay_away_if",
+    )
+    return b.expr("lay_away_if", scope, BOOL)
 
 
 def compile_talon(ctx: CompileContext, deal: DealRules, players: tuple[int, ...]) -> TalonRules:
@@ -46,4 +74,5 @@ def compile_talon(ctx: CompileContext, deal: DealRules, players: tuple[int, ...]
         where="in talon.counts_for_if",
     )
     counts_for = b.expr("counts_for_if", counts_scope, BOOL) if b.raw("counts_for_if") else None
-    return TalonRules(b.flag("show", False), give, split, lay_away, counts_for)
+    lay_away_if = compile_lay_away_if(ctx, b, "talon", lay_away)
+    return TalonRules(b.flag("show", False), give, split, lay_away, counts_for, lay_away_if)
