@@ -762,7 +762,8 @@ CARD_IN_PLAY = (
     "hand_size",
     "trumps_held",
 )
-CARD_IN_PLAY_FUNCTIONS = (
+# a card of the hand in question, and the hand
+CARD_AND_HAND_FUNCTIONS = (
     "card_rank(R)",
     "card_suit(S)",
     "card_is(C)",
@@ -770,6 +771,9 @@ CARD_IN_PLAY_FUNCTIONS = (
     "count_suit(S)",
     "holds(C)",
     "count_card(C)",
+)
+CARD_IN_PLAY_FUNCTIONS = (
+    *CARD_AND_HAND_FUNCTIONS,
     "played_suit(S)",
     "played_card(C)",
     "times_led(S)",
@@ -885,16 +889,7 @@ PLACES: dict[str, Place] = {
             "`talon.lay_away_if`, `pickup.lay_away_if` (each card of the hand, as a card is "
             "to be laid away)",
             ("card_is_trump", "hand_size", "lay_away_left", *MATCH_STATE),
-            (
-                "card_rank(R)",
-                "card_suit(S)",
-                "card_is(C)",
-                "count_rank(R)",
-                "count_suit(S)",
-                "holds(C)",
-                "count_card(C)",
-                *CONTRACT_FUNCTIONS,
-            ),
+            (*CARD_AND_HAND_FUNCTIONS, *CONTRACT_FUNCTIONS),
             "and the player's match and deal `keep` names",
         ),
         Place(
