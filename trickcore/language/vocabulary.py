@@ -76,7 +76,7 @@ QUANTITIES: dict[str, Quantity] = dict(
             "lay_away_left",
             INT,
             "the cards still to lay away, this one included",
-            "talon { lay_away_if = not card_rank(K) or lay_away_left > count_suit(x) }",
+            "talon { lay_away_if = not card_rank(A) or lay_away_left == 1 }",
         ),
         _q(
             "trumps_held",
