@@ -14,6 +14,7 @@ from conftest import found
 import trickcore
 import trickcore.engine.phases.talon
 import trickcore.engine.phases.tricks
+import trickcore.engine.phases.turns
 from trickcore.language.errors import RulesError
 from trickcore.testing import check_rules
 
@@ -91,7 +92,8 @@ def expected_gains(o) -> tuple[list[int], int]:
     need = NEED[oudlers]
     made = pts >= need
     margin = (abs(pts - need) + 1) // 2
-    mult = MULTIPLIER[o.qualifier] if down or o.qualifier in ("petite", "garde") else 2
+    assert down == (o.qualifier in ("garde_sans", "garde_contre"))  # forced for these two
+    mult = MULTIPLIER[o.qualifier]
     last_cards = [c for _, c in o.tricks[-1][1]]
     bout = (10 if o.tricks[-1][2] == taker else -10) if "1T" in last_cards else 0
     shown = sum(v for (_, name), v in keep.items() if name == "poignee")
@@ -172,6 +174,7 @@ def test_an_excuse_lead_lets_the_second_card_set_the_suit(tarot: trickcore.Varia
     deal.apply("bid garde_sans")
     for _ in range(3):
         deal.apply("pass")
+    assert texts(deal) == ["chien_down"]  # forced_if: no `keep`
     deal.apply("chien_down")
     assert deal.observation(2).talon_shown is None  # garde sans: the chien stays face down
     deal.apply("play RT")
@@ -237,3 +240,32 @@ def test_an_engine_that_lets_anything_be_laid_away_is_caught(monkeypatch) -> Non
         lambda deal, seat, rule: sorted(deal.hands[seat]),
     )
     assert found(TAROT, examples=40) == "talon"
+
+
+def test_an_engine_that_lets_the_taker_keep_the_chien_is_caught(monkeypatch) -> None:
+    """`forced_if` ignored (`keep` offered beside `chien_down`): the checker's answers
+    differ."""
+    real = trickcore.engine.phases.turns.asked_actions
+
+    def with_keep(game, deal):
+        out = real(game, deal)
+        return out if game.actions.keep in out else [*out, game.actions.keep]
+
+    monkeypatch.setattr(trickcore.engine.phases.turns, "asked_actions", with_keep)
+    assert found(TAROT, examples=40) == "decisions"
+
+
+def test_forced_if_is_for_decisions_between_phases(tmp_path: Path) -> None:
+    text = TAROT.read_text().replace("  at: before talon\n  who: declarer\n", "  at: lead\n", 1)
+    text = text.replace("  effect: skip talon\n", "", 1)
+    path = tmp_path / "broken.rules"
+    path.write_text(text)
+    with pytest.raises(RulesError, match=r"broken.rules:\d+:\d+: 'forced_if' is for decisions"):
+        trickcore.load_variant(path)
+
+
+def test_show_says_the_taker_must(tarot: trickcore.Variant) -> None:
+    from trickcore.interfaces.summary import rules_summary
+
+    text = " ".join(line for _, lines in rules_summary(tarot.model) for line in lines)
+    assert "He must say it (no 'keep')." in text

@@ -719,6 +719,9 @@ def _decision_lines(model: VariantModel, tricks: TrickRules) -> list[str]:
             continue
         condition = "" if d.offer_if.text in ("yes", "true") else f" if {d.offer_if.text}"
         lines.append(f"[{d.name}] {when}, {who} may say '{d.name}'{condition}.")
+        if d.forced_if is not None:
+            must = "" if d.forced_if.text in ("yes", "true") else f" when {d.forced_if.text}"
+            lines.append(f"  He must say it (no 'keep'){must}.")
         if "card" in d.at and d is next(x for x in tricks.decisions if "card" in x.at):
             lines.append(
                 "  (The round goes on after a decision; a player offered nothing is passed "

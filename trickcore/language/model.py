@@ -531,6 +531,8 @@ class Decision:
     exchange: int = 0
     own: bool = False  # a choice whose options are the chooser's own yes/no values
     declares: bool = False  # a choice whose chooser becomes the declarer (public)
+    # between phases: when it holds for the player asked, `keep` is not offered (he must)
+    forced_if: CompiledExpr | None = None
 
 
 @attrs.frozen

@@ -106,9 +106,12 @@ class DecisionsReplay(ReplayScoring):
         options whose conditions hold."""
         ref = self.ref
         _, d = self.queue[0]
-        if not d.options:
-            return {d.name: "decide", "keep": "keep"}
         env = self.decision_env(seat, reads=d.reads)
+        if not d.options:
+            forced = d.forced_if is not None and ref.eval(
+                d.forced_if, env, hand=hand, qualifier=self.qualifier
+            )
+            return {d.name: "decide"} if forced else {d.name: "decide", "keep": "keep"}
         return {
             option: "choose"
             for option, rule in zip(d.options, d.option_ifs, strict=True)

@@ -65,6 +65,7 @@ class DecisionRule:
     option_trumps: tuple[int, ...]  # a suit, -1: the trump as it is, NO_TRUMP: none
     own: bool = False  # a choice whose options are the chooser's own values
     declares: bool = False  # a choice whose chooser becomes the declarer
+    forced_if: s.Expr | None = None  # between phases: when it holds, no `keep`
     # what its expressions (offer_if, the options' conditions, its rules) read
     reads: NamesRead = attrs.field(factory=lambda: NamesRead(()), eq=False, repr=False)
 
@@ -93,7 +94,8 @@ def read_decisions(root: MergedBlock, ev: Evaluator) -> list[DecisionRule]:
         offer_if = expr_of(entry.entries.get("offer_if"))
         option_ifs = tuple(expr_of(entry.entries.get(f"{o}_if")) for o in options)
         steps = tuple(e for e in entry.entries.values() if isinstance(e, s.Step))
-        exprs = [offer_if, *option_ifs]
+        forced_if = expr_of(entry.entries.get("forced_if"))
+        exprs = [offer_if, forced_if, *option_ifs]
         for step in steps:
             exprs += [step.condition, *(a.expr for a in step.assigns)]
         out.append(
@@ -112,6 +114,7 @@ def read_decisions(root: MergedBlock, ev: Evaluator) -> list[DecisionRule]:
                 option_trumps=tuple(trumps.get(o, -1) for o in options),
                 own=flag_of(entry, "own", False),
                 declares=flag_of(entry, "declares", False),
+                forced_if=forced_if,
                 reads=NamesRead(e for e in exprs if e is not None),
             )
         )

@@ -359,9 +359,13 @@ def asked_actions(game: GameTables, deal: Deal) -> list[Action]:
     conditions hold."""
     seat, name = deal.ask_queue[0]
     decision = _by_name(game, name)
+    reads = game.decision_reads[decision.reads, decision.aggregated]
     if not decision.options:
+        forced = decision.forced_if
+        if forced is not None and forced(turn_env(deal, seat, reads)):
+            return [game.actions.decide[name]]  # he must
         return [game.actions.decide[name], game.actions.keep]
-    env = turn_env(deal, seat, game.decision_reads[decision.reads, decision.aggregated])
+    env = turn_env(deal, seat, reads)
     return [
         game.actions.choose[option]
         for option, allowed in zip(decision.options, decision.option_ifs, strict=True)

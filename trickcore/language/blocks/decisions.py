@@ -17,7 +17,7 @@ from .steps import keep_step
 from .words import is_name
 
 DECISION_SETTINGS = frozenset(
-    {"at", "who", "first_asked", "offer_if", "after_announce", "effect", "public"}
+    {"at", "who", "first_asked", "offer_if", "after_announce", "effect", "public", "forced_if"}
 )
 # Action words of the engine: a decision (whose action is its name) may not take one.
 RESERVED_ACTION_WORDS = frozenset(
@@ -184,6 +184,15 @@ def compile_decisions(ctx: CompileContext, deck: Deck) -> tuple[Decision, ...]:
             )
         if effect == "exchange_out":
             ctx.exchanges.append((exchange, b.raw("effect").loc))
+        forced_if = None
+        if b.raw("forced_if") is not None:
+            if set(at) & {"lead", "play", "card"}:
+                raise RulesError(
+                    "'forced_if' is for decisions asked between phases ('at: before PHASE' "
+                    "or 'at: end'), where the other answer is 'keep'",
+                    b.raw("forced_if").loc,
+                )
+            forced_if = b.expr("forced_if", scope, BOOL)
         out.append(
             Decision(
                 name,
@@ -200,6 +209,7 @@ def compile_decisions(ctx: CompileContext, deck: Deck) -> tuple[Decision, ...]:
                 public=b.flag("public", False),
                 first_asked=first_asked,
                 exchange=exchange,
+                forced_if=forced_if,
             )
         )
     return tuple(out)
