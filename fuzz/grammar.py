@@ -241,6 +241,7 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
     "decision call": {
         "at": st.sampled_from(["card", "lead", "card, lead", "before tricks"]),
         "offer_if": typed("lead", "bool"),
+        "forced_if": st.sampled_from(["yes", "no", "declarer", "tricks_played > 0"]),
         "public": YESNO,
     },
     "choice game": {
@@ -319,6 +320,7 @@ EXPRESSION_SETTINGS = {
     "play_if",
     "free_if",
     "lay_away_if",
+    "forced_if",
     "card_points",
     "tricks",
     "own_total",

@@ -901,7 +901,7 @@ PLACES: dict[str, Place] = {
         ),
         Place(
             "decision",
-            "`decision`: `offer_if` and its rules; `choice`: `OPTION_if`",
+            "`decision`: `offer_if`, `forced_if` and its rules; `choice`: `OPTION_if`",
             (*TURN_STATE, *MATCH_STATE),
             (
                 "count_rank(R)",
