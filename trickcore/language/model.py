@@ -444,7 +444,7 @@ class PlayRules:
     first_leader: str = "declarer"
     play_if: CompiledExpr | None = None
     # per card, over `lead_if`'s names: a card for which it holds may always be led or
-    # played, whatever the duties, `lead_if` and `play_if` say (a joker, Tarot's Excuse)
+    # played, whatever the duties, `lead_if` and `play_if` say (a joker, a card no duty binds)
     free_if: CompiledExpr | None = None
     trump: int = -1  # a suit that is trump from the start; -1: none (melds may set one)
     leader_card: int = -1  # with first_leader "holder": the card whose holder leads
