@@ -423,8 +423,9 @@ class DealCore(DealState):
 
     def stock_drawn(self) -> None:
         """Cards were drawn from the stock: with `stock_top: shown` its new top card is
-        turned face up (none while the stock is closed)."""
-        if self.stock and self.game.model.deal.stock_top_shown and not self.stock_closed:
+        turned face up (none while the stock is closed). A deal shows its stock's cards
+        exactly when it showed the first as dealt (`stock_shown` not empty)."""
+        if self.stock_shown and self.stock and not self.stock_closed:
             drawn = self.stock_dealt - len(self.stock)
             if not self.stock_shown or self.stock_shown[-1][0] != drawn:
                 self.stock_shown = (*self.stock_shown, (drawn, self.stock[0]))

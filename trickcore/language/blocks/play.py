@@ -67,6 +67,8 @@ PLAY_SETTINGS = frozenset(
         "beats",
     }
 )
+# the words of `trump:` besides a suit's name (`turnup`, `stock_top`: that card's suit)
+TRUMP_WORDS = ("none", "turnup", "stock_top", "bid")
 # the names of the trick in progress a play reads (worked out at a play only when read)
 TRICK_READS = frozenset((*TRICK_STATE, "card_wins"))
 # the "open" place, and `beats` (which reads the open names of the card's player)
@@ -132,11 +134,9 @@ def compile_play(ctx: CompileContext, auction: bool) -> PlayRules:
         if (
             len(trump_items) != 1
             or trump_items[0].words
-            or (
-                word not in ("none", "turnup", "stock_top", "bid") and word not in ctx.symbols.suits
-            )
+            or (word not in TRUMP_WORDS and word not in ctx.symbols.suits)
         ):
-            names = ", ".join(["none", "turnup", "stock_top", "bid", *ctx.symbols.suits])
+            names = ", ".join([*TRUMP_WORDS, *ctx.symbols.suits])
             raise RulesError(f"'trump' is one of: {names}", trump_items[0].loc)
         if word == "turnup" and not any(p.to == "turnup" for p in pattern):
             raise RulesError(

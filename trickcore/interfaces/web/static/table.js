@@ -251,12 +251,11 @@ function renderTrickCenter(felt) {
   }
   if (obs.stock_size > 0 || obs.turnup) {
     const stock = el("div", "stock");
-    const faceDown = obs.stock_size - (obs.turnup ? 1 : 0) - (obs.stock_top ? 1 : 0);
     if (obs.stock_top) {  // `stock_top: shown`: its top card lies face up
       const top = cardEl(obs.stock_top, "small", deck);
       top.title = obs.stock_top + ": the stock's top card, face up";
       stock.append(top);
-    } else if (faceDown > 0) stock.append(backEl("small"));
+    } else if (obs.stock_size > (obs.turnup ? 1 : 0)) stock.append(backEl("small"));
     if (obs.turnup) {
       const t = cardEl(obs.turnup, "small", deck);
       t.title = obs.turnup + ": the turned-up card";
