@@ -190,6 +190,7 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
         "give_each_defender": SMALL.map(str),
         "split_if": typed("hand", "bool"),
         "lay_away_if": typed("lay_away", "bool"),
+        "lay_away_shown_if": typed("lay_away", "bool"),
     },
     "contract": {"raise": YESNO, "step": NUMBERS.map(str), "cap": typed("hand", "int")},
     "play": {
@@ -200,6 +201,7 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
         "lead_if": typed("lead", "bool"),
         "play_if": typed("play", "bool"),
         "free_if": st.one_of(typed("lead", "bool"), st.just("card_is(AS) or card_rank(x)")),
+        "sets_suit_if": st.one_of(typed("card", "bool"), st.just("not card_is(AS)")),
         "first_leader": st.one_of(
             st.sampled_from(["declarer", "forehand", "holder AS"]).map(lambda w: f": {w}"),
             typed("lead", "bool").map(lambda e: f" = {e}"),
@@ -319,7 +321,9 @@ EXPRESSION_SETTINGS = {
     "counts_if",
     "play_if",
     "free_if",
+    "sets_suit_if",
     "lay_away_if",
+    "lay_away_shown_if",
     "forced_if",
     "card_points",
     "tricks",

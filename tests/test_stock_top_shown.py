@@ -18,6 +18,7 @@ from trickcore.interfaces.summary import rules_summary
 from trickcore.interfaces.tensors import Encoder
 from trickcore.interfaces.terminal import Output, render
 from trickcore.language.errors import RulesError
+from trickcore.players import Turn, make_bot
 from trickcore.testing import check_rules
 
 GERMAN_WHIST = Path(__file__).resolve().parent.parent / "examples" / "german-whist.rules"
@@ -144,3 +145,21 @@ def test_trump_from_the_stock_needs_a_stock(tmp_path: Path) -> None:
     path.write_text(text)
     with pytest.raises(RulesError, match="'trump: stock_top' needs a stock"):
         trickcore.load_variant(path)
+
+
+def test_the_heuristic_bot_counts_the_face_up_card_as_out_of_play() -> None:
+    """A king whose ace lies face up on the stock is the best card of its suit left in any
+    hand: the heuristic bot leads it as a sure winner. Seat 1 wins the first trick (AD over
+    3D) and takes QS; AH is turned up; seat 1 then holds KH, QD, JD and nine spades (trump,
+    AS and KS unseen): KH is its only sure winner (without the face-up ace: JD, from its
+    longest side suit)."""
+    variant = trickcore.load_variant(GERMAN_WHIST)
+    seat1 = ["AD", "KH", "QD", "JD", *SEAT1[4:]]
+    order = variant.stack_deck({0: SEAT0, 1: seat1}, talon=["QS", "2C", "AH", "3C"], dealer=0)
+    deal = variant.new_deal(deck_order=order, dealer=0)
+    deal.apply("play AD")
+    deal.apply("play 3D")
+    assert deal.observation(1).stock_top == "AH" and deal.to_act == 1
+    bot = make_bot("heuristic", seed=0)
+    turn = Turn(variant, 1, deal.observation(1), tuple(deal.legal_actions()))
+    assert bot.choose(turn).text == "play KH"

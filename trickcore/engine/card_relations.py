@@ -12,6 +12,20 @@ from .actions import Action, ActionTable
 from .combinations import combination_cards, combinations_held
 
 
+def led_suit(
+    eff: Sequence[int], setters: Sequence[bool] | None, cards: Sequence[tuple[int, int]]
+) -> int:
+    """The effective suit led to these cards of a trick (seat, card), in order: their first
+    card's, or with `setters` (`suit_setters`) the first card's that sets it; -1 when none
+    does (yet)."""
+    if setters is None:
+        return eff[cards[0][1]]
+    for _, c in cards:
+        if setters[c]:
+            return eff[c]
+    return -1
+
+
 class CardRelations:
     """The card relations of `GameTables`, worked out once per trump suit (and qualifier and
     choices) and kept."""
@@ -28,6 +42,7 @@ class CardRelations:
     _beaters: dict[int, list[dict[int, Action]]]
     _relations: dict[tuple[int, str, tuple[str, ...]], tuple[tuple[int, ...], tuple[int, ...]]]
     _trump_orders: dict[tuple[int, str, tuple[str, ...]], tuple[int, ...]]
+    _setters: dict[tuple[int, str, tuple[str, ...]], tuple[bool, ...]]
     _singles: dict[str, list[Action]]
     _in_combination: dict[tuple[tuple[int, ...], int], frozenset[int]]
 
@@ -55,6 +70,27 @@ class CardRelations:
         found = self._relations.get(key)
         if found is None:
             found = self._relations[key] = self._work_out_relations(trump, qualifier, chosen)
+        return found
+
+    def suit_setters(
+        self, trump: int, qualifier: str = "", chosen: tuple[str, ...] = ()
+    ) -> tuple[bool, ...] | None:
+        """Whether each card sets the suit to follow when it is the first such card of a
+        trick (`play { sets_suit_if = EXPR }`, under these relations); None when every card
+        does (the usual rule). Worked out once per trump suit, qualifier and choices."""
+        play = self.model.tricks.play if self.model.tricks else None
+        if play is None or play.sets_suit_if is None:
+            return None
+        key = (trump, qualifier, chosen)
+        found = self._setters.get(key)
+        if found is None:
+            deck = self.model.deck
+            n = len(deck.ranks)
+            rule = play.sets_suit_if
+            found = self._setters[key] = tuple(
+                bool(rule(relation_env(c, face, n, trump, qualifier, self.options, chosen)))
+                for c, face in enumerate(deck.faces)
+            )
         return found
 
     def trump_order(self, trump: int, qualifier: str, chosen: tuple[str, ...]) -> tuple[int, ...]:

@@ -85,9 +85,7 @@ class Deal(DealScoring):
             turned_up=ct(self.turned_up) if self.turned_up >= 0 else None,
             stock_size=len(self.stock) + (self.turnup >= 0),
             stock_closed=self.stock_closed,
-            stock_top=ct(self.stock[0])
-            if self.stock_shown and self.stock and not self.stock_closed
-            else None,
+            stock_top=ct(top) if (top := self.stock_top()) >= 0 else None,
             stock_shown=tuple([(k, ct(c)) for k, c in self.stock_shown]),
             announced=None
             if self.announced is None
@@ -130,7 +128,7 @@ class Deal(DealScoring):
             tuple(map(ct, self.set_aside.get(seat, ()))),
             tuple(map(ct, self.laid_away))
             if seat == self.lay_away_by or self._discards_public()
-            else (),
+            else tuple(map(ct, self.laid_shown)),
             ct(self.turnup)
             if self.turnup >= 0 and not self.stock_closed
             else ct(self.picked_card)
@@ -216,5 +214,6 @@ class Deal(DealScoring):
         if action.kind == "pass_card" and seat != actor:
             return "pass a card"
         if action.kind == "discard" and seat != actor and not self._discards_public():
-            return "discard a card"
+            if action.card not in self.laid_shown:
+                return "discard a card"
         return action.text

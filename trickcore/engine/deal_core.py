@@ -5,6 +5,7 @@ and the flow itself. The roles, the scoring and the views are the classes above 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..language.errors import RulesError
@@ -13,6 +14,7 @@ from ..language.exprs import (
 )
 from ..language.model import NO_TRUMP, STOCK, TALON, TURNUP
 from .actions import Action
+from .card_relations import led_suit
 from .flow import Phase
 from .observation import Declaration
 from .records import TrickView
@@ -54,6 +56,7 @@ class DealCore(DealState):
         "high_bidder",
         "in_auction",
         "laid_away",
+        "laid_shown",
         "lay_away_by",
         "lay_away_left",
         "leader",
@@ -191,6 +194,8 @@ class DealCore(DealState):
         self.gives_left: dict[int, int] = {}
         self.lay_away_left = 0
         self.laid_away: list[int] = []  # the cards the declarer laid away (face down)
+        # of them, those shown to all as they were laid away (`lay_away_shown_if`), in order
+        self.laid_shown: tuple[int, ...] = ()
         self.lay_away_by = -1  # who laid them away (the declarer, or who picked up)
         self.picked_up = -1  # who took the turned-up card into his hand (`pickup`)
         self.picked_card = -1  # the card he took
@@ -306,6 +311,7 @@ class DealCore(DealState):
         self.in_auction = src.in_auction[:]
         self.challengers = src.challengers[:]
         self.laid_away = src.laid_away[:]
+        self.laid_shown = src.laid_shown  # a tuple: replaced, never changed
         self.exchanged = src.exchanged[:]
         self.trick = src.trick[:]
         self.tricks = src.tricks[:]
@@ -421,6 +427,13 @@ class DealCore(DealState):
             self.rel_trump = self.trump
         return self.rel
 
+    def led_suit(self, cards: Sequence[tuple[int, int]]) -> int:
+        """The effective suit led to these cards of a trick: the first card's, or with
+        `play.sets_suit_if` the first card's that sets it; -1 when none does (yet)."""
+        eff = self.relations()[0]
+        setters = self.game.suit_setters(self.trump, self.qualifier, self.chosen)
+        return led_suit(eff, setters, cards)
+
     def stock_drawn(self) -> None:
         """Cards were drawn from the stock: with `stock_top: shown` its new top card is
         turned face up (none while the stock is closed). A deal shows its stock's cards
@@ -429,6 +442,12 @@ class DealCore(DealState):
             drawn = self.stock_dealt - len(self.stock)
             if not self.stock_shown or self.stock_shown[-1][0] != drawn:
                 self.stock_shown = (*self.stock_shown, (drawn, self.stock[0]))
+
+    def stock_top(self) -> int:
+        """The card lying face up on top of the stock now (`stock_top: shown`), or -1."""
+        if self.stock_shown and self.stock and not self.stock_closed:
+            return self.stock[0]
+        return -1
 
     def points_now(self) -> tuple[int, ...]:
         """Each card's points with the trump, call and choices in force now (`card_points`

@@ -58,7 +58,9 @@ class Observation:
     kept: tuple[tuple[tuple[str, int | bool], ...], ...] = ()  # each seat's kept values
     set_aside: tuple[str, ...] = ()  # cards this seat chose to pass, not yet passed
     pass_to: int = 0  # passing: each player's cards go this many seats on (0: none)
-    laid_away: tuple[str, ...] = ()  # the declarer's laid-away cards: his own; all at the end
+    # the laid-away cards: all to who laid them away (and to all at the end when they count
+    # for someone); to the others those shown as they were laid away (`lay_away_shown_if`)
+    laid_away: tuple[str, ...] = ()
     open_hands: tuple[tuple[int, tuple[str, ...]], ...] = ()  # other hands shown to all
     turnup: str | None = None  # the turned-up card while it lies under the stock
     stock_size: int = 0  # cards in the stock, the turned-up card included

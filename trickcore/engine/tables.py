@@ -159,6 +159,7 @@ class GameTables(CardTexts, CardRelations, DealLayout):
         ] = {}
         self.options = [o for d in (tricks.decisions if tricks else ()) for o in d.options]
         self._trump_orders: dict[tuple[int, str, tuple[str, ...]], tuple[int, ...]] = {}
+        self._setters: dict[tuple[int, str, tuple[str, ...]], tuple[bool, ...]] = {}
         self._singles: dict[str, list[Action]] = {}
         self._in_combination: dict[tuple[tuple[int, ...], int], frozenset[int]] = {}
         self._bout_offers: dict[tuple[int, bool], Any] = {}  # kept by `bouts.bout_offers`

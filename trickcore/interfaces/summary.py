@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ..language.defines import fold_defines
+from ..language.exprs import CompiledExpr
 from ..language.model import (
     NO_TRUMP,
     Bidding,
@@ -387,6 +388,14 @@ def _lay_away_rule(text: str) -> str:
     )
 
 
+def _lay_away_lines(allowed: CompiledExpr | None, shown: CompiledExpr | None) -> list[str]:
+    """The lines saying which cards may be laid away and which are shown to all."""
+    out = [_lay_away_rule(allowed.text)] if allowed is not None else []
+    if shown is not None:
+        out.append(f"A card laid away is shown to all as it is laid away if: {shown.text}.")
+    return out
+
+
 def _together(default: tuple[int, ...], parts: list[tuple[int, ...]]) -> tuple[int, ...]:
     """`default` with every card a part changes changed as it says (the later part last)."""
     out = list(default)
@@ -479,7 +488,7 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
                     + " (not if he sits out the play)"
                     + (f", then lays away {cards(pk.lay_away)} face down." if pk.lay_away else ".")
                 ]
-                + ([_lay_away_rule(pk.lay_away_if.text)] if pk.lay_away_if is not None else []),
+                + _lay_away_lines(pk.lay_away_if, pk.lay_away_shown_if),
             )
         )
     if tricks.draw_up is not None:
@@ -575,6 +584,12 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
             "A talon still there as play begins leads the first tricks, a card each, face up; "
             "such a trick goes to the highest trump, else the highest card of the talon "
             "card's suit played, else to nobody."
+        )
+    if p.sets_suit_if is not None:
+        play_lines.append(
+            "The suit led is that of the trick's first card for which this holds (a card "
+            "before it sets none, binds no duty and is beaten by any card of that suit): "
+            f"{p.sets_suit_if.text}."
         )
     play_lines.append(
         "A trick is won by its highest trump, else by the highest card of the led suit."
@@ -757,8 +772,7 @@ def _talon_lines(tricks: TrickRules) -> list[str]:
         )
     if t.lay_away:
         talon_lines.append(f"He then lays away {cards(t.lay_away)} face down.")
-    if t.lay_away_if is not None:
-        talon_lines.append(_lay_away_rule(t.lay_away_if.text))
+    talon_lines.extend(_lay_away_lines(t.lay_away_if, t.lay_away_shown_if))
     if t.counts_for_if is not None:
         talon_lines.append(
             "Laid-away cards, and a talon left untaken, count for the first player for whom: "

@@ -379,6 +379,8 @@ class TalonRules:
     counts_for_if: CompiledExpr | None = None
     # per card of the declarer's hand: whether he may lay it away (all, when none may)
     lay_away_if: CompiledExpr | None = None
+    # per card laid away (as `lay_away_if` judged it): shown to all as it is laid away
+    lay_away_shown_if: CompiledExpr | None = None
 
 
 @attrs.frozen
@@ -429,6 +431,7 @@ class PickupRules:
     take_if: CompiledExpr | None
     lay_away: int
     lay_away_if: CompiledExpr | None = None  # per card: may he lay it away (all, if none)
+    lay_away_shown_if: CompiledExpr | None = None  # per card laid away: shown to all
 
 
 @attrs.frozen
@@ -446,6 +449,10 @@ class PlayRules:
     # per card, over `lead_if`'s names: a card for which it holds may always be led or
     # played, whatever the duties, `lead_if` and `play_if` say (a joker, a card no duty binds)
     free_if: CompiledExpr | None = None
+    # per card, over the relation names: whether a card sets the suit to follow when it is
+    # the first such card of a trick (None: every card does, the usual rule); a trick led
+    # with a card that does not is led by the next card that does (an Excuse, a Jester)
+    sets_suit_if: CompiledExpr | None = None
     trump: int = -1  # a suit that is trump from the start; -1: none (melds may set one)
     leader_card: int = -1  # with first_leader "holder": the card whose holder leads
     # the place whose card's suit is trump as play is dealt: "turnup" (the turned-up card),

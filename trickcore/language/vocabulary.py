@@ -886,8 +886,8 @@ PLACES: dict[str, Place] = {
         ),
         Place(
             "lay_away",
-            "`talon.lay_away_if`, `pickup.lay_away_if` (each card of the hand, as a card is "
-            "to be laid away)",
+            "`talon.lay_away_if`, `pickup.lay_away_if`, and `lay_away_shown_if` in both (each "
+            "card of the hand, as a card is to be laid away)",
             ("card_is_trump", "hand_size", "lay_away_left", *MATCH_STATE),
             (*CARD_AND_HAND_FUNCTIONS, *CONTRACT_FUNCTIONS),
             "and the player's match and deal `keep` names",
@@ -990,7 +990,8 @@ PLACES: dict[str, Place] = {
         ),
         Place(
             "relation",
-            "`play.trump_power` and `play.power` (once per card, trump suit and qualifier)",
+            "`play.trump_power`, `play.power` and `play.sets_suit_if` (once per card, trump "
+            "suit and qualifier)",
             ("rank_index", "suit_index", "card_in_trump_suit", "trump_set"),
             ("card_rank(R)", "card_suit(S)", "card_is(C)", "bid_is(Q)", "strain_is(S)"),
         ),

@@ -366,11 +366,16 @@ class HeuristicPlayer:
             return False
 
         played_now = obs.played
-        if obs.trick:
+        # the card that set the suit led (`play.sets_suit_if`; none yet: as if leading)
+        setters = game.suit_setters(trump, obs.qualifier, chosen)
+        lead_at = 0
+        if setters is not None:
+            lead_at = next((i for i, (_, c) in enumerate(obs.trick) if setters[c]), len(obs.trick))
+        if lead_at < len(obs.trick):
             trick = obs.trick
-            led = eff[trick[0][1]]
-            win_seat, win_card = trick[0]
-            for s, c in trick[1:]:
+            led = eff[trick[lead_at][1]]
+            win_seat, win_card = trick[lead_at]
+            for s, c in trick[lead_at + 1 :]:
                 if (eff[c] == eff[win_card] and power[c] > power[win_card]) or (
                     eff[c] == TS and eff[win_card] != TS
                 ):

@@ -58,7 +58,9 @@ def seats_of(obs: Observation | BoutObservation) -> int:
 
 def seen_cards(game: GameTables, obs: Observation) -> set[int]:
     """Every card the seat has seen or holds: its hand, the tricks, the trick on the table,
-    the talon shown, open hands, cards received or given, laid away, the turn-up."""
+    the talon shown, open hands, cards received or given, laid away, the turn-up, and
+    the card lying face up on the stock (`stock_top: shown`; one drawn from there may be in
+    another hand, so it counts only while it lies there)."""
     seen: set[int] = set(cards_of(game, obs.hand))
     for _, cards, _ in obs.tricks:
         seen.update(game.card(c) for _, c in cards)
@@ -73,6 +75,8 @@ def seen_cards(game: GameTables, obs: Observation) -> set[int]:
     seen.update(cards_of(game, obs.laid_away))
     if obs.turnup is not None:
         seen.add(game.card(obs.turnup))
+    if obs.stock_top is not None:
+        seen.add(game.card(obs.stock_top))
     return seen
 
 
@@ -207,6 +211,8 @@ class View:
             gone.update(deal.talon_shown)
         if deal.turnup >= 0:
             gone.add(deal.turnup)
+        if deal.stock_top() >= 0:
+            gone.add(deal.stock_top())
         return cls(
             hand,
             deal.trump,

@@ -92,6 +92,7 @@ class InformationChecks:
         self._skipped = False
         self._twins: dict[int, list[_Twin]] = {}
         self._shapes: list[tuple[Any, ...]] = []
+        self._deal: Deal | BoutDeal | None = None  # the deal followed (record_shape)
         self._seen: list[set[int]] = []
         self._obs: dict[int, Any] = {}  # observations of this step, made once
 
@@ -124,6 +125,7 @@ class InformationChecks:
     def record_shape(self, deal: Deal | BoutDeal) -> None:
         """The public course of the deal before the action about to be taken."""
         self._shapes.append(self._shape(deal))
+        self._deal = deal
 
     def follow(self, seat: int, action: Action) -> None:
         """Take every other world one step on by the action `seat` took (each once, however
@@ -331,6 +333,7 @@ class InformationChecks:
                 f"({pair(twin)} swapped)",
             )
         mapped = self._mapped(action, twin.a, twin.b)
+        real = self._deal
         try:
             world.apply(mapped)
         except (IllegalActionError, StuckError):  # not legal there, or no action at all
@@ -341,6 +344,14 @@ class InformationChecks:
                     f"tell apart ({pair(twin)} swapped)",
                 ) from None
             return False
+        if mapped is not action and isinstance(world, Deal) and isinstance(real, Deal):
+            # a card laid away in view of all (`lay_away_shown_if`): a world where the
+            # action shows and the deal where it does not are told apart (and the reverse)
+            for o in owners:
+                if (world._seen_as(mapped, actor, o) == mapped.text) != (
+                    real._seen_as(action, actor, o) == action.text
+                ):
+                    return False
         return True
 
     def _pair_text(self, twin: _Twin) -> str:

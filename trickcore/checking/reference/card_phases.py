@@ -148,24 +148,35 @@ class CardPhases(ReplayScoring):
         allows none (or there is no such rule)."""
         if rule is None:
             return list(hand)
+        allowed = [c for c in hand if self._lay_away_rule(rule, seat, hand, c)]
+        return allowed or list(hand)
+
+    def _lay_away_rule(self, rule: Any, seat: int, hand: list[int], card: int) -> bool:
+        """`lay_away_if` or `lay_away_shown_if` for this card of `seat`'s hand, as a card
+        is to be laid away."""
         ref = self.ref
-        eff = self.relations()[0]
         left = self.lay_away_left if self.stage == "give" else self.pickup_left
         env = {
             "hand_size": len(hand),
             "lay_away_left": left,
+            "card_is_trump": self.relations()[0][card] == ref.trump_id,
             **self.contract_env(seat),
             **self.context[seat],
         }
-        allowed = []
-        for c in hand:
-            env["card_is_trump"] = eff[c] == ref.trump_id
-            if ref.eval(rule, env, hand=hand, card=c, qualifier=self.qualifier):
-                allowed.append(c)
-        return allowed or list(hand)
+        return bool(ref.eval(rule, env, hand=hand, card=card, qualifier=self.qualifier))
+
+    def _shown_if_laid(self, seat: int, card: int, rule: Any) -> None:
+        """The card `seat` is laying away is shown to every player when `lay_away_shown_if`
+        holds for it (judged before it leaves his hand)."""
+        if rule is not None and self._lay_away_rule(rule, seat, self.hands[seat], card):
+            self.laid_shown.append(card)
+            for seen in self.seen:
+                seen.add(card)
 
     def _give(self, kind: str, card: int, to: int) -> None:
         """A card given to a defender (he sees it), or laid away by the declarer."""
+        if kind == "discard":
+            self._shown_if_laid(self.declarer, card, self.ref.talon_shown_if)
         self.hands[self.declarer].remove(card)
         if kind == "discard":
             self.laid_away.append(card)
@@ -202,7 +213,9 @@ class CardPhases(ReplayScoring):
         return self._stage("pickup", taker)
 
     def _lay_away(self, seat: int, card: int) -> None:
-        """A card the taker of the turned-up card lays away (seen by him alone)."""
+        """A card the taker of the turned-up card lays away (seen by him alone, unless
+        `lay_away_shown_if` shows it)."""
+        self._shown_if_laid(seat, card, self.ref.pickup_shown_if)
         self.hands[seat].remove(card)
         self.pickup_away.append(card)
         self.pickup_left -= 1

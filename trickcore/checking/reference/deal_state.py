@@ -147,6 +147,8 @@ class DealState:
         self.taker = -1
         self.pickup_left = 0
         self.pickup_away: list[int] = []  # the cards the taker laid away (seen by him only)
+        # the cards laid away (talon or pickup) shown to all (`lay_away_shown_if`)
+        self.laid_shown: list[int] = []
         self.playing: list[int] = list(self.active)  # who takes part in trick play
         self.turn = -1  # in trick play: whose hand plays now (to_act may be his partner)
         self.cards_played = 0
@@ -258,6 +260,12 @@ class DealState:
     def relations(self) -> tuple[list[int], list[int]]:
         """Each card's effective suit and power now (trump, qualifier, options chosen)."""
         return self.ref.relations(self.trump, self.qualifier, self.chosen, self.strain)
+
+    def led_suit(self, cards: Sequence[tuple[int, int]]) -> int:
+        """The suit led to these cards of a trick: the first card's (T14), or the first
+        card's that sets it (`play.sets_suit_if`); -1 when none has."""
+        setters = self.ref.setters(self.trump, self.qualifier, self.chosen, self.strain)
+        return self.ref.led(self.relations()[0], setters, cards)
 
     def points(self, trump: int | None = None) -> list[int]:
         """Each card's points under the deal's call and choices, with `trump` (else the trump

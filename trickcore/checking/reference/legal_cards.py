@@ -32,8 +32,8 @@ class LegalCards(DealState):
             "trumps_held": sum(1 for c in self.hands[seat] if eff[c] == self.ref.trump_id),
             PLAYED: played,
             TRUMP: self.trump,
-            LED: [eff[t[0][0][1]] for t in self.tricks],
-            LEADING: eff[self.trick[0][1]] if self.trick else -1,
+            LED: [self.led_suit(t[0]) for t in self.tricks],
+            LEADING: self.led_suit(self.trick) if self.trick else -1,
             MEMO: {},
             **self.contract_env(seat),
             **self.context[seat],
@@ -44,8 +44,8 @@ class LegalCards(DealState):
         can follow the card led."""
         env = self._card_env(seat)
         eff = self.relations()[0]
-        led = eff[self.trick[0][1]]
-        env["can_follow"] = any(eff[c] == led for c in self.hands[seat])
+        led = self.led_suit(self.trick)
+        env["can_follow"] = led >= 0 and any(eff[c] == led for c in self.hands[seat])
         env.update(self._trick_env(seat))
         return env
 
@@ -173,7 +173,7 @@ class LegalCards(DealState):
             partner = self.declarer >= 0 and self.declarer not in (seat, winner)
         return {
             "cards_in_trick": len(self.trick),
-            "led_trump": eff[self.trick[0][1]] == trump,
+            "led_trump": self.led_suit(self.trick) == trump,
             "trick_trumped": any(eff[c] == trump for _, c in self.trick),
             "partner_winning": partner,
         }
@@ -195,9 +195,16 @@ class LegalCards(DealState):
                     return self.open_env(seat, ref.eval.reads_table(ref.beats))
 
             return ruled_winner(
-                ref, self.relations(), cards, len(self.tricks), total, player_env, self.qualifier
+                ref,
+                self.relations(),
+                cards,
+                len(self.tricks),
+                total,
+                player_env,
+                self.qualifier,
+                self.led_suit(cards),
             )
-        return trick_winner(self.relations(), self.ref.trump_id, cards)
+        return trick_winner(self.relations(), self.ref.trump_id, cards, self.led_suit(cards))
 
     def _follow_plays(self, seat: int, hand: list[int]) -> list[int]:
         """T14, S13, X13, K29: follow the led (effective) suit, beat in suit unless trumped,
@@ -205,7 +212,9 @@ class LegalCards(DealState):
         duty = self._duties(seat)
         eff, power = self.relations()
         trump = self.ref.trump_id
-        led = eff[self.trick[0][1]]
+        led = self.led_suit(self.trick)
+        if led < 0:  # no card of the trick has set the suit yet: no duty binds
+            return hand
         on_table = [c for _, c in self.trick]
         follow = [c for c in hand if eff[c] == led]
         if follow:
@@ -256,14 +265,19 @@ def ruled_winner(
     tricks_total: int,
     player_env: Callable[[int], dict[str, Any]] | None = None,
     qualifier: str = "",
+    led: int | None = None,
 ) -> int:
     """`play { beats = EXPR }`: the card led wins unless a later card beats the one winning
     so far, as the rule says of the two (`beats_usually`: T15's rule for those two); a talon
     card led (R31) is beaten by the first player's card that is a trump or of its suit.
-    `player_env`: the names of a card's player, when the rule reads them."""
+    `player_env`: the names of a card's player, when the rule reads them. `led`: the suit
+    led (`play.sets_suit_if`; the first card's by default); with that rule a card of the
+    suit led beats usually a card winning so far that is neither a trump nor of that suit."""
     eff, power = relations
     trump_id = ref.trump_id
-    led = eff[cards[0][1]]
+    if led is None:
+        led = eff[cards[0][1]]
+    off_suit_loses = ref.sets_suit_if is not None
     best_seat, best = cards[0]
     if best_seat < 0:  # a talon card: nobody holds it yet
         best_seat, best = -1, -1
@@ -277,7 +291,8 @@ def ruled_winner(
         if trump:
             usual = not other_trump or power[c] > power[best]
         else:
-            usual = not other_trump and eff[c] == led and power[c] > power[best]
+            higher = power[c] > power[best] or (off_suit_loses and eff[best] != led)
+            usual = not other_trump and eff[c] == led and higher
         env = player_env(seat) if player_env is not None else {}
         env |= {
             OTHER: best,
@@ -298,13 +313,19 @@ def ruled_winner(
 
 
 def trick_winner(
-    relations: tuple[list[int], list[int]], trump_id: int, cards: Sequence[tuple[int, int]]
+    relations: tuple[list[int], list[int]],
+    trump_id: int,
+    cards: Sequence[tuple[int, int]],
+    led: int | None = None,
 ) -> int:
     """T15, X9, K30: the highest trump wins, else the highest card of the (effective) suit
     led; of equal powers the first played. A trick led by a talon card (R31): the same
-    among the players' cards, -1 (nobody) when none is a trump or of the suit led."""
+    among the players' cards, -1 (nobody) when none is a trump or of the suit led. `led`:
+    the suit led (`play.sets_suit_if`; the first card's by default): when no card is a
+    trump or of it, the first card wins."""
     eff, power = relations
-    led = eff[cards[0][1]]
+    if led is None:
+        led = eff[cards[0][1]]
     if cards[0][0] < 0:  # R31: a talon card led: the players' cards alone compete
         played = [(power[c], -i, seat, eff[c]) for i, (seat, c) in enumerate(cards) if i > 0]
         for suit in (trump_id, led):
@@ -315,4 +336,5 @@ def trick_winner(
     trumps = [(power[c], -i, seat) for i, (seat, c) in enumerate(cards) if eff[c] == trump_id]
     if trumps:
         return max(trumps)[2]
-    return max((power[c], -i, seat) for i, (seat, c) in enumerate(cards) if eff[c] == led)[2]
+    followed = [(power[c], -i, seat) for i, (seat, c) in enumerate(cards) if eff[c] == led]
+    return max(followed)[2] if followed else cards[0][0]

@@ -24,14 +24,14 @@ RESTATED: dict[str, set[str]] = {
     "bidding": {"opening", "forced_opening", "step", "pass", "ends", "cap", "qualifiers"}
     | {"style", "values", "all_pass", "strains", "levels", "bid_if", "pass_if", "rounds"}
     | {"double", "declarer", "first_caller", "join"},
-    "pickup": {"who", "take_if", "lay_away", "lay_away_if"},
+    "pickup": {"who", "take_if", "lay_away", "lay_away_if", "lay_away_shown_if"},
     "draw_up": {"to"},
     "combination": {"run", "same_rank", "cards", "order", "value", "strength"},
     "talon": {"show", "give_each_defender", "split_if", "lay_away", "counts_for_if"}
-    | {"lay_away_if"},
+    | {"lay_away_if", "lay_away_shown_if"},
     "contract": {"raise", "step", "cap", "raise_if"},
     "play": {"follow", "trump_when_void", "beat_in_suit", "overtrump", "lead_if", "play_if"}
-    | {"free_if"}
+    | {"free_if", "sets_suit_if"}
     | {"first_leader", "trump", "draw", "trump_power", "power", "open_hand_if", "stop_if"}
     | {"sit_out_if", "partner_plays_if", "trump_if", "talon_leads", "skip_if", "side_if"}
     | {"beats"},

@@ -241,6 +241,9 @@ class Reference:
         # which cards may be laid away (per card; all when none may)
         self.pickup_lay_away_if = setting_of(root, "pickup", "lay_away_if")
         self.talon_lay_away_if = setting_of(root, "talon", "lay_away_if")
+        # which cards laid away are shown to all, judged as `lay_away_if` judges them
+        self.pickup_shown_if = setting_of(root, "pickup", "lay_away_shown_if")
+        self.talon_shown_if = setting_of(root, "talon", "lay_away_shown_if")
         # BL11: each hand drawn up from the stock to this many cards (0: no such phase)
         self.draw_up_to = int(word_of(block_of(root, "draw_up"), "to", "0"))
         # `play { beats = EXPR }` and `bouts { beats = EXPR }`: which card beats the other
@@ -282,6 +285,8 @@ class Reference:
         self.lead_if = setting_of(root, "play", "lead_if")
         self.play_if = setting_of(root, "play", "play_if")
         self.free_if = setting_of(root, "play", "free_if")  # a card the duties do not bind
+        # whether a card sets the suit to follow, as the first such card of a trick
+        self.sets_suit_if = setting_of(root, "play", "sets_suit_if")
         self.stop_if = setting_of(root, "play", "stop_if")
         self.skip_if = setting_of(root, "play", "skip_if")
         self.open_hand_if = setting_of(root, "play", "open_hand_if")
@@ -365,6 +370,7 @@ class Reference:
             for e in [*self.definitions.values(), *(m.counts_if for m in self.melds if m.counts_if)]
         )
         self._relations: dict[tuple[Any, ...], tuple[list[int], list[int]]] = {}
+        self._setters: dict[tuple[Any, ...], list[bool]] = {}
 
     def start_context(self) -> dict[str, Any]:
         """What a seat knows of the match as it begins (deal 1, score 0, initial kept)."""
@@ -583,6 +589,32 @@ class Reference:
                 power.append(n - ev.rank(c))
         self._relations[key] = (eff, power)
         return eff, power
+
+    def setters(
+        self, trump: int, qualifier: str, chosen: Sequence[str], strain: str = ""
+    ) -> list[bool] | None:
+        """Whether each card sets the suit led when no card before it in the trick did
+        (`play.sets_suit_if`, over the names `power` reads); None without the rule: every
+        card does, so the first card of a trick sets it."""
+        if self.sets_suit_if is None:
+            return None
+        key = (trump, qualifier, tuple(sorted(chosen)), strain)
+        found = self._setters.get(key)
+        if found is None:
+            rule, ev = self.sets_suit_if, self.eval
+            envs = [self._relation_env(c, trump, chosen, strain) for c in range(self.size)]
+            found = self._setters[key] = [
+                bool(ev(rule, env, qualifier=qualifier, card=c)) for c, env in enumerate(envs)
+            ]
+        return found
+
+    def led(self, eff: Sequence[int], setters: Sequence[bool] | None, cards: Sequence[Any]) -> int:
+        """The suit led to these cards of a trick (seat, card): the first card's that sets
+        it (`setters`; every card without the rule), -1 when none does."""
+        for _, c in cards:
+            if setters is None or setters[c]:
+                return eff[c]
+        return -1
 
     # ------------------------------------------------------------ scoring definitions
     def _definition_order(self) -> list[str]:

@@ -112,6 +112,7 @@ class ReplayViews(DealState):
         laid_away = list(self.laid_away) if seat == self.declarer or public else []
         if seat == self.taker or public:  # E28: what he laid away after a pickup, he alone
             laid_away += self.pickup_away
+        laid_away += [c for c in self.laid_shown if c not in laid_away]  # shown to all
         contract_text = None
         if self.declarer >= 0 and ref.bidding is not None:
             words = [] if ref.levelless else [str(self.contract)]
@@ -162,7 +163,9 @@ class ReplayViews(DealState):
         if kind == "pass_card" and seat != actor:
             return "pass a card"
         if kind in ("discard", "lay_away") and seat != actor and not self._discards_public():
-            return "discard a card"
+            shown = {self.ref.card_text[c] for c in self.laid_shown}
+            if text.split()[-1] not in shown:
+                return "discard a card"
         return text
 
     def _discards_public(self) -> bool:

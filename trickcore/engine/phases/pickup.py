@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from .base import Phase
-from .lay_away import cards_to_lay_away
+from .lay_away import cards_to_lay_away, lay_away
 
 if TYPE_CHECKING:
     from ..deal import Deal
@@ -55,8 +55,8 @@ class Pickup(Phase):
 
     def apply(self, deal: Deal, action: Action) -> None:
         """One card laid away; the phase ends with the last."""
-        deal.hands[deal.to_act].remove(action.card)
-        deal.laid_away.append(action.card)
-        deal.lay_away_left -= 1
+        rules = deal.rules.pickup
+        shown_if = rules.lay_away_shown_if if rules is not None else None
+        lay_away(deal, deal.to_act, action.card, shown_if)
         if not deal.lay_away_left:
             deal.next_phase()

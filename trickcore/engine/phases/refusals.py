@@ -63,8 +63,8 @@ def _why_not_follow(
     trump_when_void, overtrump and `play_if` (as `_follows` applies them) that removes it."""
     eff, power = deal.relations()
     trumps_id = play.trumps_id
-    led = eff[trick[0][1]]
-    same = [c for c in hand if eff[c] == led]
+    led = deal.led_suit(trick)
+    same = [c for c in hand if eff[c] == led] if led >= 0 else []
     state = play._trick_state(deal, deal.turn) if play.trick_reads else None
     follow, beat, trump_void, overtrump = (
         play._obligations(deal, state) if play.duty_rules else play.duties
@@ -76,7 +76,9 @@ def _why_not_follow(
         return f"play.{name} = {rule.text}" if rule is not None else f"play.{name}: yes"
 
     cards = hand
-    if same and follow:
+    if led < 0:  # no card has set the suit yet: no duty binds
+        pass
+    elif same and follow:
         if card not in same:
             return f"you must follow suit ({setting('follow')})"
         cards = same

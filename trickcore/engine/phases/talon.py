@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ...language.exprs import QUALIFIER_KEY
 from ..actions import Action
 from .base import Phase
-from .lay_away import cards_to_lay_away
+from .lay_away import cards_to_lay_away, lay_away
 
 if TYPE_CHECKING:
     from ..deal import Deal
@@ -75,13 +75,12 @@ class TalonExchange(Phase):
     def apply(self, deal: Deal, action: Action) -> None:
         """One card given or laid away; the phase ends when every defender has his cards and
         the declarer has laid away his."""
-        deal.hands[deal.declarer].remove(action.card)
         if action.kind == "discard":
-            deal.laid_away.append(action.card)
-            deal.lay_away_left -= 1
+            lay_away(deal, deal.declarer, action.card, deal.rules.talon.lay_away_shown_if)
             if not deal.lay_away_left:
                 deal.next_phase()
             return
+        deal.hands[deal.declarer].remove(action.card)
         deal.hands[action.to].append(action.card)
         deal.received[action.to].append(action.card)
         deal.gives_left[action.to] -= 1

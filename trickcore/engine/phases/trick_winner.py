@@ -24,6 +24,8 @@ class TrickWinners:
         # `beats` reads names of the card's player: his open names are given to it
         self.reads_player = play is not None and play.beats_reads_player
         self.faces = game.model.deck.faces
+        # `play.sets_suit_if`: the suit led is the first card's that sets it (-1: none)
+        self.sets_suit = play is not None and play.sets_suit_if is not None
 
     def trick(self, deal: Deal) -> int:
         """The seat whose card wins the trick in play (when it is complete: its winner)."""
@@ -31,21 +33,23 @@ class TrickWinners:
         eff, power = rel if rel is not None and deal.rel_trump == deal.trump else deal.relations()
         trumps_id = self.trumps_id
         trick = deal.trick
-        lead_suit = eff[trick[0][1]]
+        lead_suit = deal.led_suit(trick) if self.sets_suit else eff[trick[0][1]]
         best_seat, best = trick[0]
         if self.rule is not None:
             for seat, c in trick[1:]:
                 if self._ruled(deal, eff, power, lead_suit, seat, c, best):
                     best_seat, best = seat, c
             return best_seat
-        best_trump = lead_suit == trumps_id
+        best_trump = eff[best] == trumps_id
+        # a first card that set no suit is beaten by any card of the suit led
+        best_led = eff[best] == lead_suit
         for seat, c in trick[1:]:
             s = eff[c]
             if s == trumps_id:
                 if not best_trump or power[c] > power[best]:
                     best_seat, best, best_trump = seat, c, True
-            elif not best_trump and s == lead_suit and power[c] > power[best]:
-                best_seat, best = seat, c
+            elif not best_trump and s == lead_suit and (not best_led or power[c] > power[best]):
+                best_seat, best, best_led = seat, c, True
         return best_seat
 
     def talon_trick(self, deal: Deal) -> int:
@@ -54,7 +58,7 @@ class TrickWinners:
         -1 when nobody played either."""
         eff, power = deal.relations()
         trumps_id = self.trumps_id
-        led = eff[deal.trick[0][1]]
+        led = deal.led_suit(deal.trick)
         best_seat, best, best_trump = -1, -1, False
         for seat, c in deal.trick[1:]:
             s = eff[c]
@@ -74,14 +78,16 @@ class TrickWinners:
         a higher card of the suit led; or as `play.beats` says)."""
         eff, power = deal.relations()
         _seat, winner, winner_trump = best
-        led = eff[deal.trick[0][1]]
+        led = deal.led_suit([*deal.trick, (deal.turn, card)]) if self.sets_suit else None
+        if led is None:
+            led = eff[deal.trick[0][1]]
         if self.rule is not None and winner >= 0:
             return self._ruled(deal, eff, power, led, deal.turn, card, winner)
         if eff[card] == self.trumps_id:
             return not winner_trump or power[card] > power[winner]
         if winner_trump or eff[card] != led:
             return False
-        return winner < 0 or power[card] > power[winner]
+        return winner < 0 or eff[winner] != led or power[card] > power[winner]
 
     def _ruled(
         self,
@@ -99,6 +105,9 @@ class TrickWinners:
         trump, other_trump = eff[card] == trumps_id, eff[other] == trumps_id
         if trump:
             usual = not other_trump or power[card] > power[other]
+        elif self.sets_suit:  # a card that set no suit is beaten by any card of the suit led
+            higher = eff[other] != led or power[card] > power[other]
+            usual = not other_trump and eff[card] == led and higher
         else:
             usual = not other_trump and eff[card] == led and power[card] > power[other]
         names: dict[str, Any] = {

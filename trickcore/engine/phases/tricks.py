@@ -63,6 +63,8 @@ class TrickPlay(Phase):
         self.lead_if = play.lead_if if play is not None else None
         self.play_if = play.play_if if play is not None else None
         self.free_if = play.free_if if play is not None else None
+        # `sets_suit_if`: the suit led is the first card's that sets it (-1: none yet)
+        self.sets_suit = play is not None and play.sets_suit_if is not None
         self.play_actions = game.actions.play  # by card
         self.play_ids = [a.id for a in game.actions.play]  # their numbers, by card
         self.marry_ids = [a.id for a in game.actions.marry]
@@ -314,15 +316,17 @@ class TrickPlay(Phase):
         rel = deal.rel
         eff, power = rel if rel is not None and deal.rel_trump == deal.trump else deal.relations()
         trumps_id = self.trumps_id
-        led = eff[trick[0][1]]
+        led = deal.led_suit(trick) if self.sets_suit else eff[trick[0][1]]
         cards: list[int] = hand
-        same = [c for c in hand if eff[c] == led]
+        same = [c for c in hand if eff[c] == led] if led >= 0 else []
         # the trick's names, worked out once for the obligations and play_if that read them
         state = self._trick_state(deal, deal.turn) if self.trick_reads else None
         follow, beat, trump_void, overtrump = (
             self._obligations(deal, state) if self.duty_rules else self.duties
         )
-        if same and follow:
+        if led < 0:  # no card has set the suit yet: no duty binds
+            pass
+        elif same and follow:
             cards = same
             if beat:
                 trumped = led != trumps_id and any(eff[c] == trumps_id for _, c in trick)
@@ -420,8 +424,12 @@ class TrickPlay(Phase):
             env["trumps_held"] = sum(1 for c in hand if eff[c] == trumps_id)
             env[TRUMP_KEY] = trump
         if self.reads_led:  # the suit led to each finished trick, and to this one
-            env[LED_KEY] = [eff[t.cards[0][1]] for t in deal.tricks]
-            env[LEADING_KEY] = eff[deal.trick[0][1]] if deal.trick else -1
+            if self.sets_suit:
+                env[LED_KEY] = [deal.led_suit(t.cards) for t in deal.tricks]
+                env[LEADING_KEY] = deal.led_suit(deal.trick) if deal.trick else -1
+            else:
+                env[LED_KEY] = [eff[t.cards[0][1]] for t in deal.tricks]
+                env[LEADING_KEY] = eff[deal.trick[0][1]] if deal.trick else -1
         best = None
         if state is not None:
             env.update(state[0])
@@ -460,7 +468,8 @@ class TrickPlay(Phase):
         trick = deal.trick
         state: dict[str, Any] = {
             "cards_in_trick": len(trick),
-            "led_trump": eff[trick[0][1]] == trumps_id,
+            "led_trump": (deal.led_suit(trick) if self.sets_suit else eff[trick[0][1]])
+            == trumps_id,
             "trick_trumped": any(eff[c] == trumps_id for _, c in trick),
         }
         winning = None

@@ -89,7 +89,14 @@ class SeatKnowledge:
         own_texts: list[str] = [*obs.hand]
         if isinstance(obs, Observation):
             texts += [*(obs.talon_shown or ()), *obs.talon_taken, *talon_led(obs)]
-            texts += [*obs.laid_away, *obs.set_aside]
+            # a card another player laid away in view of all (`lay_away_shown_if`) is seen
+            # played by him (the log's `discard CARD`), not lying where it was dealt
+            laid_openly = {
+                t.removeprefix("discard ")
+                for s, t in self.log
+                if s != seat and t.startswith("discard ") and not t.startswith(HIDDEN_FORMS)
+            }
+            texts += [*(t for t in obs.laid_away if t not in laid_openly), *obs.set_aside]
             own_texts += [*obs.received, *(c for _, cs in obs.given for c in cs)]
         # a turned-up card shown now may have come there later (exchanged): tried first as
         # dealt there, else it is fixed where the reference world has it (see

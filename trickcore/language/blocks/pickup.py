@@ -9,7 +9,7 @@ from .context import CompileContext
 from .read_ahead import role_scope
 from .talon import compile_lay_away_if
 
-PICKUP_SETTINGS = frozenset({"who", "take_if", "lay_away", "lay_away_if"})
+PICKUP_SETTINGS = frozenset({"who", "take_if", "lay_away", "lay_away_if", "lay_away_shown_if"})
 
 
 def compile_pickup(ctx: CompileContext) -> PickupRules:
@@ -44,4 +44,10 @@ def compile_pickup(ctx: CompileContext) -> PickupRules:
             "with 'lay_away: 1'",
             (b.raw("lay_away") or b).loc,
         )
-    return PickupRules(who, take_if, lay_away, compile_lay_away_if(ctx, b, "pickup", lay_away))
+    return PickupRules(
+        who,
+        take_if,
+        lay_away,
+        compile_lay_away_if(ctx, b, "pickup", lay_away),
+        compile_lay_away_if(ctx, b, "pickup", lay_away, "lay_away_shown_if"),
+    )

@@ -51,6 +51,7 @@ PLAY_SETTINGS = frozenset(
         "lead_if",
         "play_if",
         "free_if",
+        "sets_suit_if",
         "first_leader",
         "trump",
         "draw",
@@ -212,6 +213,7 @@ def compile_play(ctx: CompileContext, auction: bool) -> PlayRules:
         else "",
         draw=draw,
         obligations=tuple(obligations),
+        sets_suit_if=compile_relation(ctx, b, "sets_suit_if", BOOL),
         trump_power=compile_relation(ctx, b, "trump_power"),
         power=compile_relation(ctx, b, "power"),
         open_hand_if=b.expr("open_hand_if", open_hand_scope, BOOL, None)
@@ -352,13 +354,16 @@ def compile_trump_rule(ctx: CompileContext, b: BlockSettings) -> CompiledExpr | 
     return b.expr("trump", scope, INT)
 
 
-def compile_relation(ctx: CompileContext, b: BlockSettings, name: str) -> CompiledExpr | None:
-    """`trump_power` / `power`: a number per card, checked on every card and trump."""
+def compile_relation(
+    ctx: CompileContext, b: BlockSettings, name: str, kind: str = INT
+) -> CompiledExpr | None:
+    """`trump_power` / `power`: a number per card, checked on every card and trump
+    (`sets_suit_if`: a yes/no per card)."""
     if b.raw(name) is None:
         return None
     options = choice_options(ctx.root)
     scope = relation_scope(ctx, RELATION_NAMES, f"in play.{name}")
-    fn = b.expr(name, scope, INT)
+    fn = b.expr(name, scope, kind)
     n = len(ctx.symbols.ranks)
     faces = ctx.the_deck.faces
     for trump in range(-1, len(ctx.the_deck.suits)):

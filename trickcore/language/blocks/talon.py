@@ -13,21 +13,23 @@ from .read_ahead import choice_options
 
 TALON_SETTINGS = frozenset(
     {"show", "give_each_defender", "split_if", "lay_away", "counts_for_if", "lay_away_if"}
+    | {"lay_away_shown_if"}
 )
 
 
 def compile_lay_away_if(
-    ctx: CompileContext, b: BlockSettings, block: str, lay_away: int
+    ctx: CompileContext, b: BlockSettings, block: str, lay_away: int, name: str = "lay_away_if"
 ) -> CompiledExpr | None:
     """`lay_away_if = EXPR` (talon, pickup): per card of the hand, whether it may be laid
-    away now; when it allows none of them, all may be."""
-    if b.raw("lay_away_if") is None:
+    away now; when it allows none of them, all may be. `lay_away_shown_if`, over the same
+    names: whether a card laid away is shown to all."""
+    if b.raw(name) is None:
         return None
     if not lay_away:
+        what = "may be laid away" if name == "lay_away_if" else "laid away are shown"
         raise RulesError(
-            f"'lay_away_if' says which cards may be laid away, but the {block} lays none "
-            "away: add 'lay_away: N'",
-            b.raw("lay_away_if").loc,
+            f"'{name}' says which cards {what}, but the {block} lays none away: add 'lay_away: N'",
+            b.raw(name).loc,
         )
     scope = Scope(
         {**LAY_AWAY_NAMES, **ctx.kept, **dict.fromkeys(choice_options(ctx.root), BOOL)},
@@ -35,9 +37,9 @@ def compile_lay_away_if(
         hand=True,
         card=True,
         qualifier=True,
-        where=f"in {block}.lay_away_if",
+        where=f"in {block}.{name}",
     )
-    return b.expr("lay_away_if", scope, BOOL)
+    return b.expr(name, scope, BOOL)
 
 
 def compile_talon(ctx: CompileContext, deal: DealRules, players: tuple[int, ...]) -> TalonRules:
@@ -75,4 +77,7 @@ def compile_talon(ctx: CompileContext, deal: DealRules, players: tuple[int, ...]
     )
     counts_for = b.expr("counts_for_if", counts_scope, BOOL) if b.raw("counts_for_if") else None
     lay_away_if = compile_lay_away_if(ctx, b, "talon", lay_away)
-    return TalonRules(b.flag("show", False), give, split, lay_away, counts_for, lay_away_if)
+    shown_if = compile_lay_away_if(ctx, b, "talon", lay_away, "lay_away_shown_if")
+    return TalonRules(
+        b.flag("show", False), give, split, lay_away, counts_for, lay_away_if, shown_if
+    )
