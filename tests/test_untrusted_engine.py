@@ -206,6 +206,8 @@ def test_a_kept_name_is_read_as_the_deal_began():
         lambda v: v.stack_deck({1: "AS"}),
         lambda v: v.stack_deck({1: ["AS"]}, talon=None),
         lambda v: v.stack_deck({1: [None]}),
+        lambda v: v.stack_deck({1: ["AS"]}, dealer=7),
+        lambda v: v.stack_deck({1: ["AS"]}, dealer=None),
         lambda v: v.new_deal(seed=1.5),
         lambda v: v.new_deal(dealer=None),
         lambda v: v.new_deal(dealer=True),
