@@ -109,6 +109,14 @@ def test_nesting_limit() -> None:
     chain = 'extends "tysiacha"\nscoring {\n  defender = 1' + " + 1" * 400 + "\n}\n"
     with pytest.raises(trickcore.RulesError, match="nest"):
         trickcore.variant_from_text(chain)
+    # each part of a condition counts one level deeper: its test, its value and the other
+    for inner in ("if yes then\n{} else 0", "if {} then\n1 else 0", "if yes then 0 else\n{}"):
+        expr = "1" if "then {}" in inner or "else {}" in inner else "yes"
+        for _ in range(120):
+            expr = inner.format(expr)
+        text = 'extends "tysiacha"\nscoring {\n  defender = ' + expr + "\n}\n"
+        with pytest.raises(trickcore.RulesError, match="nests more than"):
+            trickcore.variant_from_text(text)
 
 
 def test_extends_depth_limit(tmp_path: Path) -> None:
