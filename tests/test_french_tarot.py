@@ -20,6 +20,7 @@ import trickcore.engine.phases.talon
 import trickcore.engine.phases.tricks
 import trickcore.engine.phases.turns
 from trickcore.interfaces.summary import rules_summary
+from trickcore.interfaces.terminal import Output, render
 from trickcore.language.errors import RulesError
 from trickcore.testing import check_rules
 
@@ -390,6 +391,23 @@ def free_ecart(tmp_path: Path) -> Path:
     path.write_text('extends "./french-tarot.rules"\ntalon {\n  lay_away_if = yes\n}\n')
     (tmp_path / "french-tarot.rules").write_text(TAROT.read_text())
     return path
+
+
+def test_the_terminal_shows_the_buried_trumps_to_the_others(
+    tarot: trickcore.Variant, capsys
+) -> None:
+    hand = ["RS", "RH", "RD", "RC", "21T", "1T", "RT", *(f"{n}T" for n in range(7, 18))]
+    order = tarot.stack_deck({1: hand}, talon=["1S", "5T", "6T", "18T", "19T", "20T"], dealer=0)
+    match = tarot.new_match(deck_orders=[order], dealer=0)
+    for text in ("bid garde", "pass", "pass", "pass"):
+        match.apply(text)
+    for card in ("1S", "7T", "8T", "9T", "10T", "20T"):
+        match.apply(f"discard {card}")
+    render(match, Output(tty=False))  # seat 0's view
+    line = next(x for x in capsys.readouterr().out.splitlines() if "laid away:" in x)
+    glyph = tarot.model.deck.card_glyph
+    assert all(glyph(tarot.card(c)) in line for c in ("7T", "8T", "9T", "10T", "20T"))
+    assert glyph(tarot.card("1S")) not in line
 
 
 def test_hidden_worlds_lay_away_the_shown_trumps(tmp_path: Path) -> None:

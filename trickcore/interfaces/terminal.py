@@ -189,6 +189,8 @@ def render(match: Match, out: Output) -> None:
     lines.append("tricks won: " + ", ".join(f"{s}: {n}" for s, n in enumerate(obs.tricks_won)))
     if obs.received:
         lines.append(f"you received: {_cards(match, obs.received)}")
+    if obs.laid_away:  # his own, or those laid away face up (`lay_away_shown_if`)
+        lines.append(f"laid away: {_cards(match, obs.laid_away)}")
     lines.append((f"your hand: {_cards(match, obs.hand)}", "bold"))
     if obs.playing_for is not None and obs.to_act == HUMAN:
         lines.append((f"you play from seat {obs.playing_for}'s hand now", "bold"))
