@@ -451,7 +451,7 @@ class PlayRules:
     free_if: CompiledExpr | None = None
     # per card, over the relation names: whether a card sets the suit to follow when it is
     # the first such card of a trick (None: every card does, the usual rule); a trick led
-    # with a card that does not is led by the next card that does (an Excuse, a Jester)
+    # with a card that does not is led by the next card that does
     sets_suit_if: CompiledExpr | None = None
     trump: int = -1  # a suit that is trump from the start; -1: none (melds may set one)
     leader_card: int = -1  # with first_leader "holder": the card whose holder leads
