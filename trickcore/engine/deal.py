@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 
 from .deal_scoring import DealScoring
+from .phases.lay_away import shown_if_laid_now
 
 
 class Deal(DealScoring):
@@ -214,6 +215,10 @@ class Deal(DealScoring):
         if action.kind == "pass_card" and seat != actor:
             return "pass a card"
         if action.kind == "discard" and seat != actor and not self._discards_public():
-            if action.card not in self.laid_shown:
+            # laid away face up (`lay_away_shown_if`): as it was, or, still in the hand
+            # (an action about to be taken), as it would be
+            if action.card not in self.laid_shown and not (
+                action.card in self.hands[actor] and shown_if_laid_now(self, actor, action.card)
+            ):
                 return "discard a card"
         return action.text

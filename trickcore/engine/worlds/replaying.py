@@ -15,7 +15,6 @@ from ..bouts import BoutDeal
 from ..deal import Deal
 from ..dealing import make_deal
 from ..observation import BoutObservation, Observation
-from ..phases.lay_away import shown_if_laid_now
 from .errors import WorldsError
 from .knowledge import SeatKnowledge
 
@@ -37,12 +36,6 @@ class LogReplay:
         self.rng = rng
         # `time.perf_counter()` after which the work stops (WorldsError): a search bot's cap
         self.deadline = deadline
-        # some cards laid away are shown as they go (`lay_away_shown_if`)
-        tricks = self.game.model.tricks
-        self.shows_laid = tricks is not None and (
-            tricks.talon.lay_away_shown_if is not None
-            or (tricks.pickup is not None and tricks.pickup.lay_away_shown_if is not None)
-        )
         self.context: list[dict[str, Any]] = []
         self.draw_fix: list[tuple[int, int]] = []  # swaps bringing in the cards it drew
 
@@ -96,14 +89,8 @@ class LogReplay:
         return make_deal(self.game, order, self.obs.dealer, self.seats, ctx)
 
     def _seen(self, deal: Deal | BoutDeal, action: Action, actor: int) -> str:
-        """How the seat would see `action` of `actor`, about to be taken (a card laid away
-        in view of all, `lay_away_shown_if`, shows)."""
         if isinstance(deal, Deal):
-            text = deal._seen_as(action, actor, self.seat)
-            if action.kind == "discard" and text != action.text and self.shows_laid:
-                if shown_if_laid_now(deal, actor, action.card):
-                    return action.text
-            return text
+            return deal._seen_as(action, actor, self.seat)
         return action.text
 
     def replay(
