@@ -20,7 +20,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -123,11 +123,12 @@ def _trace(dest: Path | None, deals: int) -> dict[str, str]:
     return hashes
 
 
-def compare(dest: Path, deals: int) -> int:
-    """Trace both engines (at once, each in a process of its own: one per core); print what
+def compare(dest: Path, deals: int, pure_trace: Future[dict[str, str]] | None = None) -> int:
+    """Trace both engines (at once, each in a process of its own: one per core), or only the
+    compiled one when `pure_trace` holds the pure engine's (started earlier); print what
     differs. 0 when they agree."""
-    with ThreadPoolExecutor(max_workers=2) as ex:
-        tracing = ex.submit(_trace, None, deals)
+    with ThreadPoolExecutor(max_workers=1) as ex:
+        tracing = pure_trace or ex.submit(_trace, None, deals)
         compiled = _trace(dest, deals)
         pure = tracing.result()
     differ = sorted(k for k in pure if compiled.get(k) != pure[k])
@@ -160,10 +161,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("no C compiler here: the native build is not made or checked")
         return 0 if args.command == "check" else 2
     started = time.monotonic()
+    # the build compiles on one core: the pure engine's trace (step 2) runs on the other
+    early = ThreadPoolExecutor(max_workers=1)
+    pure_trace = early.submit(_trace, None, args.deals) if args.command == "check" else None
     try:
         if args.command == "check":
             modules = len(compiled_sources())
-            with step(f"native check, step 1 of 3: the native wheel (mypyc, {modules} modules)"):
+            with step(
+                f"native check, step 1 of 3: the native wheel (mypyc, {modules} modules), "
+                "the pure engine's trace beside it"
+            ):
                 wheel = build_wheel(ROOT / "build" / "native-dist")
             say(f"built {wheel.name}: every compiled module is in it")
             dest = unpack(wheel, ROOT / "build" / "native-wheel")
@@ -172,6 +179,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 dest = build(args.dest, quiet=False)
     except NativeBuildError as e:
         print(e, file=sys.stderr)
+        if pure_trace is not None:
+            pure_trace.cancel()
+        early.shutdown(wait=True)
         return 2
     if args.command == "build":
         print(f"compiled copy: {dest} (PYTHONPATH={dest} python -P ... uses it)")
@@ -182,7 +192,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return test(dest, rest)
     files = sorted(str(p.relative_to(ROOT)) for g in CHECK_TESTS for p in ROOT.glob(g))
     say("native check, step 2 of 3: both engines trace random matches of every variant")
-    status = compare(dest, args.deals)
+    status = compare(dest, args.deals, pure_trace)
+    early.shutdown(wait=True)
     if status == 0:
         say(f"native check, step 3 of 3: {len(files)} test files against the compiled engine")
         status = test(dest, ["-n", "2", *files, *rest])

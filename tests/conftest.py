@@ -27,7 +27,19 @@ settings.register_profile(  # the same examples on every run: CI never flakes
 settings.register_profile(
     "thorough", max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
+settings.load_profile(PROFILE)
+
+
+def sweep(name: str, full: int, quick: int) -> int:
+    """The work (examples, deals, simulations) a test sweeping every shipped variant gives
+    `name`: `full` for a game's own file, and for every file in the thorough profile; `quick`
+    for a house-rule file (one extending another) in the ci profile: its rules are mostly
+    its parent's, which the sweep runs in full, and the rule it changes has its own tests."""
+    if PROFILE != "ci" or len(trickcore.load_variant(name).model.source_files) == 1:
+        return full
+    return quick
+
 
 # `python -m native test` runs this suite against the compiled engine: make sure it does
 _EXPECTED = os.environ.get("TRICKCORE_EXPECT_ENGINE")

@@ -245,3 +245,21 @@ def test_show_and_simulate_every_shipped_variant(name, capsys):
     assert main(["simulate", name, "--matches", "1"]) == 0
     out = capsys.readouterr().out
     assert "Cards" in out and "1 match of random play" in out
+
+
+@pytest.mark.parametrize("name", ["belote", "durak"])  # a game of tricks, a game of bouts
+def test_an_observation_as_data_holds_every_field_and_is_the_caller_own(name):
+    """`Observation.to_dict()` gives every field by name, with the values the observation
+    holds; what a caller does to the dict changes neither the observation nor the match."""
+    v = trickcore.load_variant(name)
+    m = random_match(v, 3, steps=12)
+    obs = m.observation(m.to_act)
+    data = obs.to_dict()
+    fields = [f for f in dir(obs) if not f.startswith("_") and not callable(getattr(obs, f))]
+    assert sorted(data) == sorted(fields)
+    assert all(data[f] == getattr(obs, f) for f in fields)
+    assert json.loads(json.dumps(data)) == json.loads(json.dumps(obs.to_dict()))
+    data["hand"] = ()
+    data.clear()
+    assert obs.to_dict()["hand"] == obs.hand != ()
+    assert m.observation(m.to_act) == obs

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import sweep
 
 import trickcore
 
@@ -493,7 +494,7 @@ def test_random_deals_stay_within_the_utility_bounds_and_the_game_length(name):
         game = tos.load_game(name, players=players)
         low, high = game.min_utility(), game.max_utility()
         assert low <= 0 <= high
-        for _ in range(BOUND_DEALS):
+        for _ in range(sweep(name, BOUND_DEALS, 8)):
             state = play_until(game.new_initial_state(), rng, 10**9)
             assert all(low <= r <= high for r in state.returns()), (state.returns(), low, high)
             chance = [h for h in state.full_history() if h.player == pyspiel.PlayerId.CHANCE]
@@ -574,7 +575,7 @@ def test_compact_actions_play_every_variant(name):
     players = variant.model.players[0]
     game = tos.load_game(name, players=players, actions="compact")
     assert game.num_distinct_actions() <= variant.num_actions
-    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=sweep(name, 2, 1), serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("name, theirs", sorted(OPENSPIEL_ACTIONS.items()))

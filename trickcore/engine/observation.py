@@ -82,7 +82,7 @@ class Observation:
 
     def to_dict(self) -> dict[str, Any]:
         """The observation as plain JSON-ready data."""
-        return attrs.asdict(self)
+        return _json_ready(self)
 
 
 @attrs.frozen
@@ -129,4 +129,14 @@ class BoutObservation:
 
     def to_dict(self) -> dict[str, Any]:
         """The observation as plain JSON-ready data."""
-        return attrs.asdict(self)
+        return _json_ready(self)
+
+
+def _json_ready(observation: Observation | BoutObservation) -> dict[str, Any]:
+    """An observation's fields as a dict, in their order, as `attrs.asdict` gives them: its
+    fields hold only numbers, strings, booleans, None and tuples of them, immutable, so that
+    the values themselves are shared."""
+    return {name: getattr(observation, name) for name in _FIELDS[type(observation)]}
+
+
+_FIELDS = {cls: tuple(f.name for f in attrs.fields(cls)) for cls in (Observation, BoutObservation)}
