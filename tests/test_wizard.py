@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
+from conftest import found
 
 import trickcore
 from trickcore.testing import check_rules
@@ -113,6 +114,46 @@ def test_a_jester_turned_up_means_no_trump(wizard: trickcore.Variant) -> None:
     assert first_trick(wizard, hands, "4S") == 3  # with spades trump, 3S wins
 
 
+def test_a_wizard_turned_up_lets_the_dealer_alone_name_trump(wizard: trickcore.Variant) -> None:
+    """The dealer (seat 0) is asked before the bids, nobody else; the suit he names is trump
+    for every seat: 2H, played by a player void in clubs, beats the ace of clubs led."""
+    hands = {1: ["AC", "5C"], 2: ["2H", "3D"], 3: ["3S", "9D"], 0: ["4C", "QS"]}
+    order = wizard.stack_deck(hands, dealer=0, deal_number=2, turnup="AZ")
+    deal = wizard.new_deal(deck_order=order, dealer=0, deal_number=2)
+    assert deal.to_act == 0
+    assert plays(deal) == sorted(f"{s}_named" for s in ("clubs", "diamonds", "hearts", "spades"))
+    deal.apply("hearts_named")
+    assert {deal.observation(s).trump for s in range(4)} == {"hearts"}
+    assert deal.to_act == 1 and all(a.text.startswith("bid ") for a in deal.legal_actions())
+    for _ in range(4):
+        deal.apply("bid 0")
+    for card in ("AC", "2H", "9D", "4C"):
+        deal.apply(f"play {card}")
+    assert deal.observation(0).tricks[0][2] == 2
+
+
+def test_no_dealer_choice_without_a_wizard_turned_up(wizard: trickcore.Variant) -> None:
+    for turnup in ("KN", "4S"):
+        hands = {1: ["AC", "5C"], 2: ["2H", "2C"], 3: ["3S", "9D"], 0: ["4C", "QS"]}
+        order = wizard.stack_deck(hands, dealer=0, deal_number=2, turnup=turnup)
+        deal = wizard.new_deal(deck_order=order, dealer=0, deal_number=2)
+        assert deal.to_act == 1 and plays(deal) == ["bid 0", "bid 1", "bid 2"]
+
+
+@pytest.mark.parametrize("players, rounds", [(3, 20), (4, 15), (6, 10)])
+def test_the_match_plays_every_round_the_last_without_trump(players: int, rounds: int) -> None:
+    """The last round deals the whole deck: nothing is left to turn up, and it has no trump."""
+    variant = trickcore.load_variant(WIZARD)
+    last = variant.new_deal(seed=5, players=players, deal_number=rounds)
+    seen = last.observation(0)
+    assert len(seen.hand) == rounds and seen.turned_up is None and seen.trump is None
+    match = variant.new_match(seed=2, players=players)
+    rng = random.Random(players)
+    while not match.is_over:
+        match.apply(rng.choice(match.legal_actions()))
+    assert len(match.deal_results) == rounds
+
+
 def test_the_bid_made_scores_20_and_10_a_trick_else_minus_10_a_trick() -> None:
     variant = trickcore.load_variant(WIZARD)
     seen = set()
@@ -133,3 +174,19 @@ def test_the_bid_made_scores_20_and_10_a_trick_else_minus_10_a_trick() -> None:
 
 def test_the_file_keeps_every_invariant() -> None:
     check_rules(WIZARD, examples=10, matches=1)
+
+
+def test_an_engine_that_asks_the_wrong_player_is_caught(monkeypatch) -> None:
+    """A decision reading `dealer` that the engine works out for the player on the dealer's
+    left: the checker, restating the names independently, finds the difference."""
+    assert found(WIZARD, examples=8) is None
+    real = trickcore.engine.phases.turns.turn_env
+
+    def shifted(deal, seat, reads=None, table=True):
+        env = real(deal, seat, reads, table)
+        if "dealer" in env:
+            env["dealer"] = seat == (deal.dealer + 1) % deal.seats
+        return env
+
+    monkeypatch.setattr(trickcore.engine.phases.turns, "turn_env", shifted)
+    assert found(WIZARD, examples=8) is not None

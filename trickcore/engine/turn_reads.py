@@ -25,6 +25,7 @@ class TurnReads:
         "card_points",
         "combinations",
         "contract",
+        "dealer",
         "declarer",
         "hand_aggregated",
         "hand_size",
@@ -39,6 +40,7 @@ class TurnReads:
         "tricks_played",
         "tricks_total",
         "tricks_won",
+        "turnup_suit",
         "values",
     )
 
@@ -55,6 +57,8 @@ class TurnReads:
         self.tricks_total = "tricks_total" in reads
         self.side = "side" in reads
         self.position = "position" in reads
+        self.dealer = "dealer" in reads
+        self.turnup_suit = "turnup_suit" in reads
         self.any_turn = not reads.isdisjoint(TURN_NAMES - COMBINATION_NAMES)
         self.combinations = not reads.isdisjoint(COMBINATION_NAMES)
         self.taken = "taken_suit" in reads or "taken_card" in reads

@@ -800,6 +800,8 @@ TURN_STATE = (
     "hand_size",
     "tricks_total",
     "side",
+    "dealer",
+    "turnup_suit",
 )
 CONTRACT_STATE = (
     "contract",

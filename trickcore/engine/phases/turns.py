@@ -87,6 +87,10 @@ def turn_env(deal: Deal, seat: int, reads: TurnReads | None = None, table: bool 
             env["side"] = deal.side_number(seat)
         if reads.position:
             env["position"] = deal.active.index(seat) if seat in deal.active else -1
+        if reads.dealer:
+            env["dealer"] = seat == deal.dealer
+        if reads.turnup_suit:
+            env["turnup_suit"] = deal.game.suit_of[deal.turnup] if deal.turnup >= 0 else -1
     if reads.combinations:
         if deal.game.model.combinations:  # the hand's, worked out only when a rule reads them
             env = CombinationsWhenRead.over(env, deal, seat)
