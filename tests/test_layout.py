@@ -3,7 +3,8 @@ interfaces.
 
 Every module's imports that run when it is loaded (not those under `if TYPE_CHECKING:`)
 point down the layers or within its own layer (only the interfaces may use the package's
-public front, `trickcore`), and no modules import each other in a circle."""
+public front, `trickcore`), no modules import each other in a circle, and no class is longer
+than 600 lines."""
 
 from __future__ import annotations
 
@@ -112,3 +113,17 @@ def test_no_modules_import_each_other_in_a_circle():
     for m in sorted(graph):
         if m != "trickcore":
             visit(m)
+
+
+MAX_CLASS_LINES = 600  # issue 28: a class that grows past this is split by what it does
+
+
+def test_no_class_is_longer_than_600_lines():
+    long = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                lines = (node.end_lineno or node.lineno) - node.lineno + 1
+                if lines > MAX_CLASS_LINES:
+                    long.append(f"{path.relative_to(PACKAGE.parent)}: {node.name}, {lines} lines")
+    assert long == []

@@ -12,12 +12,12 @@ from ...language.exprs import (
     PLAYED_KEY,
     TRUMP_KEY,
 )
-from ...language.hands import card_bits
 from ..actions import Action
 from ..observation import Declaration
 from ..records import TrickView
 from . import refusals
 from .base import Phase
+from .meld_leads import MeldLeads
 from .offers import OfferRound
 from .trick_events import run_after_card, run_after_trick
 from .trick_winner import TrickWinners
@@ -25,7 +25,6 @@ from .turns import (
     announce,
     announcements,
     decisions_offered,
-    declare_env,
     draw_after_trick,
     stock_left,
     take_decision,
@@ -69,13 +68,7 @@ class TrickPlay(Phase):
         self.play_ids = [a.id for a in game.actions.play]  # their numbers, by card
         self.marry_ids = [a.id for a in game.actions.marry]
         self.meld_cards = frozenset(game.meld_of_card)  # the cards whose lead declares a meld
-        # card -> (meld, the bits of its cards) of each meld leading it declares, in order
-        self.melds_of_card = {
-            c: [(mi, card_bits(cards)) for mi, _suit, _value, cards in melds]
-            for c, melds in game.meld_of_card.items()
-        }
-        self.meld_bits = sorted({b for melds in self.melds_of_card.values() for _, b in melds})
-        self.declare_ifs = [m.declare_if.fn for m in game.model.melds]  # by meld
+        self.meld_leads = MeldLeads(game)
         self.trumps_id = game.trump_suit_id
         self.points_of = game.points_of  # by card
         self.points_vary = game.points_vary  # card_points reads the trump, call or choices
@@ -261,7 +254,7 @@ class TrickPlay(Phase):
         out = [number[c] for c in leads]
         if self.meld_cards:
             marry = self.marry_ids
-            out.extend([marry[c] for c in self._meld_leads(deal, leads)])
+            out.extend([marry[c] for c in self.meld_leads.of(deal, leads)])
         return out
 
     def _leads(self, deal: Deal, hand: list[int]) -> list[Action]:
@@ -272,7 +265,7 @@ class TrickPlay(Phase):
         out = [play[c] for c in leads]
         if self.meld_cards:
             marry = self.game.actions.marry
-            out.extend([marry[c] for c in self._meld_leads(deal, leads)])
+            out.extend([marry[c] for c in self.meld_leads.of(deal, leads)])
         return out
 
     def _lead_cards(self, deal: Deal, hand: list[int]) -> list[int]:
@@ -478,35 +471,6 @@ class TrickPlay(Phase):
             winner = winning[0]
             state["partner_winning"] = winner >= 0 and deal.partners(seat, winner)
         return state, winning
-
-    def _meld_leads(self, deal: Deal, leads: list[int]) -> list[int]:
-        """The leads that declare a meld held in full, where its `declare_if` allows."""
-        out: list[int] = []
-        seat = deal.turn
-        held = card_bits(deal.hands[seat])
-        for bits in self.meld_bits:  # most hands hold no meld in full: nothing to check
-            if held & bits == bits:
-                break
-        else:
-            return out
-        env: dict[str, Any] | None = None
-        allowed: dict[int, bool] = {}  # meld -> its declare_if now (the same for each card)
-        melds_of = self.melds_of_card
-        for c in leads:  # in order
-            melds = melds_of.get(c)
-            if melds is None:
-                continue
-            for mi, bits in melds:
-                if held & bits == bits:
-                    ok = allowed.get(mi)
-                    if ok is None:
-                        if env is None:
-                            env = declare_env(deal, seat)
-                        ok = allowed[mi] = bool(self.declare_ifs[mi](env))
-                    if ok:
-                        out.append(c)
-                        break
-        return out
 
     # ------------------------------------------------------------ playing
     def apply(self, deal: Deal, action: Action) -> None:
