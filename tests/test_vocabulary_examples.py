@@ -44,7 +44,16 @@ BASES: dict[str, tuple[str, ...]] = {
     ),
     "russisch-schnapsen": ("all_melds", "first_lead", "round", "count_rank"),
     "russisch-schnapsen-ohne": ("bid_is",),
-    "oh-hell": ("players", "tricks_bid", "deck_size", "size", "bids_total", "dealer", "abs"),
+    "oh-hell": (
+        "players",
+        "tricks_bid",
+        "deck_size",
+        "size",
+        "bids_total",
+        "dealer",
+        "abs",
+        "has_bid",
+    ),
     "hearts": (
         "tricks_played",
         "can_follow",

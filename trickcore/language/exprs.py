@@ -506,8 +506,14 @@ def _suit_or_card(func: str, args: Sequence[s.Expr], sym: Symbols, key: str) -> 
 
 def _aggregate(func: str, arg: s.Expr, scope: Scope) -> tuple[str, Fn]:
     """sum_all(x), max_all(x), ...: a name read in every player's environment."""
-    if not isinstance(arg, s.Name) or arg.name not in scope.names:
-        known = ", ".join(sorted(scope.names))
+    known = ", ".join(sorted(scope.names))
+    if isinstance(arg, s.Name) and arg.name not in scope.names:
+        hint = did_you_mean(arg.name, scope.names)
+        raise RulesError(
+            f"unknown name '{arg.name}' in {func}() {scope.where}{hint}; names available: {known}",
+            arg.loc,
+        )
+    if not isinstance(arg, s.Name):
         raise RulesError(f"{func}() takes the name of a quantity or definition ({known})", arg.loc)
     name = arg.name
     want = BOOL if func.startswith("count") else INT

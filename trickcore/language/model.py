@@ -413,6 +413,7 @@ class BidsRules:
     blind_if: CompiledExpr | None
     blind: tuple[int, ...]
     bid_if: CompiledExpr | None = None  # which numbers a player may bid
+    bid_if_aggregates: bool = False  # it reads the other players' bids (sum_side, ...)
 
 
 @attrs.frozen

@@ -429,6 +429,13 @@ QUANTITIES: dict[str, Quantity] = dict(
             "scoring { player = if tricks_won == tricks_bid then 10 + tricks_bid else 0 }",
         ),
         _q(
+            "has_bid",
+            BOOL,
+            "the player has made his bid in the `bids` phase",
+            "bids { bid_if = count_side(has_bid) == 0 or level == 0 or sum_side(tricks_bid) + "
+            "level >= 4 }",
+        ),
+        _q(
             "bid_blind",
             BOOL,
             "the player bid blind (before looking at his hand)",
@@ -1208,7 +1215,8 @@ PLACES: dict[str, Place] = {
         ),
         Place(
             "number_bid",
-            "`bids.bid_if` (each bid in question)",
+            "`bids.bid_if` (each bid in question; the aggregates over the players of the deal "
+            "or of his side read what each has bid so far)",
             (
                 "level",
                 "bids_total",
@@ -1216,9 +1224,17 @@ PLACES: dict[str, Place] = {
                 "dealer",
                 "hand_size",
                 "players",
+                "tricks_bid",
+                "has_bid",
                 *MATCH_STATE,
             ),
-            ("count_rank(R)", "count_suit(S)", "holds(C)", "count_card(C)"),
+            (
+                "count_rank(R)",
+                "count_suit(S)",
+                "holds(C)",
+                "count_card(C)",
+                *AGGREGATE_FUNCTIONS,
+            ),
             "and the player's match and deal `keep` names",
         ),
         Place(

@@ -9,7 +9,7 @@ from typing import Any
 
 from .deal_state import DealState
 from .errors import in_range
-from .expressions import NAMED, STRAIN
+from .expressions import NAMED, STRAIN, TABLE
 
 
 class AuctionReplay(DealState):
@@ -371,10 +371,24 @@ class AuctionReplay(DealState):
         if ref.bids_bid_if is not None:  # O9: each bid in question (not a blind one,
             # made before the hand is seen); none allowed: all are (as lead_if)
             made = [self.tricks_bid[s] for s in self.active if self.tricks_bid[s] >= 0]
-            env.update(bids_total=sum(made), bids_made=len(made), dealer=seat == self.dealer)
+
+            def names(x: int, x_env: dict[str, Any]) -> dict[str, Any]:
+                bid = self.tricks_bid[x]
+                x_env.update(bids_total=sum(made), bids_made=len(made), dealer=x == self.dealer)
+                x_env.update(tricks_bid=max(bid, 0), has_bid=bid >= 0)
+                return x_env
+
+            names(seat, env)
+            # the aggregates: every player's names (what each has bid so far)
+            self._with_table(
+                env,
+                seat,
+                lambda x: names(x, ref.hand_env(self.hands[x], len(self.active), self.context[x])),
+            )
             allowed = []
             for v in values:
-                env["level"] = v
+                for e in env[TABLE]:
+                    e["level"] = v
                 if ref.eval(ref.bids_bid_if, env, hand=hand):
                     allowed.append(v)
             values = allowed or values

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...language.exprs import SIDE_KEY, TABLE_KEY, Env
 from ...language.limits import check_count, in_range
 from ..actions import Action
 from .base import Phase
@@ -48,14 +49,46 @@ class Bids(Phase):
         values: list[int] | range = range(rules.min, high + 1)
         if rules.bid_if is not None:
             made = [deal.tricks_bid[s] for s in deal.active if deal.tricks_bid[s] >= 0]
-            env.update(bids_total=sum(made), bids_made=len(made), dealer=seat == deal.dealer)
+            shared = {"bids_total": sum(made), "bids_made": len(made)}
+            env.update(shared)
+            self._own(deal, seat, env)
+            envs = [env]
+            if rules.bid_if_aggregates:  # each player's names: what he has bid so far
+                envs = self._table(deal, seat, env, shared)
             allowed = []
             for v in values:
-                env["level"] = v
+                for e in envs:
+                    e["level"] = v  # the bid in question, the same for everybody
                 if rules.bid_if(env):
                     allowed.append(v)
             values = allowed or values  # none allowed: all are (as lead_if)
         return [game.actions.bid(v) for v in values]
+
+    @staticmethod
+    def _own(deal: Deal, seat: int, env: Env) -> None:
+        """A player's own names in `bid_if`: dealer, his bid so far and whether he made it."""
+        bid = deal.tricks_bid[seat]
+        env["dealer"] = seat == deal.dealer
+        env["tricks_bid"] = max(bid, 0)
+        env["has_bid"] = bid >= 0
+
+    def _table(self, deal: Deal, seat: int, env: Env, shared: Env) -> list[Env]:
+        """The names of every player of the deal for the aggregates (TABLE: all of them,
+        SIDE: those of `seat`'s side, himself included); returns every environment made."""
+        players = len(deal.active)
+        envs: list[Env] = []
+        for s in deal.active:
+            if s == seat:
+                envs.append(env)
+                continue
+            other = self.quantities.env(deal.hands[s], 0, players, deal.context[s])
+            other.update(shared)
+            self._own(deal, s, other)
+            envs.append(other)
+        side_of = deal.side_of
+        env[TABLE_KEY] = envs
+        env[SIDE_KEY] = [e for s, e in zip(deal.active, envs) if side_of[s] == side_of[seat]]
+        return envs
 
     def apply(self, deal: Deal, action: Action) -> None:
         """Record the bid (or the look); after the last player's bid, the phase is over."""

@@ -5,10 +5,11 @@ from __future__ import annotations
 import attrs
 
 from ..errors import RulesError
-from ..exprs import BOOL, INT, CompiledExpr, Scope
+from ..exprs import AGGREGATE_FUNCS, BOOL, INT, CompiledExpr, Scope
 from ..limits import MAX_BIDS
 from ..model import BidsRules
 from ..settings import BlockSettings, int_item
+from ..syntax import calls_in
 from ..vocabulary import BLIND_NAMES, NUMBER_BID_NAMES
 from .context import CompileContext
 
@@ -35,12 +36,23 @@ def compile_bids(ctx: CompileContext, hand_scope: Scope) -> BidsRules:
         raise RulesError("a blind bid is listed twice", b.raw("blind").loc)
     if len(blind) > MAX_BIDS:
         raise RulesError(f"at most {MAX_BIDS} blind bids", b.raw("blind").loc)
-    return BidsRules(low, high, blind_if, blind, number_bid_if(ctx, b))
+    bid_if = number_bid_if(ctx, b)
+    aggregates = bid_if is not None and any(
+        call.func in AGGREGATE_FUNCS for call in calls_in(b.raw("bid_if").expr)
+    )
+    return BidsRules(low, high, blind_if, blind, bid_if, aggregates)
 
 
 def number_bid_if(ctx: CompileContext, b: BlockSettings) -> CompiledExpr | None:
-    """`bids { bid_if = EXPR }`: which numbers a player may bid."""
+    """`bids { bid_if = EXPR }`: which numbers a player may bid (the aggregates read the
+    bids the others made so far)."""
     if b.raw("bid_if") is None:
         return None
-    scope = Scope({**NUMBER_BID_NAMES, **ctx.kept}, ctx.symbols, hand=True, where="in bids.bid_if")
+    scope = Scope(
+        {**NUMBER_BID_NAMES, **ctx.kept},
+        ctx.symbols,
+        hand=True,
+        aggregates=True,
+        where="in bids.bid_if",
+    )
     return b.expr("bid_if", scope, BOOL, None)
