@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 import attrs
 
 from ..language.errors import ConcurrentUseError, IllegalActionError, RulesError, TrickcoreError
+from ..language.exprs import SIDE_KEY, TABLE_KEY
 from ..language.limits import MAX_VALUE, check_seat, in_range, is_whole
 from .actions import Action
 from .bouts import BoutDeal
@@ -571,7 +572,12 @@ class Match:
         assert end_if is not None
         context = self.game.match_context(self.seats, self.deals_played, self._scores, self._kept)
         players = len(self.game.model.deal.players_in_deal(0, self.seats))
-        return any(end_if({**env, "players": players}) for env in context)
+        envs = [{**env, "players": players} for env in context]
+        side_of = self.game.model.side_of(self.seats)
+        for seat, env in enumerate(envs):  # the aggregates: every seat, his side's seats
+            env[TABLE_KEY] = envs
+            env[SIDE_KEY] = [e for s, e in enumerate(envs) if side_of[s] == side_of[seat]]
+        return any(end_if(env) for env in envs)
 
     def standing(self, seat: int) -> int:
         """The number the match ranks a seat by: `rank_by` of the variant, else the score."""

@@ -1273,9 +1273,10 @@ PLACES: dict[str, Place] = {
         ),
         Place(
             "end",
-            "`match.end_if` (after each deal, for every player)",
+            "`match.end_if` (after each deal, for every player; the aggregates run over every "
+            "seated player, or the player's side of `sides:`)",
             ("score", "deal_number", "target", "max_other_score", "players"),
-            (),
+            AGGREGATE_FUNCTIONS,
             "and the `keep` names",
         ),
         Place(

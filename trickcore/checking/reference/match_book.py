@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .expressions import SIDE, TABLE
 from .variant import Reference, players_in_deal, run_step
 
 
@@ -110,7 +111,12 @@ class MatchBook:
             if ref.has_target:
                 candidates = [x for x in seats if self.scores[x] >= ref.target]
             if not candidates and ref.end_if is not None:
-                if any(ref.eval(ref.end_if, self._end_env(seat)) for seat in seats):
+                envs = [self._end_env(seat) for seat in seats]
+                for seat, env in zip(seats, envs, strict=True):  # the aggregates' views
+                    side = ref.side(seat, self.seats)
+                    env[TABLE] = envs
+                    env[SIDE] = [envs[x] for x in side]
+                if any(ref.eval(ref.end_if, env) for env in envs):
                     top = max(self.standing(x) for x in seats)
                     candidates = [x for x in seats if self.standing(x) == top]
             if candidates:

@@ -105,7 +105,10 @@ def compile_match(
     )
     rank_by = b.expr("rank_by", rank_scope, INT, None) if b.raw("rank_by") else None
     end_scope = Scope(
-        {**END_NAMES, **{k: t for k, t, _ in keep}}, ctx.symbols, where="in match.end_if"
+        {**END_NAMES, **{k: t for k, t, _ in keep}},
+        ctx.symbols,
+        aggregates=True,
+        where="in match.end_if",
     )
     end_if = b.expr("end_if", end_scope, BOOL, None) if b.raw("end_if") else None
     next_dealer = None
