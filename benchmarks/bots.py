@@ -10,8 +10,11 @@ For every variant (default: Tysiacha, Russisch Schnapsen, Durak with 3 players; 
 shipped game, each in its base file) and deck
 order (seeds --seed, --seed+1, ...) the search bot takes each seat in turn, the hero seat
 (`--seats all`, the default: a duplicate deal, the bots rotated through the seats as in
-`trickcore arena`; `--seats one`: only the seat deck order mod seats). With the hero in a
-seat, the deck order is played twice against the same opponents:
+`trickcore arena`; `--seats one`: only the seat deck order mod seats). A deck order is
+dealt as the match's first deal, except where the hand size depends on the deal's number
+(Oh Hell's `deal.size`): deck order k is then dealt as deal 1 + k mod the match's deals, so
+that every hand size is played. With the hero in a seat, the deck order is played twice
+against the same opponents:
 
 - vs heuristic: the search bot in the hero seat, heuristic bots elsewhere, against the
   heuristic bot in the hero seat (the same deal with heuristic bots everywhere);
@@ -71,12 +74,19 @@ GAMES = [
 Z95 = 1.959964
 
 
-def play(variant: trickcore.Variant, players: int, order: list[int], bots: list[Any], hero: int):
+def play(
+    variant: trickcore.Variant,
+    players: int,
+    order: list[int],
+    bots: list[Any],
+    hero: int,
+    deal_number: int = 1,
+):
     """One deal on a deck order; the hero's score (gain, or scoring's `progress` where the
     rules define one, as the arena measures; 1.0 for the durak) and the hero's decision
     times. The gain is signed in the direction the match ranks players (Hearts' `rank_by =
     -score`: the points taken count negative), so that higher is better in every game."""
-    d = variant.new_deal(order, dealer=0, players=players)
+    d = variant.new_deal(order, dealer=0, players=players, deal_number=deal_number)
     times: list[float] = []
     while not d.is_over:
         seat = d.to_act
@@ -105,7 +115,9 @@ def one_seat(job: tuple[str, int, str, int, int, tuple[str, ...]]) -> dict[str, 
     variant = _variant(ref)
     order = list(range(variant.model.deck.size))
     random.Random(seed).shuffle(order)
+    number = 1 + seed % sized_deals(variant, players)
     out: dict[str, Any] = {"variant": ref, "players": players, "seed": seed, "hero": hero}
+    out["deal_number"] = number
     times: list[float] = []
     fallbacks = 0
     for opponents in against:
@@ -115,7 +127,7 @@ def one_seat(job: tuple[str, int, str, int, int, tuple[str, ...]]) -> dict[str, 
                 make_bot(who if s == hero else opponents, seed=seed * 16 + s)
                 for s in range(players)
             ]
-            score, took = play(variant, players, order, bots, hero)
+            score, took = play(variant, players, order, bots, hero, number)
             scores.append(score)
             if who == spec:
                 times += took
@@ -127,6 +139,28 @@ def one_seat(job: tuple[str, int, str, int, int, tuple[str, ...]]) -> dict[str, 
 
 
 _VARIANTS: dict[str, trickcore.Variant] = {}
+_SIZED: dict[tuple[str, int], int] = {}
+
+
+def sized_deals(variant: trickcore.Variant, players: int) -> int:
+    """How many deal numbers the deck orders go through: 1 where every deal is dealt alike;
+    where the hand size depends on the deal's number (`deal.size`: Oh Hell's 1, 2, ...
+    cards), every deal of a match that deals cards, so that deck order k is dealt as deal
+    1 + k mod that many and every hand size is played, not only the first deal's."""
+    key = (variant.name, players)
+    if key not in _SIZED:
+        count = 1
+        if variant.model.deal.size is not None:
+            for number in range(2, variant.model.match.deal_limit + 1):
+                try:
+                    deal = variant.new_deal(seed=0, players=players, deal_number=number)
+                except trickcore.TrickcoreError:
+                    break
+                if not deal.observation(0).hand:
+                    break
+                count = number
+        _SIZED[key] = count
+    return _SIZED[key]
 
 
 def _variant(ref: str) -> trickcore.Variant:
