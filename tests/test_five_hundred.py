@@ -36,6 +36,15 @@ def dealt(five_hundred: trickcore.Variant, hands=HANDS, kitty=KITTY):
     return five_hundred.new_deal(deck_order=order, dealer=0)
 
 
+def won_by_seat_1(deal, bid: str) -> None:
+    """Seat 1 makes `bid`, the others pass, and he lays away the kitty's three cards."""
+    deal.apply(bid)
+    for _ in range(3):
+        deal.apply("pass")
+    for card in KITTY:
+        deal.apply(f"discard {card}")
+
+
 def bids(deal) -> list[str]:
     return [a.text for a in deal.legal_actions()]
 
@@ -70,11 +79,7 @@ def test_the_joker_beats_the_right_bower_and_follows_as_a_trump(five_hundred) ->
         2: ["AX", "8H", "7H", "KS", "QS", "JS", "10S", "9S", "8S", "7S"],
     }
     deal = dealt(five_hundred, hands)
-    deal.apply("bid 7 hearts")
-    for _ in range(3):
-        deal.apply("pass")
-    for card in KITTY:
-        deal.apply(f"discard {card}")
+    won_by_seat_1(deal, "bid 7 hearts")
     assert deal.to_act == 1  # the bidder leads
     deal.apply("play JH")  # the right bower: every trump may follow, the joker too
     assert sorted(bids(deal)) == ["play 7H", "play 8H", "play AX"]
@@ -92,11 +97,7 @@ def test_the_left_bower_is_a_trump_of_the_suit_named(five_hundred) -> None:
         2: ["JD", "8D", "7D", "6D", "KS", "QS", "JS", "10S", "9S", "8S"],
     }
     deal = dealt(five_hundred, hands)
-    deal.apply("bid 7 hearts")
-    for _ in range(3):
-        deal.apply("pass")
-    for card in KITTY:
-        deal.apply(f"discard {card}")
+    won_by_seat_1(deal, "bid 7 hearts")
     deal.apply("play KH")
     assert bids(deal) == ["play JD"]
     for _ in range(3):
@@ -138,11 +139,7 @@ def test_the_bid_table(five_hundred, level, strain, tricks, bidders, opponents) 
 def test_all_ten_tricks_on_a_bid_worth_less_than_250_score_250(five_hundred) -> None:
     hands = {1: ["AX", "JH", "JD", "AH", "KH", "QH", "10H", "9H", "8H", "7H"]}
     deal = dealt(five_hundred, hands)
-    deal.apply("bid 6 hearts")  # worth 100
-    for _ in range(3):
-        deal.apply("pass")
-    for card in KITTY:
-        deal.apply(f"discard {card}")
+    won_by_seat_1(deal, "bid 6 hearts")  # worth 100
     while not deal.is_over:
         deal.apply(deal.legal_actions()[0])
     o = deal.observation(0)
@@ -152,11 +149,7 @@ def test_all_ten_tricks_on_a_bid_worth_less_than_250_score_250(five_hundred) -> 
 
 def test_a_misere_bidder_plays_alone_and_must_take_no_trick(five_hundred) -> None:
     deal = dealt(five_hundred)
-    deal.apply("bid 8 misere")
-    for _ in range(3):
-        deal.apply("pass")
-    for card in KITTY:
-        deal.apply(f"discard {card}")
+    won_by_seat_1(deal, "bid 8 misere")
     assert deal.observation(1).sitting_out == (3,)
     rng = random.Random(8)
     while not deal.is_over:
