@@ -13,6 +13,7 @@ import warnings
 from pathlib import Path
 
 import pytest
+from conftest import sweep
 
 pytest.importorskip("starlette")
 httpx = pytest.importorskip("httpx")
@@ -292,7 +293,7 @@ def test_every_shipped_variant_plays_at_a_table(client, name):
     game = trickcore.load_variant(name)
     t = new_table(client, variant=name, seed=7, opponents="random")
     table = table_of(client, t["table"])
-    for _ in range(25):
+    for _ in range(sweep(name, 25, 8)):
         v = view(client, t["table"], t["token"])
         assert v["obs"]["hand"] is not None and v["variant"]["name"] == game.name
         if v["is_over"]:
