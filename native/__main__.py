@@ -96,6 +96,7 @@ def _trace(dest: Path | None, deals: int) -> dict[str, str]:
         text=True,
         cwd=ROOT,
     )
+    _TRACING.add(proc)
     assert proc.stdout is not None and proc.stderr is not None
     chunks: list[str] = []
     stdout = proc.stdout
@@ -113,6 +114,7 @@ def _trace(dest: Path | None, deals: int) -> dict[str, str]:
             shown = now
             say(f"  {want} engine: {done} of {total} variants traced, {clock(now - started)}")
     proc.wait()
+    _TRACING.discard(proc)
     reader.join()
     if proc.returncode != 0:
         raise SystemExit(f"the trace failed ({want}):\n{''.join(errors)}")
@@ -121,6 +123,16 @@ def _trace(dest: Path | None, deals: int) -> dict[str, str]:
         raise SystemExit(f"the trace ran the {out['engine']} engine, not the {want} one")
     hashes: dict[str, str] = out["hashes"]
     return hashes
+
+
+_TRACING: set[subprocess.Popen[str]] = set()  # the trace processes running
+
+
+def _stop_traces(early: ThreadPoolExecutor) -> None:
+    """Stop the traces under way (a build that failed, Ctrl-C) and let their thread go."""
+    for proc in list(_TRACING):
+        proc.kill()
+    early.shutdown(wait=False, cancel_futures=True)
 
 
 def compare(dest: Path, deals: int, pure_trace: Future[dict[str, str]] | None = None) -> int:
@@ -179,10 +191,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 dest = build(args.dest, quiet=False)
     except NativeBuildError as e:
         print(e, file=sys.stderr)
-        if pure_trace is not None:
-            pure_trace.cancel()
-        early.shutdown(wait=True)
+        _stop_traces(early)
         return 2
+    except BaseException:  # anything else, Ctrl-C too: no trace goes on without us
+        _stop_traces(early)
+        raise
     if args.command == "build":
         print(f"compiled copy: {dest} (PYTHONPATH={dest} python -P ... uses it)")
         return 0

@@ -6,6 +6,7 @@ import copy
 import json
 import random
 
+import attrs
 import pytest
 
 import trickcore
@@ -257,8 +258,10 @@ def test_an_observation_as_data_holds_every_field_and_is_the_caller_own(name):
     data = obs.to_dict()
     fields = [f for f in dir(obs) if not f.startswith("_") and not callable(getattr(obs, f))]
     assert sorted(data) == sorted(fields)
-    assert all(data[f] == getattr(obs, f) for f in fields)
-    assert json.loads(json.dumps(data)) == json.loads(json.dumps(obs.to_dict()))
+    assert data == attrs.asdict(obs)
+    for value in data.values():  # immutable: the observation's own values, shared safely
+        hash(value)
+    assert json.loads(json.dumps(data)) == json.loads(json.dumps(attrs.asdict(obs)))
     data["hand"] = ()
     data.clear()
     assert obs.to_dict()["hand"] == obs.hand != ()

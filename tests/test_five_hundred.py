@@ -60,15 +60,19 @@ def test_bids_rank_by_their_value_with_the_misere_bids_between(five_hundred) -> 
     deal = dealt(five_hundred)
     first = bids(deal)
     assert {"pass", "bid 6 spades", "bid 6 clubs"} <= set(first)
-    # misère only as 8 (250: above 8 spades, 240, below 8 clubs, 260), open misère as 10
-    assert "bid 8 misere" in first and "bid 7 misere" not in first
+    # open misère only as 10 (500: above 10 diamonds, 480, below 10 hearts, 500)
     assert "bid 10 open_misere" in first and "bid 9 open_misere" not in first
-    assert first.index("bid 8 spades") < first.index("bid 8 misere") < first.index("bid 8 clubs")
     assert (
         first.index("bid 10 diamonds")
         < first.index("bid 10 open_misere")
         < first.index("bid 10 hearts")
     )
+    # misère only once a 7 was bid, and only as 8 (250: above 8 spades, below 8 clubs)
+    assert not any("misere" in b and "open" not in b for b in first)
+    deal.apply("bid 7 spades")
+    after = bids(deal)
+    assert "bid 8 misere" in after and "bid 7 misere" not in after
+    assert after.index("bid 8 spades") < after.index("bid 8 misere") < after.index("bid 8 clubs")
     deal.apply("bid 8 spades")
     assert [b for b in bids(deal) if b != "pass"][:2] == ["bid 8 misere", "bid 8 clubs"]
 
@@ -149,15 +153,21 @@ def test_all_ten_tricks_on_a_bid_worth_less_than_250_score_250(five_hundred) -> 
 
 def test_a_misere_bidder_plays_alone_and_must_take_no_trick(five_hundred) -> None:
     deal = dealt(five_hundred)
-    won_by_seat_1(deal, "bid 8 misere")
-    assert deal.observation(1).sitting_out == (3,)
+    deal.apply("bid 7 spades")
+    deal.apply("bid 8 misere")  # seat 2, over seat 1's 7
+    for _ in range(3):
+        deal.apply("pass")
+    assert deal.to_act == 2  # he takes the kitty
+    for card in KITTY:
+        deal.apply(f"discard {card}")
+    assert deal.observation(2).sitting_out == (0,)  # his partner
     rng = random.Random(8)
     while not deal.is_over:
         deal.apply(rng.choice(deal.legal_actions()))
     o = deal.observation(0)
     assert all(len(cards) == 3 for _, cards, _ in o.tricks)
-    assert o.gains[1] == (250 if o.tricks_won[1] == 0 else -250)
-    assert o.gains[0] == o.gains[2] == 0  # the opponents score nothing against a misère
+    assert o.gains[2] == o.gains[0] == (250 if o.tricks_won[2] == 0 else -250)
+    assert o.gains[1] == o.gains[3] == 0  # the opponents score nothing against a misère
 
 
 def cautious(match, rng: random.Random) -> trickcore.Action:
@@ -169,7 +179,8 @@ def cautious(match, rng: random.Random) -> trickcore.Action:
 
 def test_the_opponents_tricks_stop_at_490_and_only_a_made_bid_wins() -> None:
     """Deal by deal: a side that defended and would pass 500 stands at 490 (or where it
-    stood, if higher); a winning side made its bid in the last deal."""
+    stood, if higher). A match won at 500 was won by a side that made its bid in the last
+    deal; one ended by a side at -500 or below is won by the other side."""
     variant = trickcore.load_variant(FIVE_HUNDRED)
     capped = won = 0
     for seed in range(12):
@@ -187,12 +198,29 @@ def test_the_opponents_tricks_stop_at_490_and_only_a_made_bid_wins() -> None:
                     assert result["scores"][seat] == want
                     capped += plain >= 500
                 before = list(result["scores"])
-        if match.winners:
-            last = match.deal_results[-1]
+        last = match.deal_results[-1]
+        scores = last["scores"]
+        if max(scores) >= 500:
             assert set(match.winners) == {last["declarer"], (last["declarer"] + 2) % 4}
-            assert all(last["gains"][s] > 0 for s in match.winners)
+            assert all(last["gains"][s] > 0 and scores[s] >= 500 for s in match.winners)
             won += 1
     assert capped > 0 and won > 0
+
+
+def test_a_side_at_minus_500_loses_the_match() -> None:
+    """Random bids, often far too high: a side falls to -500 and the other side wins."""
+    variant = trickcore.load_variant(FIVE_HUNDRED)
+    lost = 0
+    for seed in range(6):
+        match = variant.new_match(seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over:
+            match.apply(rng.choice(match.legal_actions()))
+        scores = match.deal_results[-1]["scores"]
+        if min(scores) <= -500 and max(scores) < 500 and sum(x > -500 for x in scores) == 2:
+            assert set(match.winners) == {s for s in range(4) if scores[s] > -500}
+            lost += 1
+    assert lost > 0
 
 
 def test_the_file_keeps_every_invariant() -> None:

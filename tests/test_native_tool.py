@@ -28,3 +28,30 @@ def test_every_compiled_module_is_a_module_of_the_engine_or_language():
     assert "trickcore/engine/deal.py" in names and "trickcore/engine/state.py" in names
     assert "trickcore/engine/game.py" not in names and "trickcore/engine/match.py" not in names
     assert all((ROOT / n).is_file() for n in names)
+
+
+def test_a_failed_build_stops_the_trace_started_beside_it(monkeypatch, capsys):
+    """`check` starts the pure engine's trace while the wheel builds; when the build fails,
+    the trace is stopped (killed) and the command says why and returns 2 at once, not after
+    the trace has run its course."""
+    import native.__main__ as tool
+
+    if sys.version_info < (3, 11) or not any(
+        tool.shutil.which(cc) for cc in (tool.os.environ.get("CC", "cc"), "gcc", "clang")
+    ):
+        import pytest
+
+        pytest.skip("check needs Python 3.11 and a C compiler before it starts anything")
+    started = []
+
+    def failing_build(out):
+        while not tool._TRACING:  # the trace's process has started
+            tool.time.sleep(0.05)
+        started.extend(tool._TRACING)
+        raise tool.NativeBuildError("mypyc failed: a planted failure")
+
+    monkeypatch.setattr(tool, "build_wheel", failing_build)
+    assert tool.main(["check"]) == 2
+    assert "a planted failure" in capsys.readouterr().err
+    (proc,) = started
+    assert proc.wait(timeout=600) != 0  # killed, not run to its end (a bound for a hang only)

@@ -572,7 +572,7 @@ class Match:
         assert end_if is not None
         context = self.game.match_context(self.seats, self.deals_played, self._scores, self._kept)
         players = len(self.game.model.deal.players_in_deal(0, self.seats))
-        envs = [{**env, "players": players} for env in context]
+        envs = [{**env, "players": players, "seats": self.seats} for env in context]
         side_of = self.game.model.side_of(self.seats)
         for seat, env in enumerate(envs):  # the aggregates: every seat, his side's seats
             env[TABLE_KEY] = envs

@@ -99,7 +99,8 @@ QUANTITIES: dict[str, Quantity] = dict(
         _q(
             "contract",
             INT,
-            "the contract (in a bid or contract cap: the bid to beat)",
+            "the contract (in a bid or contract cap, and in bidding `bid_if` and `pass_if`: the "
+            "level of the bid to beat, 0 before the first bid)",
             "scoring { made = deal_points >= contract }",
         ),
         _q(
@@ -483,7 +484,7 @@ QUANTITIES: dict[str, Quantity] = dict(
         _q(
             "turnup_suit",
             INT,
-            "the suit index of the turned-up card (-1 if none)",
+            "the suit index of the turned-up card (-1 if none, or once it was taken or drawn)",
             "bidding { bid_if = if call_round == 1 then bid_suit == turnup_suit else bid_suit != "
             "turnup_suit }",
         ),
@@ -1178,6 +1179,7 @@ PLACES: dict[str, Place] = {
             "bidding `bid_if` (each bid in question) and `pass_if`",
             (
                 "level",
+                "contract",
                 "bid_suit",
                 "turnup_suit",
                 "call_round",
@@ -1275,7 +1277,7 @@ PLACES: dict[str, Place] = {
             "end",
             "`match.end_if` (after each deal, for every player; the aggregates run over every "
             "seated player, or the player's side of `sides:`)",
-            ("score", "deal_number", "target", "max_other_score", "players"),
+            ("score", "deal_number", "target", "max_other_score", "players", "seats"),
             AGGREGATE_FUNCTIONS,
             "and the `keep` names",
         ),

@@ -146,6 +146,7 @@ class MatchBook:
         return {
             **self.kept[seat],
             "players": len(players_in_deal(self.ref.model, 0, self.seats)),
+            "seats": self.seats,
             "score": self.scores[seat],
             "deal_number": self.deals_scored,
             "target": self.ref.target,

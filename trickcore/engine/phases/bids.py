@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...language.exprs import SIDE_KEY, TABLE_KEY, Env
+from ...language.exprs import HAND_KEY, SIDE_KEY, TABLE_KEY, Env
 from ...language.limits import check_count, in_range
 from ..actions import Action
 from .base import Phase
@@ -82,6 +82,7 @@ class Bids(Phase):
                 envs.append(env)
                 continue
             other = self.quantities.env(deal.hands[s], 0, players, deal.context[s])
+            del other[HAND_KEY]  # his hand is his: nothing may read it from here
             other.update(shared)
             self._own(deal, s, other)
             envs.append(other)
