@@ -3,7 +3,8 @@
 
 The engine's action numbers (`Variant.num_actions`, `legal_ids()`) are stable ids laid out
 for every kind of action any variant has: a block of every card kind, 4,096 bid values per
-qualifier, and so on, most of them never offered in a given game (Hearts: 11,946 numbers).
+qualifier, and so on, most of them never offered in a given game (a game of 52 cards
+without melds: 11,946 numbers).
 The compact numbering keeps, in the same order, only the blocks the variant's rules can
 offer: a card play is one action per card, a bid one per call the auction allows. It is
 worked out from the rules file (the flow, the talon, the auction's values or its opening

@@ -68,8 +68,8 @@ class InformationChecks:
                 and bool(hand_functions & set(calls_in(self.ref.leader_rule)))
             )
         )
-        # rules that set deal values from what a hand holds (an announcement: Belote's
-        # belote, a declaration stated): the values are public facts, so a world whose
+        # rules that set deal values from what a hand holds (an announcement of a king and
+        # queen of trumps, a declaration stated): the values are public facts, so a world whose
         # values differ is one the seat can tell apart, and is not compared
         self._public_values = self._public_turns or any(
             _reads_hand(e)

@@ -1,5 +1,5 @@
 """Decisions `at: card`: before every card of trick play, a round of offers to every player
-of the deal (Doppelkopf's announcements)."""
+of the deal (announcements open until a deadline in the play)."""
 
 from __future__ import annotations
 

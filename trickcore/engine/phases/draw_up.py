@@ -13,8 +13,8 @@ if TYPE_CHECKING:
 
 class DrawUp(Phase):
     """Each player in deal order, from the forehand, takes the top cards of the stock (the
-    turned-up card last, if it is still there) until his hand holds `to` cards: Belote's
-    second distribution after the taking (BL11, BL12). Nothing is decided."""
+    turned-up card last, if it is still there) until his hand holds `to` cards: a second
+    distribution after the taking. Nothing is decided."""
 
     name = "draw_up"
 

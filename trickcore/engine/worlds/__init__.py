@@ -43,9 +43,10 @@ Method
    or several cards together break a step that none breaks alone, the step is checked
    whole for each world (exact rejection). "The same way" includes the deal values the
    rules work out as the deal goes on (`deal { keep }`, every seat sees them): a value
-   worked out from a hand (a belote said as the card is played) is a constraint on that
-   hand. In trick play, a changed hand's own next action is judged at its own step (the
-   same question, asked once) when nothing but the hand differs from the state there.
+   worked out from a hand (a king and queen of trumps announced as the card is played) is
+   a constraint on that hand. In trick play, a changed hand's own next action is judged at
+   its own step (the same question, asked once) when nothing but the hand differs from the
+   state there.
 4. **Exact uniform sampling.** Slots every card may take alike form groups; cards allowed
    in the same groups form rows. The assignments of cards to groups (every group filled to
    its size) are counted exactly by dynamic programming over the groups' sizes left, row by

@@ -90,7 +90,7 @@ def talon_led(obs: Observation) -> tuple[str, ...]:
 
 def deal_values(deal: object) -> tuple[Any, ...]:
     """The deal values every seat sees (`deal { keep }`, for each player of the deal): what
-    the rules worked out as the deal went on, some of it from the hands (a belote said)."""
+    the rules worked out as the deal went on, some of it from the hands (an announcement made)."""
     if not isinstance(deal, Deal):
         return ()
     names = [name for name, _, _ in deal.game.model.deal.keep]

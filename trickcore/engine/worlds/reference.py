@@ -189,7 +189,7 @@ class ReferenceSearch:
                 if not swaps and (view.phase, view.to_act) != (self.obs.phase, self.obs.to_act):
                     fail = ("flow", len(self.log))  # the last action went on another way
                 elif not swaps and _values_differ(view, self.obs):
-                    # values the rules worked out from the hands (said aloud: a belote)
+                    # values the rules worked out from the hands (said aloud: an announcement)
                     # differ: the swap of two unseen cards that comes closest is made
                     pairs: list[tuple[tuple[int, int], ...]] = [
                         (pair,)
