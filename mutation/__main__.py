@@ -27,6 +27,7 @@ from .run import (
     baseline_from,
     clock,
     engine_tests,
+    first_to_judge,
     judge,
     sample,
     say,
@@ -269,7 +270,7 @@ def cmd_engine(args: argparse.Namespace, session: _Session | None = None) -> int
     started = time.monotonic()
     outcomes = judge(
         chosen,
-        lambda m: selection,
+        lambda m: first_to_judge(selection, m, session.snap),
         python_compiles,
         load_equivalents(),
         jobs=args.jobs,

@@ -449,6 +449,34 @@ def judge(
     return [done[i] for i in range(total)]
 
 
+def names_around(text: str, line: int) -> set[str]:
+    """The module-level names a line of Python stands in: its function and class (every
+    level, public or not), the way a test file names what it exercises."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            if node.lineno <= line <= (node.end_lineno or node.lineno):
+                found.add(node.name.lstrip("_"))
+    return {n for n in found if len(n) > 3}
+
+
+def first_to_judge(selection: Sequence[str], mutant: Mutant, root: Path = ROOT) -> list[str]:
+    """`selection` (test files, then pytest options) with the files that name what the
+    mutant changes first: its module or a function or class around it. With `-x` a killing
+    test then comes early instead of after the whole suite (a survivor still runs all)."""
+    files = [f for f in selection if not f.startswith("-")]
+    options = [f for f in selection if f.startswith("-")]
+    module = Path(mutant.path).stem
+    words = {module, *names_around((root / mutant.path).read_text(encoding="utf-8"), mutant.line)}
+    pattern = re.compile(r"\b(" + "|".join(sorted(map(re.escape, words))) + r")\b")
+
+    def names_it(test_file: str) -> bool:
+        return bool(pattern.search((root / test_file).read_text(encoding="utf-8")))
+
+    near = [f for f in files if names_it(f)]
+    return [*near, *(f for f in files if f not in near), *options]
+
+
 def sample(mutants: Sequence[Mutant], n: int | None, seed: int) -> list[Mutant]:
     """A deterministic random sample of n mutants (all of them when n is None), in file order."""
     pool = sorted(mutants, key=lambda m: (m.path, m.start, m.id))

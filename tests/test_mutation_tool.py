@@ -27,6 +27,8 @@ from mutation.run import (  # noqa: E402
     Limit,
     baseline,
     baseline_from,
+    engine_tests,
+    first_to_judge,
     judge,
     run_tests,
 )
@@ -116,6 +118,30 @@ def test_engine_mutator_leaves_docstrings_alone():
         ("and", "or"),
         ("not", "(removed)"),
     }
+
+
+def test_an_engine_mutant_is_judged_first_by_the_tests_that_name_what_it_changes():
+    """A mutant inside `stack_deck` (card_texts.py): the test files naming `stack_deck`, its
+    class or the module run first, every other file after them, the options last."""
+    path = "trickcore/engine/card_texts.py"
+    text = (ROOT / path).read_text(encoding="utf-8")
+    (m,) = [
+        m
+        for m in engine_mutants(text, path)
+        if m.original.startswith('check_seat(dealer, seats, "the dealer")')
+        and m.replacement == "pass"
+    ]
+    files = engine_tests()
+    order = first_to_judge([*files, "--deselect=x"], m)
+    assert sorted(order[:-1]) == sorted(files) and order[-1] == "--deselect=x"
+
+    def near(f: str) -> bool:
+        source = (ROOT / f).read_text(encoding="utf-8")
+        return any(w in source for w in ("stack_deck", "card_texts", "CardTexts"))
+
+    flags = [near(f) for f in order[:-1]]
+    assert any(flags) and not all(flags)
+    assert flags == sorted(flags, reverse=True)  # every near file before every other
 
 
 def test_a_base_variant_is_judged_by_the_tests_of_the_variants_extending_it():
