@@ -30,11 +30,14 @@ def cpu_seconds() -> float:
 
 
 OPTION = "--timings-to"
-_to: list[str] = []  # the file named by --timings-to (else $MUTATION_TIMING is read)
+# the file named by --timings-to (else by $MUTATION_TIMING), made absolute as the run starts:
+# a test that changes the working directory (and then fails) must not lose its lines
+_to: list[str] = []
+_FROM_ENV = os.path.abspath(os.environ[ENV]) if os.environ.get(ENV) else None
 
 
 def _write(record: dict[str, Any]) -> None:
-    path = _to[0] if _to else os.environ.get(ENV)
+    path = _to[0] if _to else _FROM_ENV
     if path:
         with open(path, "a", encoding="utf-8") as f:
             f.write(json.dumps(record) + "\n")
@@ -56,7 +59,7 @@ def pytest_configure(config: pytest.Config) -> None:
     path = config.getoption(OPTION)
     if not path:
         return
-    _to[:] = [str(path)]
+    _to[:] = [os.path.abspath(path)]
     if not hasattr(config, "workerinput"):
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         with open(path, "w", encoding="utf-8"):

@@ -6,6 +6,7 @@ mutant changes one setting, number, operator or rule, and some test must fail on
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -234,6 +235,10 @@ def test_hangs():
 
 def test_fails():
     assert False
+
+def test_moves_away_and_fails(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert False
 """
 
 
@@ -301,3 +306,30 @@ def test_the_timings_of_a_test_run_stand_for_the_unmutated_run(tmp_path):
     path.write_text(path.read_text().splitlines()[0] + "\n")
     assert baseline_from(str(path), ["tests/test_work.py"]) is None
     assert baseline_from(str(root / "missing.jsonl"), ["tests/test_work.py"]) is None
+
+
+def test_a_failing_test_that_changed_the_working_directory_is_still_recorded(tmp_path):
+    """--timings-to with a relative path: a test that moves to another folder and fails is
+    written down as failed in the file named, not lost (nor the run broken)."""
+    root = _work_root(tmp_path)
+    test = "tests/test_work.py::test_moves_away_and_fails"
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "mutation.timing",
+            "--timings-to",
+            "build/t.jsonl",
+            test,
+        ],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 1, run.stdout + run.stderr  # the test failed; no internal error
+    lines = (root / "build" / "t.jsonl").read_text(encoding="utf-8").splitlines()
+    assert {"failed": test} in [json.loads(line) for line in lines]
