@@ -443,6 +443,10 @@ class DealCore(DealState):
             if not self.stock_shown or self.stock_shown[-1][0] != drawn:
                 self.stock_shown = (*self.stock_shown, (drawn, self.stock[0]))
 
+    def turnup_suit(self) -> int:
+        """`turnup_suit`: the suit of the turned-up card while it lies there, else -1."""
+        return self.game.suit_of[self.turnup] if self.turnup >= 0 else -1
+
     def stock_top(self) -> int:
         """The card lying face up on top of the stock now (`stock_top: shown`), or -1."""
         if self.stock_shown and self.stock and not self.stock_closed:

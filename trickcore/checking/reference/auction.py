@@ -64,7 +64,7 @@ class AuctionReplay(DealState):
         env.update(
             level=0,
             bid_suit=-1,
-            turnup_suit=ref.eval.suit(self.turnup) if self.turnup >= 0 else -1,
+            turnup_suit=self.turnup_suit(),
             call_round=self.call_count[seat] + 1,
             bids_made=self.bid_count[seat],
             dealer=seat == self.dealer,

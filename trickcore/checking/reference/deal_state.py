@@ -252,6 +252,10 @@ class DealState:
             for seen in self.seen:  # every player sees it
                 seen.add(self.stock[0])
 
+    def turnup_suit(self) -> int:
+        """`turnup_suit`: the suit of the turned-up card while it lies there, else -1."""
+        return self.ref.eval.suit(self.turnup) if self.turnup >= 0 else -1
+
     def stock_left(self) -> int:
         """Cards in the stock, the turn-up included (also one that just lies face up, the
         rest of the deck out: Observation.stock_size "the turned-up card included")."""

@@ -80,7 +80,7 @@ class DecisionsReplay(ReplayScoring):
             stock_left=self.stock_left(),
             stock_closed=self.stock_closed,
             hand_size=len(self.hands[seat]),
-            turnup_suit=self.ref.eval.suit(self.turnup) if self.turnup >= 0 else -1,
+            turnup_suit=self.turnup_suit(),
         )
         env[TRUMP] = self.trump
         if others:

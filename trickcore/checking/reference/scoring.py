@@ -257,7 +257,7 @@ DECISION_NAMES: tuple[tuple[str, _Named], ...] = (
     ("stock_left", lambda r, seat: r.stock_left()),
     ("stock_closed", lambda r, seat: r.stock_closed),
     ("hand_size", lambda r, seat: len(r.hands[seat])),
-    ("turnup_suit", lambda r, seat: r.ref.eval.suit(r.turnup) if r.turnup >= 0 else -1),
+    ("turnup_suit", lambda r, seat: r.turnup_suit()),
 )
 # the getters of the names a set of expressions reads, by its names (`names_read`)
 _PLANS: dict[

@@ -69,7 +69,7 @@ class Auction(Phase):
             bids_made=sum(1 for s, a in deal.bids if s == seat and a.kind == "bid"),
             dealer=seat == deal.dealer,
             dealer_side=deal.side_of[seat] == deal.side_of[deal.dealer],
-            turnup_suit=self.game.suit_of[deal.turnup] if deal.turnup >= 0 else -1,
+            turnup_suit=deal.turnup_suit(),
             level=0,
             bid_suit=-1,
         )

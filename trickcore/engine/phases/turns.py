@@ -90,7 +90,7 @@ def turn_env(deal: Deal, seat: int, reads: TurnReads | None = None, table: bool 
         if reads.dealer:
             env["dealer"] = seat == deal.dealer
         if reads.turnup_suit:
-            env["turnup_suit"] = deal.game.suit_of[deal.turnup] if deal.turnup >= 0 else -1
+            env["turnup_suit"] = deal.turnup_suit()
     if reads.combinations:
         if deal.game.model.combinations:  # the hand's, worked out only when a rule reads them
             env = CombinationsWhenRead.over(env, deal, seat)
