@@ -36,7 +36,7 @@ from .run import (
 )
 
 CI_RULES_SAMPLE = 16  # the whole set: `python -m mutation rules` (release)
-CI_ENGINE_SAMPLE = 2  # a survivor runs every test (4 min alone): reported, it never fails CI
+CI_ENGINE_SAMPLE = 2  # run on the tests that name them: a survivor is reported, never fails CI
 CI_SEED = 1
 QUICK_SLOW = 1.0  # CPU seconds: with --quick, tests taking more than this judge no mutant
 NO_BASELINE_SECONDS = 30.0  # assumed CPU time of the unmutated tests with --no-baseline
@@ -197,6 +197,12 @@ class _Session:
             )
         return self._baseline.cpu, self._baseline.args
 
+    def cheapest_first(self, files: Sequence[str]) -> list[str]:
+        """Test files ordered by the unmutated run's CPU time, cheapest first."""
+        self.baseline()
+        assert self._baseline is not None
+        return self._baseline.cheapest_first(files)
+
 
 def cmd_rules(args: argparse.Namespace, session: _Session | None = None) -> int:
     """Mutate the shipped rules files; 1 when a non-equivalent mutant survives."""
@@ -219,7 +225,8 @@ def cmd_rules(args: argparse.Namespace, session: _Session | None = None) -> int:
         for stale in stale_equivalents(mutants, equivalents):
             print(f"note: {EQUIVALENT_FILE.name} lists {stale!r}, which no longer exists")
     secs, deselect = session.baseline()
-    selection = {f"variants/{n}.rules": [*tests[n], *deselect] for n in names}
+    order = session.cheapest_first
+    selection = {f"variants/{n}.rules": [*order(tests[n]), *deselect] for n in names}
     for n in names:
         print(f"  {n}: judged by {', '.join(f.split('/')[-1] for f in tests[n])}")
     limit = max(60.0, 3 * secs + 20)
@@ -270,7 +277,7 @@ def cmd_engine(args: argparse.Namespace, session: _Session | None = None) -> int
     started = time.monotonic()
     outcomes = judge(
         chosen,
-        lambda m: first_to_judge(selection, m, session.snap),
+        lambda m: first_to_judge(selection, m, session.snap, focused=args.focused),
         python_compiles,
         load_equivalents(),
         jobs=args.jobs,
@@ -299,7 +306,12 @@ def cmd_ci(args: argparse.Namespace) -> int:
         variant=None, sample=args.rules_sample, seed=args.seed, jobs=args.jobs, list=False
     )
     engine_args = argparse.Namespace(
-        module=None, sample=args.engine_sample, seed=args.seed, jobs=args.jobs, list=False
+        module=None,
+        sample=args.engine_sample,
+        seed=args.seed,
+        jobs=args.jobs,
+        list=False,
+        focused=True,
     )
     args.quick = True
     started = time.monotonic()
@@ -347,6 +359,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_engine = sub.add_parser("engine", help="mutate the engine's Python (trickcore/)")
     p_engine.add_argument("--module", action="append", metavar="trickcore/engine/deal.py")
     p_engine.add_argument("--list", action="store_true", help="list the mutants, run nothing")
+    p_engine.add_argument(
+        "--focused",
+        action="store_true",
+        help="run each mutant only on the test files naming its module, function or class",
+    )
     common(p_engine, None)
     p_ci = sub.add_parser("ci", help="a small fixed sample of both, for CI")
     p_ci.add_argument("--rules-sample", type=int, default=CI_RULES_SAMPLE, metavar="N")

@@ -460,10 +460,14 @@ def names_around(text: str, line: int) -> set[str]:
     return {n for n in found if len(n) > 3}
 
 
-def first_to_judge(selection: Sequence[str], mutant: Mutant, root: Path = ROOT) -> list[str]:
+def first_to_judge(
+    selection: Sequence[str], mutant: Mutant, root: Path = ROOT, focused: bool = False
+) -> list[str]:
     """`selection` (test files, then pytest options) with the files that name what the
     mutant changes first: its module or a function or class around it. With `-x` a killing
-    test then comes early instead of after the whole suite (a survivor still runs all)."""
+    test then comes early instead of after the whole suite (a survivor still runs all).
+    `focused`: only those files (all of `selection` when no file names it), so that a
+    survivor costs the tests of its module rather than the whole suite (CI's sample)."""
     files = [f for f in selection if not f.startswith("-")]
     options = [f for f in selection if f.startswith("-")]
     module = Path(mutant.path).stem
@@ -474,6 +478,8 @@ def first_to_judge(selection: Sequence[str], mutant: Mutant, root: Path = ROOT) 
         return bool(pattern.search((root / test_file).read_text(encoding="utf-8")))
 
     near = [f for f in files if names_it(f)]
+    if focused and near:
+        return [*near, *options]
     return [*near, *(f for f in files if f not in near), *options]
 
 
@@ -495,6 +501,24 @@ class Baseline:
     cpu: float
     seconds: float
     args: list[str]
+    file_cpu: dict[str, float] = field(default_factory=dict)  # each test file's tests kept
+
+    def cheapest_first(self, files: Sequence[str]) -> list[str]:
+        """`files` ordered by the CPU time of their tests kept, cheapest first (unknown ones
+        last, in their order): with `-x` a mutant killed by tests in several files is mostly
+        killed by a cheap one first."""
+        known = self.file_cpu
+        return sorted(files, key=lambda f: (f not in known, known.get(f, 0.0)))
+
+
+def _per_file(took: dict[str, float], left_out: set[str]) -> dict[str, float]:
+    """Each test file's CPU seconds over the tests kept."""
+    out: dict[str, float] = {}
+    for ident, t in took.items():
+        if ident not in left_out:
+            f = ident.split("::")[0]
+            out[f] = out.get(f, 0.0) + t
+    return out
 
 
 def baseline_from(path: str, tests: Sequence[str], slow: float | None = None) -> Baseline | None:
@@ -522,7 +546,7 @@ def baseline_from(path: str, tests: Sequence[str], slow: float | None = None) ->
     overhead = max(0.0, sum(processes) - sum(took.values())) / len(processes)
     kept = sum(t for i, t in took.items() if i not in left_out and i.split("::")[0] in files)
     say(f"  unmutated tests: {len(took)} timed in {path} (not run again)")
-    return Baseline(overhead + kept, 0.0, args)
+    return Baseline(overhead + kept, 0.0, args, _per_file(took, left_out))
 
 
 def baseline(
@@ -582,4 +606,4 @@ def baseline(
     measured = run.cpu if run.cpu is not None else run.seconds * workers
     overhead = max(0.0, measured - sum(took.values())) / workers
     cpu = overhead + sum(t for i, t in took.items() if i not in left_out)
-    return Baseline(cpu, run.seconds, args)
+    return Baseline(cpu, run.seconds, args, _per_file(took, left_out))

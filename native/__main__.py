@@ -81,12 +81,16 @@ def _env(dest: Path | None) -> dict[str, str]:
     return env
 
 
-def _trace(dest: Path | None, deals: int) -> dict[str, str]:
+def _trace(dest: Path | None, deals: int, shard: str = "0/1") -> dict[str, str]:
     """The hashes of the trace of one engine (the compiled copy in `dest`, or the checkout),
-    with a progress line every PROGRESS_EVERY seconds (variants traced of all)."""
+    of every variant or of one shard of them (K/N), with a progress line every
+    PROGRESS_EVERY seconds (variants traced of all)."""
     want = "native" if dest is not None else "python"
+    k, _, n = shard.partition("/")
+    shown_as = f"{want} engine" + (f" (part {int(k) + 1} of {n})" if n != "1" else "")
     # -P: the current folder (the checkout, with its pure package) is not put on sys.path
     cmd = [sys.executable, "-P", "-m", "native.trace", "--deals", str(deals), "--progress"]
+    cmd += ["--shard", shard]
     started = shown = time.monotonic()
     proc = subprocess.Popen(
         cmd,
@@ -112,7 +116,7 @@ def _trace(dest: Path | None, deals: int) -> dict[str, str]:
         now = time.monotonic()
         if now - shown >= PROGRESS_EVERY or done == total:
             shown = now
-            say(f"  {want} engine: {done} of {total} variants traced, {clock(now - started)}")
+            say(f"  {shown_as}: {done} of {total} variants traced, {clock(now - started)}")
     proc.wait()
     _TRACING.discard(proc)
     reader.join()
@@ -137,11 +141,16 @@ def _stop_traces(early: ThreadPoolExecutor) -> None:
 
 def compare(dest: Path, deals: int, pure_trace: Future[dict[str, str]] | None = None) -> int:
     """Trace both engines (at once, each in a process of its own: one per core), or only the
-    compiled one when `pure_trace` holds the pure engine's (started earlier); print what
-    differs. 0 when they agree."""
+    compiled one when `pure_trace` holds the pure engine's (started earlier), in two halves
+    at once; print what differs. 0 when they agree."""
     with ThreadPoolExecutor(max_workers=1) as ex:
-        tracing = pure_trace or ex.submit(_trace, None, deals)
-        compiled = _trace(dest, deals)
+        if pure_trace is None:
+            tracing = ex.submit(_trace, None, deals)
+            compiled = _trace(dest, deals)
+        else:
+            tracing = pure_trace
+            other_half = ex.submit(_trace, dest, deals, "1/2")
+            compiled = {**_trace(dest, deals, "0/2"), **other_half.result()}
         pure = tracing.result()
     differ = sorted(k for k in pure if compiled.get(k) != pure[k])
     if differ:

@@ -3,7 +3,7 @@ step recorded (whose turn, the phase, the legal actions, each seat's observation
 copy taken mid-deal and played on, and hidden worlds drawn. Run once with the pure-Python
 engine and once with the compiled one (`python -m native compare`): the two must agree.
 
-    python -m native.trace [--deals N] [--variant NAME ...] [--progress]
+    python -m native.trace [--deals N] [--variant NAME ...] [--shard K/N] [--progress]
 
 prints one JSON object: the engine that ran, and per variant and seed a hash of its steps.
 """
@@ -53,10 +53,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=4, help="matches per variant")
     parser.add_argument("--variant", action="append", help="a shipped variant (default: all)")
     parser.add_argument(
+        "--shard", default="0/1", help="K/N: every Nth variant from the Kth (one of N processes)"
+    )
+    parser.add_argument(
         "--progress", action="store_true", help="a line on stderr per variant traced"
     )
     args = parser.parse_args(argv)
-    names = args.variant or trickcore.shipped_variants()
+    k, _, n = args.shard.partition("/")
+    names = (args.variant or trickcore.shipped_variants())[int(k) :: int(n)]
     hashes = {}
     for done, name in enumerate(names, 1):
         for seed in range(args.deals):

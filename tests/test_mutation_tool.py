@@ -301,6 +301,14 @@ def test_the_timings_of_a_test_run_stand_for_the_unmutated_run(tmp_path):
     ]
     assert every.args == ["--deselect=tests/test_work.py::test_fails"]
     assert every.cpu - quick.cpu >= 1.9  # test_slow's 2 s of CPU time, kept or left out
+    # a rules mutant's test files run cheapest first (by the tests kept), unknown ones last
+    assert every.file_cpu["tests/test_work.py"] >= 1.9
+    assert quick.file_cpu["tests/test_work.py"] < 1.0
+    every.file_cpu["tests/test_cheap.py"] = 0.1
+    order = every.cheapest_first(
+        ["tests/test_unknown.py", "tests/test_work.py", "tests/test_cheap.py"]
+    )
+    assert order == ["tests/test_cheap.py", "tests/test_work.py", "tests/test_unknown.py"]
     # a file that does not cover a test file, or holds no finished run, stands for nothing
     assert baseline_from(str(path), ["tests/test_work.py", "tests/test_other.py"]) is None
     path.write_text(path.read_text().splitlines()[0] + "\n")
@@ -333,3 +341,34 @@ def test_a_failing_test_that_changed_the_working_directory_is_still_recorded(tmp
     assert run.returncode == 1, run.stdout + run.stderr  # the test failed; no internal error
     lines = (root / "build" / "t.jsonl").read_text(encoding="utf-8").splitlines()
     assert {"failed": test} in [json.loads(line) for line in lines]
+
+
+def test_ci_judges_an_engine_mutant_only_by_the_tests_that_name_what_it_changes():
+    """`focused` (CI's engine sample): only the files naming `stack_deck`, its class or the
+    module, then the options; a mutant that no test file names keeps the whole selection."""
+    path = "trickcore/engine/card_texts.py"
+    text = (ROOT / path).read_text(encoding="utf-8")
+    (m,) = [
+        m
+        for m in engine_mutants(text, path)
+        if m.original.startswith('check_seat(dealer, seats, "the dealer")')
+        and m.replacement == "pass"
+    ]
+    files = engine_tests()
+    order = first_to_judge([*files, "--deselect=x"], m, focused=True)
+    assert order[-1] == "--deselect=x" and 0 < len(order) - 1 < len(files)
+    for f in order[:-1]:
+        source = (ROOT / f).read_text(encoding="utf-8")
+        assert any(w in source for w in ("stack_deck", "card_texts", "CardTexts"))
+
+
+def test_a_mutant_no_test_file_names_is_judged_by_every_file_even_when_focused(tmp_path):
+    """Nothing is left unjudged: with no file naming it, `focused` keeps the whole selection."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "obscure.py").write_text("def helper_fn():\n    return 1\n")
+    (tmp_path / "tests").mkdir()
+    for name in ("test_a.py", "test_b.py"):
+        (tmp_path / "tests" / name).write_text("def test_x():\n    assert 1\n")
+    m = engine_mutants((tmp_path / "pkg" / "obscure.py").read_text(), "pkg/obscure.py")[0]
+    files = ["tests/test_a.py", "tests/test_b.py"]
+    assert first_to_judge([*files, "-q"], m, tmp_path, focused=True) == [*files, "-q"]

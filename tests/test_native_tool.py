@@ -55,3 +55,22 @@ def test_a_failed_build_stops_the_trace_started_beside_it(monkeypatch, capsys):
     assert "a planted failure" in capsys.readouterr().err
     (proc,) = started
     assert proc.wait(timeout=600) != 0  # killed, not run to its end (a bound for a hang only)
+
+
+def test_the_trace_in_shards_is_the_whole_trace():
+    """The compiled engine's trace runs in two halves at once (`--shard K/N`): together they
+    hold every variant's matches once, with the hashes of one run of the whole."""
+    import json
+    import subprocess
+
+    def trace(*extra: str) -> dict[str, str]:
+        cmd = [sys.executable, "-m", "native.trace", "--deals", "1", *extra]
+        names = ["--variant", "durak", "--variant", "hearts", "--variant", "sixty-six"]
+        out = subprocess.run([*cmd, *names], cwd=ROOT, capture_output=True, text=True, check=True)
+        hashes: dict[str, str] = json.loads(out.stdout)["hashes"]
+        return hashes
+
+    whole = trace()
+    first, second = trace("--shard", "0/2"), trace("--shard", "1/2")
+    assert sorted(first) == ["durak/0", "sixty-six/0"] and sorted(second) == ["hearts/0"]
+    assert {**first, **second} == whole
