@@ -150,6 +150,12 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
         "without": _list(st.sampled_from(["9S", "AS", "7C", "x", "JD"]), 1, 3),
     },
     "draw_up": {"to": st.one_of(SMALL.map(str), st.just("0"), st.just("x"))},
+    "pass_cards": {
+        "count": SMALL.map(str),
+        "to": typed("match", "int").map(lambda e: f" = {e}"),
+        "passes_if": typed("result", "bool"),  # a role's names, and some it cannot read
+        "back": YESNO,
+    },
     "deal": {
         "pattern": _list(
             st.one_of(
@@ -330,6 +336,7 @@ EXPRESSION_SETTINGS = {
     "own_total",
     "loop",
     "offer_if",
+    "passes_if",
 }
 # settings whose drawn text starts with its own separator (": " or " = ")
 OWN_SEPARATOR = {
@@ -340,7 +347,11 @@ OWN_SEPARATOR = {
     "next_dealer",
     "first_leader",
 }
-OWN_SEPARATOR_IN = {("combination run", "value"), ("combination run", "strength")}
+OWN_SEPARATOR_IN = {
+    ("combination run", "value"),
+    ("combination run", "strength"),
+    ("pass_cards", "to"),
+}
 
 
 BOUT_BLOCKS = ["bouts", "deal", "deck", "match"]

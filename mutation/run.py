@@ -470,8 +470,11 @@ def first_to_judge(
     survivor costs the tests of its module rather than the whole suite (CI's sample)."""
     files = [f for f in selection if not f.startswith("-")]
     options = [f for f in selection if f.startswith("-")]
-    module = Path(mutant.path).stem
-    words = {module, *names_around((root / mutant.path).read_text(encoding="utf-8"), mutant.line)}
+    path = Path(mutant.path)
+    around = names_around((root / mutant.path).read_text(encoding="utf-8"), mutant.line)
+    # focused: the module by its package too (`blocks.deal`, not every file saying "deal")
+    module = f"{path.parent.name}.{path.stem}" if focused else path.stem
+    words = {module, *around}
     pattern = re.compile(r"\b(" + "|".join(sorted(map(re.escape, words))) + r")\b")
 
     def names_it(test_file: str) -> bool:
@@ -501,24 +504,6 @@ class Baseline:
     cpu: float
     seconds: float
     args: list[str]
-    file_cpu: dict[str, float] = field(default_factory=dict)  # each test file's tests kept
-
-    def cheapest_first(self, files: Sequence[str]) -> list[str]:
-        """`files` ordered by the CPU time of their tests kept, cheapest first (unknown ones
-        last, in their order): with `-x` a mutant killed by tests in several files is mostly
-        killed by a cheap one first."""
-        known = self.file_cpu
-        return sorted(files, key=lambda f: (f not in known, known.get(f, 0.0)))
-
-
-def _per_file(took: dict[str, float], left_out: set[str]) -> dict[str, float]:
-    """Each test file's CPU seconds over the tests kept."""
-    out: dict[str, float] = {}
-    for ident, t in took.items():
-        if ident not in left_out:
-            f = ident.split("::")[0]
-            out[f] = out.get(f, 0.0) + t
-    return out
 
 
 def baseline_from(path: str, tests: Sequence[str], slow: float | None = None) -> Baseline | None:
@@ -546,7 +531,7 @@ def baseline_from(path: str, tests: Sequence[str], slow: float | None = None) ->
     overhead = max(0.0, sum(processes) - sum(took.values())) / len(processes)
     kept = sum(t for i, t in took.items() if i not in left_out and i.split("::")[0] in files)
     say(f"  unmutated tests: {len(took)} timed in {path} (not run again)")
-    return Baseline(overhead + kept, 0.0, args, _per_file(took, left_out))
+    return Baseline(overhead + kept, 0.0, args)
 
 
 def baseline(
@@ -606,4 +591,4 @@ def baseline(
     measured = run.cpu if run.cpu is not None else run.seconds * workers
     overhead = max(0.0, measured - sum(took.values())) / workers
     cpu = overhead + sum(t for i, t in took.items() if i not in left_out)
-    return Baseline(cpu, run.seconds, args, _per_file(took, left_out))
+    return Baseline(cpu, run.seconds, args)

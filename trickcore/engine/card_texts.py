@@ -72,10 +72,19 @@ class CardTexts:
         size = self.model.deck.size
         if isinstance(texts, (str, bytes)) or not isinstance(texts, Sequence):
             raise TrickcoreError("a deck order is a list of card texts (or card numbers)")
-        order = [self._card_of(t, size) for t in texts[: size + 1]]
+        head = texts[: size + 1]
+        try:  # card texts (the usual case): all at once
+            lookup: dict[Any, int] = self._card_by_text
+            found: list[int | None] = list(map(lookup.get, head))
+        except TypeError:  # something unhashable
+            found = [None]
+        if None in found:  # card numbers, or something that is no card: one by one
+            order = [self._card_of(t, size) for t in head]
+        else:
+            order = found  # type: ignore[assignment]
         if self.copies:  # a text names each copy of its face in turn
             order = self._copies_in_turn(order)
-        if sorted(order) != list(range(size)):
+        if len(order) != size or len(set(order)) != size:  # each of the cards once
             counts = {c: order.count(c) for c in set(order) if 0 <= c < size}
             dup = [self.card_texts[c] for c, n in sorted(counts.items()) if n > 1]
             raise TrickcoreError(

@@ -37,9 +37,10 @@ class Deal(DealScoring):
         given: tuple[tuple[int, tuple[str, ...]], ...] = ()
         if seat >= 0 and seat == self.declarer:
             given = tuple((s, tuple(ct(c) for c in v)) for s, v in self.received.items() if v)
-        if self.passed and seat >= 0 and seat in self.passed:
-            taker, cards = self.passed[seat]
-            given = (*given, (taker, tuple(ct(c) for c in cards)))
+        for done in (self.passed, self.passed_back) if self.passed else ():
+            if seat >= 0 and seat in done:
+                taker, cards = done[seat]
+                given = (*given, (taker, tuple(ct(c) for c in cards)))
         hand, talon_shown, received, set_aside, laid_away, turnup = self._private_parts(seat)
         return Observation(
             seat=seat,
@@ -80,6 +81,7 @@ class Deal(DealScoring):
             ),
             set_aside=set_aside,
             pass_to=self.pass_to,
+            passes=self._passes() if self.passed else (),
             open_hands=self._open_hands(seat),
             laid_away=laid_away,
             turnup=turnup,
@@ -110,6 +112,16 @@ class Deal(DealScoring):
             contract_text=self.contract_text(),
         )
 
+    def _passes(self) -> tuple[tuple[int, int, int], ...]:
+        """Every pass made, public: (giver, taker, how many cards), those passed back last."""
+        return tuple(
+            [
+                (g, t, len(cs))
+                for done in (self.passed, self.passed_back)
+                for g, (t, cs) in done.items()
+            ]
+        )
+
     def _private_parts(self, seat: int) -> tuple[Any, ...]:
         """The parts of `seat`'s view that only it sees (its observation's hand,
         talon_shown, received, set_aside, laid_away and turnup), as the observation has them."""
@@ -117,6 +129,7 @@ class Deal(DealScoring):
         received = list(self.received.get(seat, ()))
         if self.passed and seat >= 0:
             received += [c for taker, cards in self.passed.values() if taker == seat for c in cards]
+            received += [c for t, cards in self.passed_back.values() if t == seat for c in cards]
         sees_hand = seat >= 0 and self.looked[seat]
         return (
             tuple(map(ct, sorted(self.hands[seat]))) if sees_hand else (),

@@ -67,6 +67,7 @@ class DealCore(DealState):
         "out",
         "pass_to",
         "passed",
+        "passed_back",
         "passes_in_row",
         "picked_card",
         "picked_up",
@@ -228,6 +229,7 @@ class DealCore(DealState):
         self.pass_to = 0
         self.set_aside: dict[int, list[int]] = {}
         self.passed: dict[int, tuple[int, list[int]]] = {}  # giver -> (taker, cards)
+        self.passed_back: dict[int, tuple[int, list[int]]] = {}  # `back`: the same, back
         self.tricks_bid = [-1] * seats
         self.bid_blind = [False] * seats
         self.looked = [True] * seats
@@ -335,6 +337,7 @@ class DealCore(DealState):
         self.set_aside = {s: cs[:] for s, cs in src.set_aside.items()}
         self.start_hands = {s: cs[:] for s, cs in src.start_hands.items()}
         self.passed = {s: (t, cs[:]) for s, (t, cs) in src.passed.items()}
+        self.passed_back = {s: (t, cs[:]) for s, (t, cs) in src.passed_back.items()}
         self.skipped = src.skipped.copy()
 
     # ------------------------------------------------------------ the flow

@@ -139,9 +139,9 @@ class Match:
         self._deck_orders = [game.deck_from_texts(o) for o in deck_orders] if deck_orders else []
         # what is left of what a saved match holds: each action costs its text and
         # ACTION_CHARGE (so at most MAX_ACTIONS actions), each deck order its cards
-        self._room = MAX_SAVED_CHARS - saved_chars(
-            (), [[game.card_text(c) for c in o] for o in self._deck_orders]
-        )
+        # every deck order lists each card once: each counts what one of them counts
+        one_order = saved_chars((), [game.card_texts]) if self._deck_orders else 0
+        self._room = MAX_SAVED_CHARS - one_order * len(self._deck_orders)
         if self._room < 0:
             raise TrickcoreError(
                 f"the deck orders hold more than a saved match can ({MAX_SAVED_CHARS:,} "

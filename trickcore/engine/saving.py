@@ -267,8 +267,10 @@ def validate_saved(data: Any) -> None:
     if data.get("deck_orders") is not None:
         orders = _list_field(data["deck_orders"], "deck_orders", MAX_DECK_ORDERS)
         for i, order in enumerate(orders):
-            for card in _list_field(order, f"deck_orders[{i}]", MAX_DECK_CARDS):
-                _text_field(card, f"deck_orders[{i}] card", MAX_CARD_TEXT)
+            cards = _list_field(order, f"deck_orders[{i}]", MAX_DECK_CARDS)
+            if set(map(type, cards)) - {str} or max(map(len, cards), default=0) > MAX_CARD_TEXT:
+                for card in cards:  # the first that is not: its error
+                    _text_field(card, f"deck_orders[{i}] card", MAX_CARD_TEXT)
     if data.get("secret") not in (None, True, False):
         raise saved_error(f"'secret' must be yes or no, not {_describe(data['secret'])}")
     if data.get("secret") and data.get("seed") is not None:

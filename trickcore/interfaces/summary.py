@@ -416,17 +416,19 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
     out: list[tuple[str, list[str]]] = []
     if tricks.pass_cards is not None:
         pc = tricks.pass_cards
-        out.append(
-            (
-                "Passing",
-                [
-                    f"Each player chooses {cards(pc.count)} of his hand, one at a time, in turn "
-                    "from the dealer's left.",
-                    "Once all are chosen, each player's cards go to the player N seats on "
-                    f"(N = {pc.to.text}; 0: no passing in that deal).",
-                ],
+        who = "Each player" if pc.passes_if is None else f"Each player for whom {pc.passes_if.text}"
+        lines = [
+            f"{who} chooses {cards(pc.count)} of his hand, one at a time, in turn "
+            "from the dealer's left.",
+            "Once all are chosen, each player's cards go to the player N seats on "
+            f"(N = {pc.to.text}; 0: no passing in that deal).",
+        ]
+        if pc.back:
+            lines.append(
+                "Then each player who received cards chooses as many of his hand, in turn "
+                "from the dealer's left, and they go back to the player his came from."
             )
-        )
+        out.append(("Passing", lines))
     b = tricks.bidding
     if b is not None and b.style == "pairs":
         out.append(("Bidding", _pair_bidding_lines(b)))

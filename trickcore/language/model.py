@@ -397,11 +397,15 @@ class ContractRules:
 
 @attrs.frozen
 class PassRules:
-    """Passing cards (`pass_cards`): each player sets `count` cards aside, then each set goes
-    `to` seats on in deal order (0: no passing in this deal)."""
+    """Passing cards (`pass_cards`): each player for whom `passes_if` holds (every player
+    without it) sets `count` cards aside, then each set goes `to` seats on in deal order (0:
+    no passing in this deal); with `back`, each player who received cards then passes as many
+    back to the player they came from."""
 
     count: int
     to: CompiledExpr
+    passes_if: CompiledExpr | None = None  # for each player, as the phase begins
+    back: bool = False
 
 
 @attrs.frozen

@@ -1241,7 +1241,8 @@ PLACES: dict[str, Place] = {
         ),
         Place(
             "role",
-            "`play.sit_out_if`, `pickup.take_if` (for each player, as trick play begins)",
+            "`play.sit_out_if`, `pickup.take_if` (for each player, as trick play begins), "
+            "`pass_cards.passes_if` after an auction (as the passing begins)",
             ("declarer", "players", *CONTRACT_STATE, *MATCH_STATE),
             (*CONTRACT_FUNCTIONS, *AGGREGATE_FUNCTIONS),
             "and the player's match and deal `keep` names and the options chosen",

@@ -49,13 +49,19 @@ class CardPhases(ReplayScoring):
 
     # ------------------------------------------------------------ cards passed
     def _start_pass(self) -> bool:
-        """The pass phase: each player in turn sets cards aside (none when they go nowhere)."""
+        """The pass phase: each player who passes (`passes_if`, worked out for each as the
+        phase begins; every player without it) sets cards aside in turn; none when they go
+        nowhere or nobody passes."""
         active = self.active
         self.pass_to = self._pass_offset()
         if not self.pass_to:
             return False
-        self.set_aside = {seat: [] for seat in active}
-        return self._stage("pass", active[0])
+        rule = self.ref.passes_if
+        givers = [s for s in active if rule is None or self.ref.eval(rule, self.role_env(s))]
+        if not givers:
+            return False
+        self.set_aside = {seat: [] for seat in givers}
+        return self._stage("pass", givers[0])
 
     def _pass_offset(self) -> int:
         """How many seats on the passed cards go (`pass_cards.to`, public), 0 for none."""
@@ -71,23 +77,34 @@ class CardPhases(ReplayScoring):
         return in_range(ref.eval(ref.pass_to, env), "pass_cards.to") % len(self.active)
 
     def _pass_card(self, seat: int, card: int) -> None:
-        """A card set aside; after the last choice every set goes `pass_to` seats on."""
+        """A card set aside; after the last choice every set goes `pass_to` seats on, and
+        with `back` each player who received then sets aside as many to send back."""
         self.hands[seat].remove(card)
         self.set_aside[seat].append(card)
         if len(self.set_aside[seat]) < self.ref.pass_count:
             return
-        i = self.active.index(seat)
-        if i + 1 < len(self.active):
-            self.to_act = self.active[i + 1]
+        choosers = list(self.set_aside)
+        k = choosers.index(seat)
+        if k + 1 < len(choosers):
+            self.to_act = choosers[k + 1]
             return
         n = len(self.active)
-        for k, giver in enumerate(self.active):
-            taker = self.active[(k + self.pass_to) % n]
+        back = bool(self.passed)  # the first passes are made: these go back
+        for giver in choosers:
+            if back:
+                (taker,) = [g for g, (t, _) in self.passed.items() if t == giver]
+            else:
+                taker = self.active[(self.active.index(giver) + self.pass_to) % n]
             cards = self.set_aside[giver]
             self.hands[taker] += cards
             self.seen[taker].update(cards)
-            self.passed[giver] = (taker, list(cards))
+            (self.passed_back if back else self.passed)[giver] = (taker, list(cards))
         self.set_aside = {}
+        if self.ref.pass_back and not back:
+            takers = {t for t, _ in self.passed.values()}
+            self.set_aside = {s: [] for s in self.active if s in takers}
+            self.to_act = next(iter(self.set_aside))
+            return
         self._leader_card_public()
         self._flow_on()
 

@@ -107,6 +107,7 @@ class DealState:
         self.pass_to = 0
         self.set_aside: dict[int, list[int]] = {}
         self.passed: dict[int, tuple[int, list[int]]] = {}  # giver -> (taker, cards)
+        self.passed_back: dict[int, tuple[int, list[int]]] = {}  # returner -> (giver, cards)
         # the bids phase: each seat's bid (-1 before it bids), blind or not, looked or not
         self.tricks_bid = [-1] * seats
         self.bid_blind = [False] * seats

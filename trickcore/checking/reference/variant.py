@@ -335,6 +335,9 @@ class Reference:
         count = words_of(root, "pass_cards", "count")
         self.pass_count = int(count[0][0]) if count else 0
         self.pass_to = setting_of(root, "pass_cards", "to") if "pass" in self.flow else None
+        self.passes_if = setting_of(root, "pass_cards", "passes_if")  # who passes
+        back = words_of(root, "pass_cards", "back")
+        self.pass_back = bool(back) and back[0][0] == "yes"  # as many passed back
         # bids phase: the range, and who bids blind with which values
         low = words_of(root, "bids", "min")
         self.bids_min = int(low[0][0]) if low else 0

@@ -91,12 +91,14 @@ class ReplayViews(DealState):
 
         received = list(self.received.get(seat, ()))
         received += [c for taker, cards in self.passed.values() if taker == seat for c in cards]
+        received += [c for to, cards in self.passed_back.values() if to == seat for c in cards]
         given = []
         if seat == self.declarer:
             given = [(s, texts(v)) for s, v in self.received.items() if v]
-        if seat in self.passed:
-            taker, cards = self.passed[seat]
-            given.append((taker, texts(cards)))
+        for moved in (self.passed, self.passed_back):
+            if seat in moved:
+                taker, cards = moved[seat]
+                given.append((taker, texts(cards)))
         announced = None
         if self.announced is not None:
             mi, suit = self.announced
@@ -144,6 +146,11 @@ class ReplayViews(DealState):
             "laid_away": texts(laid_away),
             "open_hands": [(s, texts(cs)) for s, cs in self.open_cards().items() if s != seat],
             "pass_to": self.pass_to,
+            "passes": tuple(
+                (g, t, len(cs))
+                for moved in (self.passed, self.passed_back)
+                for g, (t, cs) in moved.items()
+            ),
             "sitting_out": tuple(s for s in self.active if s not in self.playing),
             "playing_for": self.turn if self.stage == "play" and self.turn != self.to_act else None,
             "contract_text": contract_text,
@@ -194,6 +201,7 @@ def observed(obs: Any) -> dict[str, Any]:
         "laid_away": sorted(obs.laid_away),
         "open_hands": [(s, sorted(cards)) for s, cards in obs.open_hands],
         "pass_to": obs.pass_to,
+        "passes": obs.passes,
         "sitting_out": tuple(obs.sitting_out),
         "playing_for": obs.playing_for,
         "contract_text": obs.contract_text,

@@ -1,8 +1,11 @@
-"""Passing cards (`pass_cards`): every player sets cards aside, then each set moves on.
+"""Passing cards (`pass_cards`): players set cards aside, then each set moves on.
 
-Players choose in deal order from the dealer's left, each his `count` cards in a row, one
-action per card. Nobody receives a card until every card is chosen; then each player's
-cards go to the player `to` seats on (in deal order), all at once.
+The players who pass (every player, or those `passes_if` picks as the phase begins) choose
+in deal order from the dealer's left, each his `count` cards in a row, one action per card.
+Nobody receives a card until every card is chosen; then each player's cards go to the player
+`to` seats on (in deal order), all at once. With `back`, each player who received cards
+then chooses as many to pass back to the player they came from, in deal order, and those
+move at once too.
 """
 
 from __future__ import annotations
@@ -24,12 +27,14 @@ def seat_on(active: list[int], seat: int, offset: int) -> int:
 
 
 class PassCards(Phase):
-    """Each player chooses cards to pass (`pass CARD`); skipped when `to` gives 0."""
+    """Players choose cards to pass (`pass CARD`); skipped when `to` gives 0 or nobody
+    passes."""
 
     name = "pass"
 
     def start(self, deal: Deal) -> bool:
-        """Work out how many seats on the cards go; start with the dealer's left."""
+        """Work out how many seats on the cards go and who passes; start with the first
+        of them from the dealer's left."""
         rules = deal.rules.pass_cards
         assert rules is not None
         n = len(deal.active)
@@ -44,8 +49,12 @@ class PassCards(Phase):
         deal.pass_to = offset
         if offset == 0:
             return False
-        deal.set_aside = {s: [] for s in deal.active}
-        deal.to_act = deal.active[0]
+        who = rules.passes_if
+        givers = [s for s in deal.active if who is None or who(deal.role_env(s))]
+        if not givers:
+            return False
+        deal.set_aside = {s: [] for s in givers}
+        deal.to_act = givers[0]
         return True
 
     def legal(self, deal: Deal) -> list[Action]:
@@ -54,23 +63,38 @@ class PassCards(Phase):
         return [pass_card[c] for c in sorted(deal.hands[deal.to_act])]
 
     def apply(self, deal: Deal, action: Action) -> None:
-        """Set the card aside; after the last choice every set moves on at once."""
+        """Set the card aside; after the last choice every set moves on at once (and with
+        `back`, the players who received choose the cards going back)."""
         rules = deal.rules.pass_cards
         assert rules is not None
         seat = deal.to_act
         deal.hands[seat].remove(action.card)
-        deal.set_aside[seat].append(action.card)
-        if len(deal.set_aside[seat]) < rules.count:
+        aside = deal.set_aside
+        aside[seat].append(action.card)
+        if len(aside[seat]) < rules.count:
             return
-        i = deal.active.index(seat)
-        n = len(deal.active)
-        if i + 1 < n:
-            deal.to_act = deal.active[i + 1]
+        order = list(aside)
+        i = order.index(seat)
+        if i + 1 < len(order):
+            deal.to_act = order[i + 1]
             return
-        for giver in deal.active:
+        if deal.passed and rules.back:  # the cards passed back: to where they came from
+            came_from = {t: g for g, (t, _) in deal.passed.items()}
+            for taker in order:
+                giver = came_from[taker]
+                deal.hands[giver].extend(aside[taker])
+                deal.passed_back[taker] = (giver, list(aside[taker]))
+            deal.set_aside = {}
+            deal.next_phase()
+            return
+        for giver in order:
             taker = seat_on(deal.active, giver, deal.pass_to)
-            cards = deal.set_aside[giver]
-            deal.hands[taker].extend(cards)
-            deal.passed[giver] = (taker, list(cards))
+            deal.hands[taker].extend(aside[giver])
+            deal.passed[giver] = (taker, list(aside[giver]))
         deal.set_aside = {}
+        if rules.back:  # those who received choose as many to pass back, in deal order
+            takers = {t for t, _ in deal.passed.values()}
+            deal.set_aside = {s: [] for s in deal.active if s in takers}
+            deal.to_act = next(iter(deal.set_aside))
+            return
         deal.next_phase()

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 from ...language.errors import TrickcoreError
 from ..actions import Action
 from ..observation import BoutObservation, Observation
-from ..phases.passing import seat_on
 from .errors import WorldsError
 from .places import talon_led, turned_card
 
@@ -110,6 +109,12 @@ class SeatKnowledge:
         own: set[int] = set()
         parse = self.game.actions.parse
         copy_of = self.copy_of
+        # with copies, a card the seat passed is the same copy when it is seen again: played
+        # or shown by the player it went to, or held or played by the seat once passed back
+        returned = self._passed_back_texts() if self._copies else {}
+        takers = [t for g, t, n in getattr(obs, "passes", ()) if g == seat for _ in range(n)]
+        moved: dict[tuple[int, str], list[int]] = {}  # (holder, text) -> copies
+        own_passes = 0
         for k, (s, text) in enumerate(self.log):
             if text.startswith(HIDDEN_FORMS):
                 self.hidden_steps.add(k)
@@ -119,7 +124,16 @@ class SeatKnowledge:
                 raise WorldsError(f"'{text}' (step {k + 1} of the log) is no action of this game")
             cards = [a.card] if a.card >= 0 else list(a.cards)
             if self._copies and a.card >= 0:  # each play of a card is one of its copies
-                cards = [copy_of(self.game.card_texts[a.card])]
+                face = self.game.card_texts[a.card]
+                again = moved.get((s, face))
+                cards = [again.pop() if again else copy_of(face)]
+                if s == seat and a.kind == "pass_card" and own_passes < len(takers):
+                    holder = takers[own_passes]
+                    own_passes += 1
+                    if returned.get(face, 0) > 0:  # it may be the one passed back
+                        returned[face] -= 1
+                        holder = seat
+                    moved.setdefault((holder, face), []).append(cards[0])
                 self.step_card[k] = cards[0]
             for c in cards:
                 self.played_at.setdefault(c, (k, s))
@@ -138,12 +152,17 @@ class SeatKnowledge:
         self.open_cards: dict[int, list[int]] = {}
         if isinstance(obs, Observation):
             for s, cs in obs.open_hands:
-                self.open_cards[s] = [copy_of(t) for t in cs]
+                self.open_cards[s] = [
+                    moved[(s, t)].pop() if moved.get((s, t)) else copy_of(t) for t in cs
+                ]
                 fixed.update(self.open_cards[s])
         # the cards held now, as the copies left after the plays
-        self.hand_cards = [copy_of(t) for t in obs.hand]
+        self.hand_cards = [
+            moved[(seat, t)].pop() if moved.get((seat, t)) else copy_of(t) for t in obs.hand
+        ]
         own.update(self.hand_cards)
-        own.update(copy_of(t) for t in own_texts[len(obs.hand) :])
+        if not self._copies:  # with copies, each is held now or left by a step of the log
+            own.update(copy_of(t) for t in own_texts[len(obs.hand) :])
         self.fixed = fixed
         self.own = own - fixed
         # a card first played by another player (one the seat played first is its own)
@@ -160,6 +179,42 @@ class SeatKnowledge:
             for k, t in obs.drawn:
                 self.draws.setdefault(k, set()).add(self.card(t))
 
+    def _passed_back_texts(self) -> dict[str, int]:
+        """The card texts passed to the seat by players it had passed cards to (`pass_cards
+        { back: yes }`), with how many of each."""
+        obs = self.obs
+        if not isinstance(obs, Observation) or not obs.passes:
+            return {}
+        came_back: list[bool] = []  # for each card passed to the seat, in order
+        gave_to: set[int] = set()
+        for giver, taker, n in obs.passes:
+            if giver == self.seat:
+                gave_to.add(taker)
+            elif taker == self.seat:
+                came_back += [giver in gave_to] * n
+        first = len(obs.received) - len(came_back)
+        out: dict[str, int] = {}
+        for text, back in zip(obs.received[first:], came_back, strict=True):
+            if back:
+                out[text] = out.get(text, 0) + 1
+        return out
+
+    @property
+    def passes_back(self) -> bool:
+        """Whether the observation shows cards passed back (to a player who passed first)."""
+        passes = getattr(self.obs, "passes", ())
+        return any(
+            (t, g) in {(g2, t2) for g2, t2, _ in passes[:i]} for i, (g, t, _) in enumerate(passes)
+        )
+
+    def passed_back_own(self) -> set[str]:
+        """The card texts the seat passed and was passed back (its own from the deal)."""
+        obs = self.obs
+        back = self._passed_back_texts()
+        if not back or not isinstance(obs, Observation):
+            return set()
+        return set(back) & {t for _, cs in obs.given for t in cs}
+
     def dealt_own(self) -> set[int]:
         """The seat's own cards (held now, or played or given by it) but those it received,
         took from a talon or found turned up, or played from another hand (a dummy's, an
@@ -168,7 +223,9 @@ class SeatKnowledge:
         own = set(self.hand_cards)
         own.update(self.own_actions)
         if isinstance(obs, Observation):
-            own -= {self.card(t) for t in (*obs.received, *obs.talon_taken)}
+            came_back = self.passed_back_own()
+            got = (*(t for t in obs.received if t not in came_back), *obs.talon_taken)
+            own -= {self.card(t) for t in got}
             own -= {c for _, c in self.stock_shown}  # drawn from the stock face up
             if obs.turned_up is not None:  # dealt face up, not to him (he may have taken it)
                 own.discard(self.card(obs.turned_up))
@@ -191,15 +248,19 @@ class SeatKnowledge:
         from him (a card given openly, or passed to it: the passing goes a known number of
         seats on), then those it saw him play, in the order of the log."""
         out: list[tuple[int, int]] = []
-        for t in obs.received:
+        # the cards passed to the seat come last in `received`, in the order of `passes`
+        passed_from = [g for g, t, n in obs.passes if t == self.seat for _ in range(n)]
+        first_passed = len(obs.received) - len(passed_from)
+        came_back = self.passed_back_own()
+        for k, t in enumerate(obs.received):
             c = self.card(t)
-            if c in self.fixed:  # seen lying somewhere (a talon shown): it was dealt there
-                continue
+            if c in self.fixed or t in came_back:  # seen lying somewhere (a talon shown):
+                continue  # dealt there; or its own, passed and passed back
             shown = self.played_at.get(c)
             if shown is not None and shown[1] != self.seat:
                 out.append((c, shown[1]))
-            elif obs.pass_to and self.seat in active:  # passed: from as many seats back
-                out.append((c, seat_on(active, self.seat, -obs.pass_to)))
+            elif k >= first_passed and self.seat in active:  # passed to it by that player
+                out.append((c, passed_from[k - first_passed]))
         seen = sorted((k, c) for c, k in self.seen_played.items())
         return out + [(c, self.log[k][0]) for k, c in seen]
 

@@ -29,7 +29,8 @@ class Relabeller:
         self.lists = [n for n in _CARD_LISTS if _holds(getattr(ref, n, ()), cards)]
         self.dicts = [n for n in _CARD_DICTS if _holds(getattr(ref, n, None) or {}, cards)]
         passed = getattr(ref, "passed", None) or {}
-        self.passed = _holds([cs for _, cs in passed.values()], cards)
+        back = getattr(ref, "passed_back", None) or {}
+        self.passed = _holds([cs for _, cs in [*passed.values(), *back.values()]], cards)
         self.turnup = getattr(ref, "turnup", -1) in cards
         self.steps = [
             k
@@ -57,6 +58,9 @@ class Relabeller:
             if self.passed:
                 world.passed = {
                     g: (t, [m(c, c) for c in cs]) for g, (t, cs) in world.passed.items()
+                }
+                world.passed_back = {
+                    g: (t, [m(c, c) for c in cs]) for g, (t, cs) in world.passed_back.items()
                 }
             if self.turnup:
                 world.turnup = m(world.turnup, world.turnup)

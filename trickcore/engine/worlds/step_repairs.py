@@ -209,6 +209,8 @@ class StepRepairs:
         if action is None:
             return []
         h = acting_hand(deal)
+        if deal.to_act != self.log[k][0] and self.log[k][0] >= 0:
+            h = self.log[k][0]  # another player is to act: the one the log has act lacks a card
         hand = deal.hands[h]
         earlier = [j for j in sorted(self.known.hidden_steps) if j < k]
         missing = [c for c in needed_cards(self.game, deal, action) if c not in hand]
@@ -250,6 +252,58 @@ class StepRepairs:
         others = [c for c in free if where[c] != where[x]]
         return [(x, self.rng.choice(others))] if others else []
 
+    def _passed_received(self, world: Deal | BoutDeal, used: set[int]) -> list[tuple[int, int]]:
+        """With cards passed back (`pass_cards { back: yes }`), the repairs of the cards
+        passed to the seat, place by place: a card its giver held when he passed (dealt to
+        him and not passed on, or passed to him before) becomes his hidden step's pick (x =
+        -1 - step: see `change`); another is swapped into his dealt hand."""
+        obs = self.replay.obs
+        if not isinstance(world, Deal) or not world.passed or not isinstance(obs, Observation):
+            return []
+        seat = self.known.seat
+        card = self.known.card
+        want = [card(t) for t in obs.received]
+        stages = [world.passed, world.passed_back]
+        moved = [
+            (g, c, n)
+            for n, st in enumerate(stages)
+            for g, (t, cs) in st.items()
+            if t == seat
+            for c in cs
+        ]
+        first = len(want) - len(moved)
+        if first < 0:
+            return []
+        dealt = card_places(self.replay.new_deal(list(world.deck_order)), len(world.deck_order))
+        hidden = sorted(self.known.hidden_steps)
+        out: list[tuple[int, int]] = []
+        face = self.game.model.deck.faces
+        copies = self.game.model.deck.cards_of_face
+        for (giver, have, stage), x in zip(moved, want[first:], strict=True):
+            if face[x] == face[have] or have in used:
+                continue
+            gave = world.passed.get(giver, (-1, []))[1]
+            got = [c for t, cs in world.passed.values() if t == giver for c in cs]
+            held = [
+                y
+                for y in copies[face[x]]
+                if y not in used
+                and ((dealt[y] == giver and y not in gave) or (stage == 1 and y in got))
+            ]
+            steps = [
+                k for k in hidden if self.log[k][0] == giver and world.history[k][1].card == have
+            ]
+            if held and steps:
+                out.append((-1 - steps[-1], held[0]))
+                used.update((held[0], have))
+            else:  # with copies, the copy the seat's knowledge labels its own, if held
+                mine = [y for y in copies[face[x]] if y in self.known.hand_cards and y not in used]
+                y = mine[0] if mine else x
+                if y not in used:
+                    out.append((y, have))
+                    used.update((y, have))
+        return out
+
     def view_repairs(
         self, view: Observation | BoutObservation, world: Deal | BoutDeal | None = None
     ) -> list[tuple[int, int]]:
@@ -263,7 +317,10 @@ class StepRepairs:
         copies = self.game.copies and world is not None
         tricks = self.game.model.tricks
         by_card = tricks is not None and tricks.play.open_cards
-        for key in sorted(set(mine) | set(theirs)):
+        keys = sorted(set(mine) | set(theirs))
+        if self.known.passes_back:  # the cards passed back: their picks before the hand
+            keys.sort(key=lambda key: key != "received")
+        for key in keys:
             if by_card and key.startswith("open"):
                 continue  # cards a rule lays face up one by one: moved by `unseen_swaps`
             want = [self.known.card(t) for t in theirs.get(key, ())]
@@ -273,6 +330,9 @@ class StepRepairs:
                 have = sorted(world.hands[self.known.seat])
             missing = [c for c in want if c not in have]
             extra = [c for c in have if c not in want]
+            if key == "received" and world is not None and self.known.passes_back:
+                out += self._passed_received(world, used)
+                continue
             if not missing and not extra:  # the same cards in another order
                 pairs = [(x, y) for x, y in zip(want, have, strict=False) if x != y][:1]
             else:

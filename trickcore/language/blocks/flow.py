@@ -57,19 +57,28 @@ def compile_flow(ctx: CompileContext) -> tuple[str, ...]:
     if "tricks" not in kinds:
         raise RulesError("the flow of a trick game needs the phase 'tricks'", loc)
     # `draw_up` fills the hands from the stock: it may come anywhere before the tricks
-    # (after a pickup, whose taker it evens out); the others run in their one order
-    fixed = [k for k in kinds if k != "draw_up"]
+    # (after a pickup, whose taker it evens out); `pass` anywhere after a redeal and before
+    # the tricks (after the auction its players may be chosen by their role); the others run
+    # in their one order
+    fixed = [k for k in kinds if k not in ("draw_up", "pass")]
     order = [k for k in TRICK_PHASES if k in fixed]
     late = "draw_up" in kinds and (
         kinds.index("draw_up") > kinds.index("tricks")
         or ("pickup" in kinds and kinds.index("draw_up") < kinds.index("pickup"))
+    )
+    late = late or (
+        "pass" in kinds
+        and (
+            kinds.index("pass") > kinds.index("tricks")
+            or ("redeal" in kinds and kinds.index("pass") < kinds.index("redeal"))
+        )
     )
     if fixed != order or late:
         shown = [k for k in TRICK_PHASES if k in kinds]
         raise RulesError(
             f"phases run in this order: {', '.join(shown)} (each needs what the ones "
             "before it decide: a declarer, his hand; 'draw_up' may come earlier, after a "
-            "'pickup')",
+            "'pickup'; 'pass' anywhere after a 'redeal' and before the 'tricks')",
             loc,
         )
     for kind in ("talon", "contract"):
