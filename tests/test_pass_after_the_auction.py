@@ -150,3 +150,41 @@ def test_a_pass_before_the_auction_cannot_read_roles_and_none_comes_after_the_tr
         trickcore.load_variant(path)
     assert message in str(err.value)
     assert "broken.rules:" in str(err.value)
+
+
+def test_an_engine_that_lets_every_player_pass_or_sends_the_cards_back_wrong_is_caught(
+    monkeypatch,
+):
+    """The checker restates who passes and where the cards go back: an engine asking every
+    player to pass, or returning the cards to the bidder's left, is found out."""
+    from conftest import found
+
+    from trickcore.engine.phases import passing
+
+    assert found(PASSING, examples=6) is None
+    real_start = passing.PassCards.start
+
+    def everybody(self, deal):
+        started = real_start(self, deal)
+        if started:  # every player passes, not only those `passes_if` picks
+            deal.set_aside = {s: [] for s in deal.active}
+            deal.to_act = deal.active[0]
+        return started
+
+    monkeypatch.setattr(passing.PassCards, "start", everybody)
+    assert found(PASSING, examples=6) is not None
+    monkeypatch.undo()
+    real_apply = passing.PassCards.apply
+
+    def back_to_the_left(self, deal, action):
+        real_apply(self, deal, action)
+        for seat, (taker, cards) in list(deal.passed_back.items()):
+            left = deal.active[(deal.active.index(seat) + 1) % len(deal.active)]
+            if left != taker:
+                for c in cards:
+                    deal.hands[taker].remove(c)
+                    deal.hands[left].append(c)
+                deal.passed_back[seat] = (left, cards)
+
+    monkeypatch.setattr(passing.PassCards, "apply", back_to_the_left)
+    assert found(PASSING, examples=6) is not None
