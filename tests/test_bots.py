@@ -426,8 +426,8 @@ def test_pimc_stops_once_the_best_action_is_settled():
 
 def test_ismcts_widens_progressively_over_a_long_ladder_of_bids():
     # Preferans R8: the first bid of a deal may be any of the ladder's contracts: with
-    # widening, the search weighs the heuristic bot's choice first and lets in one more
-    # action each time its iterations pass a square; without, every bid at once
+    # widening, the search weighs the heuristic bot's choice first and lets in the next
+    # nearest action each time its iterations pass a square; without, every bid at once
     v = trickcore.load_variant("preferans")
     turn = turn_of(v.new_match(seed=1))
     assert len(turn.legal) > 20
@@ -438,6 +438,28 @@ def test_ismcts_widens_progressively_over_a_long_ladder_of_bids():
     assert HeuristicPlayer(2).choose(turn) in weighed
     wide = [a for a, x in make_bot(spec + ",widening=0", seed=2).evaluate(turn) if math.isfinite(x)]
     assert len(wide) > len(weighed)
+
+
+def test_ismcts_weighs_a_pass_and_the_bids_next_to_the_heuristic_bots_bid():
+    # Bridge B14: the heuristic bot opens 1 spades; a widening search lets in the pass (an
+    # action of another kind) at once, then the bids nearest to 1 spades: not only the
+    # lowest bids of the ladder, and not the pass last of 36 calls
+    v = trickcore.load_variant("bridge")
+    m = v.new_match(seed=0)
+    heuristic = HeuristicPlayer(1)
+    turn = turn_of(m)
+    while len(turn.legal) <= 8 or heuristic.choose(turn).kind == "pass":
+        m.apply(heuristic.choose(turn))
+        turn = turn_of(m)
+    first = heuristic.choose(turn)
+    assert first.text == "bid 1 spades" and turn.legal[-1].text == "pass"
+    bot = make_bot("ismcts:worlds=4,iterations=49,seconds=none", seed=2)
+    bot.fallback = HeuristicPlayer(1)  # the same rules of thumb as above
+    weighed = {a.text for a, x in bot.evaluate(turn) if math.isfinite(x)}
+    assert {"bid 1 spades", "pass", "bid 1 hearts", "bid 1 notrump"} <= weighed
+    at = turn.legal.index(first)
+    bids = [a for a in turn.legal if a.text in weighed and a.kind == "bid"]
+    assert max(abs(turn.legal.index(a) - at) for a in bids) <= len(bids)
 
 
 def test_pimc_weighs_what_it_reached_when_a_decision_is_wider_than_its_budget():

@@ -50,9 +50,10 @@ class ISMCTSPlayer:
     and the heuristic bot decides when none was found in time); `exploration` is the UCT
     constant (in units of the largest deal value seen); `widening`: with more legal
     actions than that at the root (a long ladder of bids), the search widens
-    progressively: it starts with the heuristic bot's choice and one more, and lets in
-    the next legal action each time its iterations pass a square (2 + sqrt of them in
-    all), so that every action it weighs gets visits enough to be judged (0: all at once).
+    progressively: it starts with the heuristic bot's choice and one more (an action of
+    another kind, a pass beside a bid, then those of its kind nearest to it), and lets in the
+    next each time its iterations pass a square (2 + sqrt of them in all), so that every
+    action it weighs gets visits enough to be judged (0: all at once).
     The same seed and budgets give the same choices unless the time cap is reached.
     """
 
@@ -172,8 +173,26 @@ class ISMCTSPlayer:
 
     def _root_order(self, turn: Turn) -> list[Action]:
         """The legal actions in the order a widening search lets them in: the heuristic
-        bot's choice first, then the others as the rules list them."""
-        if not (0 < self.widening < len(turn.legal)):
-            return list(turn.legal)
+        bot's choice first, then the first of each other kind (a pass beside a bid), then
+        those of its kind nearest to it in the rules' order (on a ladder of bids, the bids
+        next to the one it would make before those far from it), then the rest."""
+        legal = list(turn.legal)
+        if not (0 < self.widening < len(legal)):
+            return legal
         first = self.fallback.choose(turn)
-        return [first, *(a for a in turn.legal if a != first)]
+        at = legal.index(first)
+        kinds: dict[str, int] = {}
+        for i, a in enumerate(legal):
+            kinds.setdefault(a.kind, i)
+        others = {i for kind, i in kinds.items() if kind != first.kind}
+
+        def rank(i: int) -> tuple[int, int, int]:
+            if i == at:
+                return (0, 0, i)
+            if i in others:
+                return (1, 0, i)
+            if legal[i].kind == first.kind:
+                return (2, abs(i - at), i)
+            return (3, 0, i)
+
+        return [legal[i] for i in sorted(range(len(legal)), key=rank)]
