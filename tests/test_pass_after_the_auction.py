@@ -45,7 +45,7 @@ def test_only_the_bidders_partner_passes_then_the_bidder_passes_as_many_back(pin
     assert deal.to_act == 1 and deal.phase == "pass"
     bidder = deal.observation(1)
     assert len(bidder.hand) == 16 and sorted(bidder.received) == sorted(given)
-    assert bidder.passes == ((3, 1, 4),)
+    assert bidder.passes == ((3, 1, 4, False),)
     back = [given[0], *[c for c in bidder.hand if c not in given][:3]]  # one of his own, too
     for card in back:
         deal.apply(f"pass {card}")
@@ -57,7 +57,7 @@ def test_only_the_bidders_partner_passes_then_the_bidder_passes_as_many_back(pin
     assert partner.given == ((1, tuple(given)),)
     assert deal.observation(1).given == ((3, tuple(back)),)
     # public: who passed how many to whom, in order; the cards only to those who moved them
-    assert deal.observation(0).passes == ((3, 1, 4), (1, 3, 4))
+    assert deal.observation(0).passes == ((3, 1, 4, False), (1, 3, 4, True))
     assert deal.observation(0).received == () and deal.observation(2).given == ()
     seen_by_opponent = [text for seat, text in deal.observation(0).log if seat in (1, 3)]
     assert seen_by_opponent[-8:] == ["pass a card"] * 8
@@ -92,7 +92,8 @@ def test_without_a_declarer_side_partner_nobody_passes_and_hearts_passes_as_befo
         for card in deal.observation(seat).hand[:3]:
             deal.apply(f"pass {card}")
     assert deal.phase == "play"
-    assert deal.observation(0).passes == ((1, 2, 3), (2, 3, 3), (3, 0, 3), (0, 1, 3))
+    passes = deal.observation(0).passes
+    assert passes == ((1, 2, 3, False), (2, 3, 3, False), (3, 0, 3, False), (0, 1, 3, False))
 
 
 def test_the_passing_is_shown_and_verified(pinochle):

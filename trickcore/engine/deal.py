@@ -112,12 +112,13 @@ class Deal(DealScoring):
             contract_text=self.contract_text(),
         )
 
-    def _passes(self) -> tuple[tuple[int, int, int], ...]:
-        """Every pass made, public: (giver, taker, how many cards), those passed back last."""
+    def _passes(self) -> tuple[tuple[int, int, int, bool], ...]:
+        """Every pass made, public: (giver, taker, how many cards, passed back), those passed
+        back last."""
         return tuple(
             [
-                (g, t, len(cs))
-                for done in (self.passed, self.passed_back)
+                (g, t, len(cs), back)
+                for back, done in ((False, self.passed), (True, self.passed_back))
                 for g, (t, cs) in done.items()
             ]
         )

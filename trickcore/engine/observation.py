@@ -58,9 +58,9 @@ class Observation:
     kept: tuple[tuple[tuple[str, int | bool], ...], ...] = ()  # each seat's kept values
     set_aside: tuple[str, ...] = ()  # cards this seat chose to pass, not yet passed
     pass_to: int = 0  # passing: each player's cards go this many seats on (0: none)
-    # every pass made (giver, taker, how many cards), in order: the passes, then with
-    # `pass_cards { back: yes }` the cards passed back
-    passes: tuple[tuple[int, int, int], ...] = ()
+    # every pass made (giver, taker, how many cards, passed back), in order: the passes,
+    # then with `pass_cards { back: yes }` the cards passed back
+    passes: tuple[tuple[int, int, int, bool], ...] = ()
     # the laid-away cards: all to who laid them away (and to all at the end when they count
     # for someone); to the others those shown as they were laid away (`lay_away_shown_if`)
     laid_away: tuple[str, ...] = ()

@@ -147,8 +147,8 @@ class ReplayViews(DealState):
             "open_hands": [(s, texts(cs)) for s, cs in self.open_cards().items() if s != seat],
             "pass_to": self.pass_to,
             "passes": tuple(
-                (g, t, len(cs))
-                for moved in (self.passed, self.passed_back)
+                (g, t, len(cs), back)
+                for back, moved in ((False, self.passed), (True, self.passed_back))
                 for g, (t, cs) in moved.items()
             ),
             "sitting_out": tuple(s for s in self.active if s not in self.playing),

@@ -112,7 +112,7 @@ class SeatKnowledge:
         # with copies, a card the seat passed is the same copy when it is seen again: played
         # or shown by the player it went to, or held or played by the seat once passed back
         returned = self._passed_back_texts() if self._copies else {}
-        takers = [t for g, t, n in getattr(obs, "passes", ()) if g == seat for _ in range(n)]
+        takers = [t for g, t, n, _ in getattr(obs, "passes", ()) if g == seat for _ in range(n)]
         moved: dict[tuple[int, str], list[int]] = {}  # (holder, text) -> copies
         own_passes = 0
         for k, (s, text) in enumerate(self.log):
@@ -180,18 +180,12 @@ class SeatKnowledge:
                 self.draws.setdefault(k, set()).add(self.card(t))
 
     def _passed_back_texts(self) -> dict[str, int]:
-        """The card texts passed to the seat by players it had passed cards to (`pass_cards
-        { back: yes }`), with how many of each."""
+        """The card texts passed back to the seat (`pass_cards { back: yes }`), with how
+        many of each."""
         obs = self.obs
         if not isinstance(obs, Observation) or not obs.passes:
             return {}
-        came_back: list[bool] = []  # for each card passed to the seat, in order
-        gave_to: set[int] = set()
-        for giver, taker, n in obs.passes:
-            if giver == self.seat:
-                gave_to.add(taker)
-            elif taker == self.seat:
-                came_back += [giver in gave_to] * n
+        came_back = [back for _, t, n, back in obs.passes if t == self.seat for _ in range(n)]
         first = len(obs.received) - len(came_back)
         out: dict[str, int] = {}
         for text, back in zip(obs.received[first:], came_back, strict=True):
@@ -201,11 +195,8 @@ class SeatKnowledge:
 
     @property
     def passes_back(self) -> bool:
-        """Whether the observation shows cards passed back (to a player who passed first)."""
-        passes = getattr(self.obs, "passes", ())
-        return any(
-            (t, g) in {(g2, t2) for g2, t2, _ in passes[:i]} for i, (g, t, _) in enumerate(passes)
-        )
+        """Whether the observation shows cards passed back (`pass_cards { back: yes }`)."""
+        return any(back for *_, back in getattr(self.obs, "passes", ()))
 
     def passed_back_own(self) -> set[str]:
         """The card texts the seat passed and was passed back (its own from the deal)."""
@@ -249,7 +240,7 @@ class SeatKnowledge:
         seats on), then those it saw him play, in the order of the log."""
         out: list[tuple[int, int]] = []
         # the cards passed to the seat come last in `received`, in the order of `passes`
-        passed_from = [g for g, t, n in obs.passes if t == self.seat for _ in range(n)]
+        passed_from = [g for g, t, n, _ in obs.passes if t == self.seat for _ in range(n)]
         first_passed = len(obs.received) - len(passed_from)
         came_back = self.passed_back_own()
         for k, t in enumerate(obs.received):
