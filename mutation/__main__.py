@@ -262,6 +262,16 @@ def cmd_engine(args: argparse.Namespace, session: _Session | None = None) -> int
     chosen = sample(mutants, args.sample, args.seed)
     secs, deselect = session.baseline()
     selection = [*engine_tests(session.snap), *deselect]
+    focused = bool(getattr(args, "focused", False))
+
+    def tests_of(m: Mutant) -> list[str]:
+        return first_to_judge(selection, m, session.snap, focused=focused)
+
+    if focused:  # a mutant no test file names is left unjudged (the whole suite would run)
+        unnamed = [m for m in chosen if all(f.startswith("-") for f in tests_of(m))]
+        for m in unnamed:
+            say(f"  not judged: {m.id} (no test file names its module, function or class)")
+        chosen = [m for m in chosen if m not in unnamed]
     limit = max(90.0, 3 * secs + 30)
     say(
         f"{len(chosen)} of {len(mutants)} engine mutants, {args.jobs} workers,"
@@ -270,7 +280,7 @@ def cmd_engine(args: argparse.Namespace, session: _Session | None = None) -> int
     started = time.monotonic()
     outcomes = judge(
         chosen,
-        lambda m: first_to_judge(selection, m, session.snap, focused=args.focused),
+        tests_of,
         python_compiles,
         load_equivalents(),
         jobs=args.jobs,

@@ -466,8 +466,8 @@ def first_to_judge(
     """`selection` (test files, then pytest options) with the files that name what the
     mutant changes first: its module or a function or class around it. With `-x` a killing
     test then comes early instead of after the whole suite (a survivor still runs all).
-    `focused`: only those files (all of `selection` when no file names it), so that a
-    survivor costs the tests of its module rather than the whole suite (CI's sample)."""
+    `focused`: only those files (none when no file names it: the caller leaves it
+    unjudged), so that a survivor costs the tests of its module, not the whole suite (CI)."""
     files = [f for f in selection if not f.startswith("-")]
     options = [f for f in selection if f.startswith("-")]
     path = Path(mutant.path)
@@ -481,7 +481,7 @@ def first_to_judge(
         return bool(pattern.search((root / test_file).read_text(encoding="utf-8")))
 
     near = [f for f in files if names_it(f)]
-    if focused and near:
+    if focused:
         return [*near, *options]
     return [*near, *(f for f in files if f not in near), *options]
 

@@ -293,3 +293,14 @@ def test_given_ranks_the_deck_never_holds_together_are_refused() -> None:
         trickcore.variant_from_text(text, "house")
     assert "holds these ranks together in no suit" in str(err.value)
     assert "house:9:10" in str(err.value)
+
+
+def test_a_deck_order_naming_a_card_more_often_than_the_deck_holds_it_is_refused() -> None:
+    """A deck order of the double deck names each face twice (its two copies in turn); a
+    face named three times is refused with what was repeated, not an IndexError."""
+    variant = trickcore.load_variant(PINOCHLE)
+    texts = [variant.model.deck.card_text(c) for c in range(variant.model.deck.size)]
+    assert variant.new_deal(deck_order=texts, dealer=0).is_over is False
+    triple = ["AS" if t == "KS" else t for t in texts]  # AS three times (and once more)
+    with pytest.raises(trickcore.TrickcoreError, match="repeated: AS"):
+        variant.new_deal(deck_order=triple, dealer=0)

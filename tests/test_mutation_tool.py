@@ -354,8 +354,9 @@ def test_ci_judges_an_engine_mutant_only_by_the_tests_that_name_what_it_changes(
         assert any(w in source for w in ("stack_deck", "card_texts", "CardTexts"))
 
 
-def test_a_mutant_no_test_file_names_is_judged_by_every_file_even_when_focused(tmp_path):
-    """Nothing is left unjudged: with no file naming it, `focused` keeps the whole selection."""
+def test_a_mutant_no_test_file_names_gets_no_test_file_when_focused(tmp_path):
+    """Focused (CI), a mutant no test file names gets none (the command leaves it unjudged
+    and says so, rather than run the whole suite); unfocused, it gets every file."""
     (tmp_path / "pkg").mkdir()
     (tmp_path / "pkg" / "obscure.py").write_text("def helper_fn():\n    return 1\n")
     (tmp_path / "tests").mkdir()
@@ -363,4 +364,5 @@ def test_a_mutant_no_test_file_names_is_judged_by_every_file_even_when_focused(t
         (tmp_path / "tests" / name).write_text("def test_x():\n    assert 1\n")
     m = engine_mutants((tmp_path / "pkg" / "obscure.py").read_text(), "pkg/obscure.py")[0]
     files = ["tests/test_a.py", "tests/test_b.py"]
-    assert first_to_judge([*files, "-q"], m, tmp_path, focused=True) == [*files, "-q"]
+    assert first_to_judge([*files, "-q"], m, tmp_path, focused=True) == ["-q"]
+    assert first_to_judge([*files, "-q"], m, tmp_path) == [*files, "-q"]
