@@ -508,3 +508,24 @@ def test_pimc_spends_a_wide_decision_on_more_worlds_for_the_actions_in_question(
     monkeypatch.setattr(pimc, "PRUNE_AFTER", 10**6)
     _, fewer, none = make_bot(spec, seed=5)._search(turn, 0)
     assert not none and fewer < done
+
+
+def test_ismcts_widens_other_players_wide_decisions_in_its_tree_too():
+    # Russisch Schnapsen S4: the auction's bids 90 to 300 in steps of 10; in the tree, the
+    # next players' answers to a bid are let in progressively as well (the heuristic bot's
+    # answer and those near it first), never all thirty at once after a few visits
+    v = trickcore.load_variant("russisch-schnapsen")
+    m = v.new_match(seed=2)
+    turn = turn_of(m)
+    while len(turn.legal) <= 8:
+        m.apply(HeuristicPlayer(1).choose(turn))
+        turn = turn_of(m)
+    assert len(turn.legal) > 8
+    bot = make_bot("ismcts:worlds=4,iterations=200,seconds=none", seed=3)
+    root = bot._search(turn)
+    deeper = [n for child in root.children.values() for n in child.children.values()]
+    assert deeper
+    for child in root.children.values():
+        if child.order is not None:  # another player's wide decision below this action
+            assert len(child.children) <= 2 + math.isqrt(child.visits)
+    assert any(c.order is not None for c in root.children.values())

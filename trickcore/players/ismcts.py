@@ -17,6 +17,7 @@ from ..language.errors import TrickcoreError
 from .heuristic import HeuristicPlayer
 from .pimc import DEFAULT_SECONDS
 from .protocol import Turn
+from .reading import View
 from .search import (
     Budget,
     Rollout,
@@ -31,13 +32,14 @@ from .search import (
 class _Node:
     """Statistics of an action taken from a tree node, and the node it leads to."""
 
-    __slots__ = ("children", "visits", "total", "available")
+    __slots__ = ("children", "visits", "total", "available", "order")
 
     def __init__(self) -> None:
         self.children: dict[int, _Node] = {}
         self.visits = 0
         self.total = 0.0
         self.available = 1
+        self.order: list[int] | None = None  # a wide decision's actions in widening order
 
 
 class ISMCTSPlayer:
@@ -49,11 +51,15 @@ class ISMCTSPlayer:
     sampling included (0.8 by default; sampling may take 70% of it: fewer worlds then,
     and the heuristic bot decides when none was found in time); `exploration` is the UCT
     constant (in units of the largest deal value seen); `widening`: with more legal
-    actions than that at the root (a long ladder of bids), the search widens
-    progressively: it starts with the heuristic bot's choice and one more (an action of
-    another kind, a pass beside a bid, then those of its kind nearest to it), and lets in the
-    next each time its iterations pass a square (2 + sqrt of them in all), so that every
-    action it weighs gets visits enough to be judged (0: all at once).
+    actions than that (a long ladder of bids), the search widens progressively: it starts
+    with the heuristic bot's choice and one more (an action of another kind, a pass beside
+    a bid, then those of its kind nearest to it), and lets in the next each time the
+    decision's visits pass a square (2 + sqrt of them in all), so that every action it
+    weighs gets visits enough to be judged (0: all at once). It does so at the root and at
+    every other player's wide decision in the tree, there with the heuristic bot's choice
+    in the first world that reached it: other players in the tree then bid as the rules of
+    thumb suggest and near it, not every bid of the ladder alike (a reckless overcall in the
+    tree made the seat's own jump bids look best).
     The same seed and budgets give the same choices unless the time cap is reached.
     """
 
@@ -121,6 +127,7 @@ class ISMCTSPlayer:
         order = self._root_order(turn)
         wide = 0 < self.widening < len(order)
         allowed = {a.id for a in order}
+        policy = self.fallback
         while worlds and not budget.spent():
             if wide:  # progressive widening at the root: 2 + sqrt(iterations) actions
                 allowed = {a.id for a in order[: 2 + math.isqrt(budget.used)]}
@@ -134,6 +141,14 @@ class ISMCTSPlayer:
                 if first:
                     legal = [a for a in legal if a.id in allowed] or legal
                     first = False
+                elif 0 < self.widening < len(legal):  # another player's wide decision
+                    if node.order is None:  # ordered by the rules of thumb in this world
+                        seat = world.to_act
+                        view = View.of_deal(world, seat)  # type: ignore[arg-type]
+                        choice = policy.decide(world.game, view, seat, tuple(legal))
+                        node.order = [a.id for a in widening_order(legal, choice)]
+                    let_in = set(node.order[: 2 + math.isqrt(node.visits)])
+                    legal = [a for a in legal if a.id in let_in] or legal
                 actor = world.to_act
                 children = node.children
                 untried = []
@@ -179,20 +194,26 @@ class ISMCTSPlayer:
         legal = list(turn.legal)
         if not (0 < self.widening < len(legal)):
             return legal
-        first = self.fallback.choose(turn)
-        at = legal.index(first)
-        kinds: dict[str, int] = {}
-        for i, a in enumerate(legal):
-            kinds.setdefault(a.kind, i)
-        others = {i for kind, i in kinds.items() if kind != first.kind}
+        return widening_order(legal, self.fallback.choose(turn))
 
-        def rank(i: int) -> tuple[int, int, int]:
-            if i == at:
-                return (0, 0, i)
-            if i in others:
-                return (1, 0, i)
-            if legal[i].kind == first.kind:
-                return (2, abs(i - at), i)
-            return (3, 0, i)
 
-        return [legal[i] for i in sorted(range(len(legal)), key=rank)]
+def widening_order(legal: list[Action], first: Action) -> list[Action]:
+    """`legal` in the order a widening search lets them in: `first` (the heuristic bot's
+    choice), then the first of each other kind (a pass beside a bid), then those of its
+    kind nearest to it in the rules' order, then the rest."""
+    at = legal.index(first)
+    kinds: dict[str, int] = {}
+    for i, a in enumerate(legal):
+        kinds.setdefault(a.kind, i)
+    others = {i for kind, i in kinds.items() if kind != first.kind}
+
+    def rank(i: int) -> tuple[int, int, int]:
+        if i == at:
+            return (0, 0, i)
+        if i in others:
+            return (1, 0, i)
+        if legal[i].kind == first.kind:
+            return (2, abs(i - at), i)
+        return (3, 0, i)
+
+    return [legal[i] for i in sorted(range(len(legal)), key=rank)]
