@@ -121,9 +121,8 @@ def test_engine_mutator_leaves_docstrings_alone():
     }
 
 
-def test_an_engine_mutant_is_judged_first_by_the_tests_that_name_what_it_changes():
-    """A mutant inside `stack_deck` (card_texts.py): the test files naming `stack_deck`, its
-    class or the module run first, every other file after them, the options last."""
+def _stack_deck_mutant():
+    """The mutant deleting `stack_deck`'s check of the dealer (card_texts.py)."""
     path = "trickcore/engine/card_texts.py"
     text = (ROOT / path).read_text(encoding="utf-8")
     (m,) = [
@@ -132,6 +131,13 @@ def test_an_engine_mutant_is_judged_first_by_the_tests_that_name_what_it_changes
         if m.original.startswith('check_seat(dealer, seats, "the dealer")')
         and m.replacement == "pass"
     ]
+    return m
+
+
+def test_an_engine_mutant_is_judged_first_by_the_tests_that_name_what_it_changes():
+    """A mutant inside `stack_deck` (card_texts.py): the test files naming `stack_deck`, its
+    class or the module run first, every other file after them, the options last."""
+    m = _stack_deck_mutant()
     files = engine_tests()
     order = first_to_judge([*files, "--deselect=x"], m)
     assert sorted(order[:-1]) == sorted(files) and order[-1] == "--deselect=x"
@@ -337,15 +343,8 @@ def test_a_failing_test_that_changed_the_working_directory_is_still_recorded(tmp
 
 def test_ci_judges_an_engine_mutant_only_by_the_tests_that_name_what_it_changes():
     """`focused` (CI's engine sample): only the files naming `stack_deck`, its class or the
-    module, then the options; a mutant that no test file names keeps the whole selection."""
-    path = "trickcore/engine/card_texts.py"
-    text = (ROOT / path).read_text(encoding="utf-8")
-    (m,) = [
-        m
-        for m in engine_mutants(text, path)
-        if m.original.startswith('check_seat(dealer, seats, "the dealer")')
-        and m.replacement == "pass"
-    ]
+    module (by its package), then the options."""
+    m = _stack_deck_mutant()
     files = engine_tests()
     order = first_to_judge([*files, "--deselect=x"], m, focused=True)
     assert order[-1] == "--deselect=x" and 0 < len(order) - 1 < len(files)
