@@ -165,6 +165,8 @@ class SeatKnowledge:
             own.update(copy_of(t) for t in own_texts[len(obs.hand) :])
         self.fixed = fixed
         self.own = own - fixed
+        # the cards it passed and was passed back: its own from the deal
+        self.passed_back_own = self._passed_back_own()
         # a card first played by another player (one the seat played first is its own)
         self.seen_played = {
             c: k for c, (k, _) in self.played_at.items() if c not in fixed and c not in own
@@ -198,7 +200,7 @@ class SeatKnowledge:
         """Whether the observation shows cards passed back (`pass_cards { back: yes }`)."""
         return any(back for *_, back in getattr(self.obs, "passes", ()))
 
-    def passed_back_own(self) -> set[str]:
+    def _passed_back_own(self) -> set[str]:
         """The card texts the seat passed and was passed back (its own from the deal)."""
         obs = self.obs
         back = self._passed_back_texts()
@@ -214,7 +216,7 @@ class SeatKnowledge:
         own = set(self.hand_cards)
         own.update(self.own_actions)
         if isinstance(obs, Observation):
-            came_back = self.passed_back_own()
+            came_back = self.passed_back_own
             got = (*(t for t in obs.received if t not in came_back), *obs.talon_taken)
             own -= {self.card(t) for t in got}
             own -= {c for _, c in self.stock_shown}  # drawn from the stock face up
@@ -242,7 +244,7 @@ class SeatKnowledge:
         # the cards passed to the seat come last in `received`, in the order of `passes`
         passed_from = [g for g, t, n, _ in obs.passes if t == self.seat for _ in range(n)]
         first_passed = len(obs.received) - len(passed_from)
-        came_back = self.passed_back_own()
+        came_back = self.passed_back_own
         for k, t in enumerate(obs.received):
             c = self.card(t)
             if c in self.fixed or t in came_back:  # seen lying somewhere (a talon shown):
