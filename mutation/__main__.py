@@ -35,7 +35,7 @@ from .run import (
     workspaces,
 )
 
-CI_RULES_SAMPLE = 16  # the whole set: `python -m mutation rules` (release)
+CI_RULES_SAMPLE = 8  # the whole set: `python -m mutation rules` (release)
 CI_ENGINE_SAMPLE = 2  # run on the tests that name them: a survivor is reported, never fails CI
 CI_SEED = 1
 QUICK_SLOW = 1.0  # CPU seconds: with --quick, tests taking more than this judge no mutant

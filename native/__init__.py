@@ -49,9 +49,31 @@ COMPILED = (
 COPIED = ("trickcore", "grammar", "variants")  # what a compiled copy of the checkout holds
 STAMP = ".native-build"
 # what `python -m mypyc FILES` runs, with one C file per module (its defaults otherwise)
-SETUP = """from setuptools import setup
+SETUP = """import os
+from concurrent.futures import ThreadPoolExecutor
+
+from setuptools import setup
+from distutils.ccompiler import CCompiler  # setuptools' own copy, once setuptools is imported
 from mypyc.build import mypycify
 
+
+def compile_at_once(self, sources, output_dir=None, macros=None, include_dirs=None,
+                    debug=False, extra_preargs=None, extra_postargs=None, depends=None):
+    # CCompiler.compile, one C file per core at a time instead of one after another
+    macros, objects, extra_postargs, pp_opts, build = self._setup_compile(
+        output_dir, macros, include_dirs, sources, depends, extra_postargs)
+    cc_args = self._get_cc_args(pp_opts, debug, extra_preargs)
+
+    def one(obj):
+        src, ext = build[obj]
+        self._compile(obj, src, ext, cc_args, extra_postargs, pp_opts)
+
+    with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        list(pool.map(one, objects))
+    return objects
+
+
+CCompiler.compile = compile_at_once
 setup(
     name="trickcore_native",
     ext_modules=mypycify({files!r}, opt_level="3", debug_level="1", multi_file=True),

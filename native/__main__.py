@@ -173,7 +173,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m native", description=__doc__.split("\n")[0])
     parser.add_argument("command", choices=["build", "compare", "test", "check"])
     parser.add_argument("--dest", type=Path, default=DEFAULT_DEST, help="the compiled copy")
-    parser.add_argument("--deals", type=int, default=3, help="matches per variant (compare)")
+    parser.add_argument("--deals", type=int, default=2, help="matches per variant (compare)")
     args, rest = parser.parse_known_args(argv)
     if sys.version_info < (3, 11):  # the children run with -P (3.11): not the checkout's package
         print("python -m native needs Python 3.11 or later: the native build is not checked")

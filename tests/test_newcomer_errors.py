@@ -375,8 +375,8 @@ def test_a_pattern_that_leaves_no_card_to_turn_up_counts_the_turn_up():
 
 
 def test_a_deal_kept_value_without_its_initial_value_says_how_it_is_written():
-    """`deal { keep: NAME INITIAL }`: a name alone is refused where it stands, not passed on
-    to fail later."""
+    """`deal { keep: NAME INITIAL }` (read by `deal_keep` in blocks.deal): a name alone is
+    refused where it stands, not passed on to fail later."""
     err = error_of('extends "hearts"\ndeal {\n  keep: shot\n}\n')
     assert "a deal's kept value is written: NAME INITIAL" in err.message
     assert err.location is not None and err.location.line == 3

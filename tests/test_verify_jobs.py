@@ -30,8 +30,8 @@ def test_workers_report_the_counterexample_one_process_reports():
     """The runs are searched in chunks whatever the number of processes: with the same runs
     (derandomized) two workers shrink to the same counterexample as one process."""
     rules = BROKEN / "no-legal-bid.rules"
-    alone = verify(rules, examples=120, matches=1, derandomize=True, jobs=1)
-    spread = verify(rules, examples=120, matches=1, derandomize=True, jobs=2)
+    alone = verify(rules, examples=60, matches=1, derandomize=True, jobs=1)
+    spread = verify(rules, examples=60, matches=1, derandomize=True, jobs=2)
     assert alone.violation is not None and alone.violation.invariant == "stuck"
     assert spread.violation == alone.violation
 
@@ -48,14 +48,24 @@ def test_workers_play_every_run_and_match_and_report_progress():
     assert all(t == 60 for _, t in seen) and [d for d, _ in seen] == sorted(d for d, _ in seen)
 
 
-def test_defaults_are_those_of_the_command_line(capsys):
+def test_defaults_are_those_of_the_command_line(capsys, monkeypatch):
     """`verify()` without counts plays what `trickcore verify` plays: 200 runs and 3 whole
     matches (2,000 and 20 when thorough)."""
     assert (RUNS, MATCHES, THOROUGH_RUNS, THOROUGH_MATCHES) == (200, 3, 2000, 20)
     report = verify("sixty-six", jobs=2)
     assert report.ok and (report.runs, report.matches) == (200, 3)
+    # the command line leaves the counts to the library (its run is the one just made)
+    asked: list[dict[str, object]] = []
+
+    def recorded(ref, **kwargs):
+        asked.append(kwargs)
+        return report
+
+    monkeypatch.setattr("trickcore.checking.verify.verify", recorded)
     assert main(["verify", "sixty-six", "--jobs", "2"]) == 0
+    assert asked and asked[0].get("examples") is None and "matches" not in asked[0]
     assert "200 random runs and 3 whole matches" in capsys.readouterr().out
+    monkeypatch.undo()
     assert main(["verify", "sixty-six", "--examples", "40", "--jobs", "1"]) == 0
     assert "40 random runs and 3 whole matches" in capsys.readouterr().out
 
