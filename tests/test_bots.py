@@ -16,6 +16,7 @@ import trickcore
 from trickcore.interfaces import cli
 from trickcore.players import Bot, Turn, bot_names, make_bot, turn_of
 from trickcore.players.heuristic import HeuristicPlayer, estimate_tricks
+from trickcore.players.ismcts import widening_order
 
 SMALL = {
     "random": "random",
@@ -529,3 +530,34 @@ def test_ismcts_widens_other_players_wide_decisions_in_its_tree_too():
         if child.order is not None:  # another player's wide decision below this action
             assert len(child.children) <= 2 + math.isqrt(child.visits)
     assert any(c.order is not None for c in root.children.values())
+
+
+def test_ismcts_weighs_a_choice_of_cards_down_its_tree_whole_and_lets_cards_in_as_listed():
+    # Spades P5-P8: after the bids, the first lead from 13 cards. At the root the search
+    # lets in the heuristic bot's card, then the others as the rules list them (not those
+    # next to it: that is for a ladder of bids); down the tree, the other players' choices
+    # of a card are weighed whole, never widened (widened, the search lost to itself)
+    v = trickcore.load_variant("spades")
+    m = v.new_match(seed=4)
+    heuristic = HeuristicPlayer(1)
+    turn = turn_of(m)
+    while turn.legal[0].card < 0:  # the bids
+        m.apply(heuristic.choose(turn))
+        turn = turn_of(m)
+    assert len(turn.legal) == 9  # 13 cards, the spades not led before they are broken
+    first = heuristic.choose(turn)
+    bot = make_bot("ismcts:worlds=4,iterations=49,seconds=none", seed=2)
+    bot.fallback = HeuristicPlayer(1)
+    order = [first, *(a for a in turn.legal if a != first)]
+    weighed = {a for a, x in bot.evaluate(turn) if math.isfinite(x)}
+    assert weighed == set(order[: 2 + math.isqrt(48)])
+    legal = list(turn.legal)  # whichever card it would play: the others as listed after it
+    assert widening_order(legal, legal[5]) == [legal[5], *legal[:5], *legal[6:]]
+    root = make_bot("ismcts:worlds=4,iterations=300,seconds=none", seed=2)._search(turn)
+    nodes, wide = [root], 0
+    while nodes:
+        node = nodes.pop()
+        assert node.order is None  # no card decision below was widened
+        wide += len(node.children) > 2 + math.isqrt(max(node.visits, 1))
+        nodes.extend(node.children.values())
+    assert wide > 0  # some decision below holds more cards than widening would let in

@@ -55,11 +55,14 @@ class ISMCTSPlayer:
     with the heuristic bot's choice and one more (an action of another kind, a pass beside
     a bid, then those of its kind nearest to it), and lets in the next each time the
     decision's visits pass a square (2 + sqrt of them in all), so that every action it
-    weighs gets visits enough to be judged (0: all at once). It does so at the root and at
-    every other player's wide decision in the tree, there with the heuristic bot's choice
-    in the first world that reached it: other players in the tree then bid as the rules of
-    thumb suggest and near it, not every bid of the ladder alike (a reckless overcall in the
-    tree made the seat's own jump bids look best).
+    weighs gets visits enough to be judged (0: all at once); cards of a wide hand are let in
+    as the rules list them after the heuristic bot's choice (nearest first is for a ladder of
+    calls). It does so at the root and, down the tree, at every wide ladder of calls (more
+    than `widening` actions that play no card), there with the heuristic bot's choice in the
+    first world that reached it: other players in the tree then bid as the rules of thumb
+    suggest and near it, not every bid of the ladder alike (a reckless overcall in the tree
+    made the seat's own jump bids look best). A choice among cards down the tree is weighed
+    whole: widened there too, the search lost to itself unwidened in Spades and Hearts.
     The same seed and budgets give the same choices unless the time cap is reached.
     """
 
@@ -141,7 +144,9 @@ class ISMCTSPlayer:
                 if first:
                     legal = [a for a in legal if a.id in allowed] or legal
                     first = False
-                elif 0 < self.widening < len(legal):  # another player's wide decision
+                elif 0 < self.widening < sum(a.card < 0 for a in legal):
+                    # another wide decision down the tree: a ladder of calls (bids), not a
+                    # choice of cards, which the tree weighs well enough whole
                     if node.order is None:  # ordered by the rules of thumb in this world
                         seat = world.to_act
                         view = View.of_deal(world, seat)  # type: ignore[arg-type]
@@ -187,10 +192,9 @@ class ISMCTSPlayer:
         return root
 
     def _root_order(self, turn: Turn) -> list[Action]:
-        """The legal actions in the order a widening search lets them in: the heuristic
-        bot's choice first, then the first of each other kind (a pass beside a bid), then
-        those of its kind nearest to it in the rules' order (on a ladder of bids, the bids
-        next to the one it would make before those far from it), then the rest."""
+        """The legal actions in the order a widening search lets them in (see
+        `widening_order`): on a ladder of bids, the bids next to the one the heuristic bot
+        would make before those far from it."""
         legal = list(turn.legal)
         if not (0 < self.widening < len(legal)):
             return legal
@@ -200,7 +204,8 @@ class ISMCTSPlayer:
 def widening_order(legal: list[Action], first: Action) -> list[Action]:
     """`legal` in the order a widening search lets them in: `first` (the heuristic bot's
     choice), then the first of each other kind (a pass beside a bid), then those of its
-    kind nearest to it in the rules' order, then the rest."""
+    kind (on a ladder of calls, nearest to it in the rules' order; cards in the rules'
+    order), then the rest."""
     at = legal.index(first)
     kinds: dict[str, int] = {}
     for i, a in enumerate(legal):
@@ -213,7 +218,8 @@ def widening_order(legal: list[Action], first: Action) -> list[Action]:
         if i in others:
             return (1, 0, i)
         if legal[i].kind == first.kind:
-            return (2, abs(i - at), i)
+            # on a ladder of calls (bids), those next to it first; cards as the rules list them
+            return (2, abs(i - at) if first.card < 0 else 0, i)
         return (3, 0, i)
 
     return [legal[i] for i in sorted(range(len(legal)), key=rank)]
