@@ -62,7 +62,7 @@ class ISMCTSPlayer:
     first world that reached it: other players in the tree then bid as the rules of thumb
     suggest and near it, not every bid of the ladder alike (a reckless overcall in the tree
     made the seat's own jump bids look best). A choice among cards down the tree is weighed
-    whole: widened there too, the search lost to itself unwidened in Spades and Hearts.
+    whole: widened there too, the search lost to itself unwidened (docs/howto/bots.md).
     The same seed and budgets give the same choices unless the time cap is reached.
     """
 
