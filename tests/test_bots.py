@@ -561,3 +561,12 @@ def test_ismcts_weighs_a_choice_of_cards_down_its_tree_whole_and_lets_cards_in_a
         wide += len(node.children) > 2 + math.isqrt(max(node.visits, 1))
         nodes.extend(node.children.values())
     assert wide > 0  # some decision below holds more cards than widening would let in
+
+
+def test_ismcts_lets_the_cards_of_a_bout_in_as_listed_too():
+    # Durak D5: the first attack may be any card of the hand; cards of a bout are cards
+    # (not a ladder of calls): after the heuristic bot's card, the others as listed
+    m = trickcore.load_variant("durak").new_match(seed=1)
+    legal = list(m.legal_actions())
+    assert len(legal) >= 4 and all(a.kind == "attack" and a.cards for a in legal)
+    assert widening_order(legal, legal[3]) == [legal[3], *legal[:3], *legal[4:]]

@@ -62,7 +62,7 @@ class ISMCTSPlayer:
     first world that reached it: other players in the tree then bid as the rules of thumb
     suggest and near it, not every bid of the ladder alike (a reckless overcall in the tree
     made the seat's own jump bids look best). A choice among cards down the tree is weighed
-    whole: widened there too, the search lost to itself unwidened (docs/howto/bots.md).
+    whole: widened there too, the search did worse than without (docs/howto/bots.md).
     The same seed and budgets give the same choices unless the time cap is reached.
     """
 
@@ -144,7 +144,7 @@ class ISMCTSPlayer:
                 if first:
                     legal = [a for a in legal if a.id in allowed] or legal
                     first = False
-                elif 0 < self.widening < sum(a.card < 0 for a in legal):
+                elif 0 < self.widening < len(legal) and self.widening < _calls(legal):
                     # another wide decision down the tree: a ladder of calls (bids), not a
                     # choice of cards, which the tree weighs well enough whole
                     if node.order is None:  # ordered by the rules of thumb in this world
@@ -219,7 +219,17 @@ def widening_order(legal: list[Action], first: Action) -> list[Action]:
             return (1, 0, i)
         if legal[i].kind == first.kind:
             # on a ladder of calls (bids), those next to it first; cards as the rules list them
-            return (2, abs(i - at) if first.card < 0 else 0, i)
+            return (2, 0 if _plays_cards(first) else abs(i - at), i)
         return (3, 0, i)
 
     return [legal[i] for i in sorted(range(len(legal)), key=rank)]
+
+
+def _plays_cards(action: Action) -> bool:
+    """Whether the action plays, gives or shows cards (a card of a trick, cards of a bout)."""
+    return action.card >= 0 or bool(action.cards)
+
+
+def _calls(legal: list[Action]) -> int:
+    """How many of the actions are calls (bids, passes, announcements), not cards."""
+    return sum(not _plays_cards(a) for a in legal)
