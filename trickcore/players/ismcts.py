@@ -130,7 +130,6 @@ class ISMCTSPlayer:
         order = self._root_order(turn)
         wide = 0 < self.widening < len(order)
         allowed = {a.id for a in order}
-        policy = self.fallback
         while worlds and not budget.spent():
             if wide:  # progressive widening at the root: 2 + sqrt(iterations) actions
                 allowed = {a.id for a in order[: 2 + math.isqrt(budget.used)]}
@@ -145,12 +144,12 @@ class ISMCTSPlayer:
                     legal = [a for a in legal if a.id in allowed] or legal
                     first = False
                 elif 0 < self.widening < len(legal) and self.widening < _calls(legal):
-                    # another wide decision down the tree: a ladder of calls (bids), not a
-                    # choice of cards, which the tree weighs well enough whole
+                    # another wide decision down the tree (calls counted only there): a
+                    # ladder of calls (bids), not a choice of cards, weighed well enough whole
                     if node.order is None:  # ordered by the rules of thumb in this world
                         seat = world.to_act
                         view = View.of_deal(world, seat)  # type: ignore[arg-type]
-                        choice = policy.decide(world.game, view, seat, tuple(legal))
+                        choice = self.fallback.decide(world.game, view, seat, tuple(legal))
                         node.order = [a.id for a in widening_order(legal, choice)]
                     let_in = set(node.order[: 2 + math.isqrt(node.visits)])
                     legal = [a for a in legal if a.id in let_in] or legal
