@@ -29,7 +29,9 @@ positive is better everywhere) with its 95% confidence interval over deck orders
 orders on which the search bot did at least as well as the other bot over the seats it
 held, and the same share seat by seat; then the search bot's time per decision (mean and
 max; decisions with a single legal action do not count) and how many of its decisions it
-left to the heuristic bot because no hidden world could be sampled in time. Each finished
+left to the heuristic bot because no hidden world could be sampled in time, and how many
+the time cap stopped before their iterations and steps were spent (the budget is work
+first: at the defaults the cap is a safety net, and the share should be near 0). Each finished
 (deck order, seat) is appended to --out as one JSON line, so a run cut short keeps its
 figures (`--summarize FILE` prints them; a deck order cut short counts with the seats it
 has).
@@ -119,7 +121,7 @@ def one_seat(job: tuple[str, int, str, int, int, tuple[str, ...]]) -> dict[str, 
     out: dict[str, Any] = {"variant": ref, "players": players, "seed": seed, "hero": hero}
     out["deal_number"] = number
     times: list[float] = []
-    fallbacks = 0
+    fallbacks = capped = 0
     for opponents in against:
         scores = []
         for who in (spec, opponents):
@@ -132,9 +134,11 @@ def one_seat(job: tuple[str, int, str, int, int, tuple[str, ...]]) -> dict[str, 
             if who == spec:
                 times += took
                 fallbacks += getattr(bots[hero], "fallbacks", 0)
+                capped += getattr(bots[hero], "capped", 0)
         out[f"vs_{opponents}"] = scores  # [search bot, the other bot]
     out["times"] = times
     out["fallbacks"] = fallbacks  # decisions the search bot left to the heuristic bot
+    out["capped"] = capped  # decisions the time cap stopped before their work budget
     return out
 
 
@@ -223,6 +227,10 @@ def summarize(rows: list[dict[str, Any]], spec: str) -> None:
             left = sum(r.get("fallbacks", 0) for r in mine)
             share = f" ({100 * left / len(times):.1f}% of {len(times)})" if times else ""
             print(f"  decisions left to the heuristic (no world, or no time): {left}{share}")
+        if any("capped" in r for r in mine):
+            capped = sum(r.get("capped", 0) for r in mine)
+            share = f" ({100 * capped / len(times):.1f}% of {len(times)})" if times else ""
+            print(f"  decisions the time cap stopped before their work budget: {capped}{share}")
 
 
 def jobs_of(

@@ -309,6 +309,23 @@ def test_default_decisions_are_capped_at_under_a_second():
     assert make_bot("pimc").seconds == make_bot("ismcts").seconds == 0.8
 
 
+def test_capped_counts_the_decisions_the_time_cap_stopped_not_the_work_budget():
+    """#29: the budget is work first, the cap a safety net, and a bot says which stopped
+    it. A work budget no machine spends in half a second (a billion iterations) is stopped
+    by the cap on every machine; a budget of a few iterations under a cap of a minute never
+    is, however busy the machine (no figure here depends on its speed)."""
+    turn = turn_of(trickcore.load_variant("tysiacha").new_match(seed=4))
+    endless = make_bot("ismcts:iterations=1000000000,steps=1000000000,seconds=0.5", seed=1)
+    endless.choose(turn)
+    assert endless.capped == 1
+    small = ("pimc:worlds=2,iterations=4,seconds=60", "ismcts:worlds=2,iterations=6,seconds=60")
+    for spec in small:
+        bot = make_bot(spec, seed=1)
+        for _ in range(2):
+            assert bot.choose(turn) in turn.legal
+        assert bot.capped == 0 and bot.fallbacks == 0
+
+
 def test_confidence_keeps_the_heuristic_choice_unless_surely_better():
     v = trickcore.load_variant("russisch-schnapsen")
     m = v.new_match(seed=4)

@@ -59,7 +59,8 @@ class PIMCPlayer:
     world is solved exactly (alpha-beta, `EndgameSolver`: the seat's side against the
     others) instead of played out, when that takes at most `endgame_nodes` nodes (0: never).
     The same seed and budgets give the same choices on any machine unless the time cap is
-    reached.
+    reached: `capped` counts the decisions it stopped, `fallbacks` those left to the
+    heuristic bot.
     """
 
     def __init__(
@@ -92,6 +93,8 @@ class PIMCPlayer:
         self.fallback = HeuristicPlayer(seed)
         self.memory = WorldMemory()  # its last world of the deal: the next search starts there
         self.fallbacks = 0  # decisions left to the heuristic: no world sampled, or no time
+        self.capped = 0  # decisions the time cap stopped before their iterations and steps
+        self._budget: Budget | None = None  # the last decision's
 
     def choose(self, turn: Turn) -> Action:
         """The action with the best average playout value over the worlds every action it
@@ -111,6 +114,8 @@ class PIMCPlayer:
             playouts, done, dropped = self._search(turn, d)
         except WorldsUnavailable:
             playouts, done, dropped = [], 0, set()
+        if self._budget is not None and self._budget.capped:
+            self.capped += 1
         keys = range(done) if done else range(1)  # the worlds every action weighed had
         weighed = [i for i, p in enumerate(playouts) if all(k in p for k in keys)]
         if not weighed or len(weighed) + len(dropped) < 2:
@@ -139,6 +144,7 @@ class PIMCPlayer:
         best). In each world the action `first` (an index) is played out first."""
         rng = random.Random(self.rng.getrandbits(64))
         budget = Budget(self.iterations, self.steps, self.seconds)
+        self._budget = budget
         legal = turn.legal
         worlds = sample_worlds(turn, self.worlds, rng, budget, self.memory)
         rollout = Rollout(self.rollout, rng)

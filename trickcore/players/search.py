@@ -211,7 +211,8 @@ class Budget:
     """How long a decision may search: `iterations` (playouts), `steps` (actions played in
     the playouts and the tree, so that long deals do not take longer) and, when given,
     `seconds`; the search stops at the first of them. Iterations and steps do not depend
-    on the machine; with seconds the choice may depend on its speed."""
+    on the machine; with seconds the choice may depend on its speed (`capped` says whether
+    the time stopped it: the bots count such decisions in their `capped` attribute)."""
 
     def __init__(self, iterations: int, steps: int, seconds: float | None) -> None:
         self.iterations = iterations
@@ -220,6 +221,7 @@ class Budget:
         self.start = time.perf_counter()
         self.used = 0
         self.steps = 0
+        self.capped = False  # the time ran out before the iterations and steps did
 
     def spent(self) -> bool:
         """True once the iterations or steps are used up or the time is over."""
@@ -228,8 +230,13 @@ class Budget:
         return self.out_of_time()
 
     def out_of_time(self) -> bool:
-        """True once the time (if any) is over."""
-        return self.seconds is not None and time.perf_counter() - self.start >= self.seconds
+        """True once the time (if any) is over (then `capped` is set, unless the
+        iterations or steps were used up first)."""
+        if self.seconds is None or time.perf_counter() - self.start < self.seconds:
+            return False
+        if self.used < self.iterations and self.steps < self.max_steps:
+            self.capped = True
+        return True
 
     def deadline(self, share: float = 1.0) -> float | None:
         """The `time.perf_counter()` value at this share of the time (None: no time cap)."""
