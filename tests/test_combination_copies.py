@@ -194,7 +194,7 @@ def beside(tmp_path: Path, example: Path, text: str) -> Path:
         ("combination bad {\n  cards: K, Q\n  value = times * bogus\n}\n", "bogus", "4:"),
         (
             "meld marriage {\n  cards: K, Q\n  value: 20\n}\n",
-            "melds need a deck of every card once",
+            "melds need one card of each face: 'copies' cannot be used",
             "2:",
         ),
     ],

@@ -10,15 +10,18 @@ from .model import VariantModel
 
 def meld_cards(model: VariantModel) -> list[tuple[int, int, int, tuple[int, ...]]]:
     """Every concrete meld as (meld index, suit, value, cards); suit -1 for a meld of fixed
-    cards."""
-    n = len(model.deck.ranks)
+    cards. A meld of a suit missing a card the deck leaves out (`without`) cannot be held
+    and is not listed."""
+    deck = model.deck
     out = []
     for mi, meld in enumerate(model.melds):
         if meld.cards:  # a fixed set of cards from several suits: suit -1
             out.append((mi, -1, meld.values[0], meld.cards))
             continue
         for si, value in enumerate(meld.values):
-            out.append((mi, si, value, tuple(si * n + r for r in meld.ranks)))
+            cards = tuple(deck.card_of(si, r) for r in meld.ranks)
+            if -1 not in cards:
+                out.append((mi, si, value, cards))
     return out
 
 

@@ -90,9 +90,12 @@ class BoutChecks:
         swap = None
         swap_rank = self.game.model.bouts.swap_rank if self.game.model.bouts else None
         if swap_rank is not None and deal.stock and deal.trump >= 0:
-            card = deal.trump * n + swap_rank
-            if card in deal.hands[seat] and card != deal.trump_card:
-                swap = card
+            # D12: his card of that rank of trumps (any copy he holds; with `without`, a
+            # card the deck may not hold), not when the turned-up card is that card itself
+            face = deal.trump * n + swap_rank
+            held = [c for c in deal.hands[seat] if self.ref.eval.face(c) == face]
+            if held and self.ref.eval.face(deal.trump_card) != face:
+                swap = held[0]
         room = None
         if bouts.transfer:
             nxt = self._next_in_game(deal, deal.defender)

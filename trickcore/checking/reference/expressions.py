@@ -63,6 +63,7 @@ class Evaluator:
         self.faces: Sequence[int] = (
             faces if faces is not None else range(len(deck.suits) * self.n_ranks)
         )
+        self._first_card: dict[int, int] | None = None  # a face -> its first card
         self.ranks = {r.symbol: i for i, r in enumerate(deck.ranks)}
         self.suits = {su.symbol: i for i, su in enumerate(deck.suits)}
         self.suits.update({su.name: i for i, su in enumerate(deck.suits)})
@@ -93,6 +94,14 @@ class Evaluator:
     def face(self, card: int) -> int:
         """A card's face: its rank of its suit (the copies of a card share it)."""
         return self.faces[card]
+
+    def first_card(self, face: int) -> int:
+        """The first card of a face; -1 when the deck leaves the face out (`without`)."""
+        if self._first_card is None:
+            self._first_card = {}
+            for card, f in enumerate(self.faces):
+                self._first_card.setdefault(f, card)
+        return self._first_card.get(face, -1)
 
     def copies_in(self, face: int, cards: Iterable[int]) -> int:
         """How many of `cards` are copies of `face`."""

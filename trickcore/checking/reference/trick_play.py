@@ -187,7 +187,8 @@ class TrickPlayReplay(LegalCards, CardOffers):
         meld = self.ref.melds[mi]
         if meld.cards:
             return list(meld.cards)
-        return [suit * self.ref.eval.n_ranks + r for r in meld.ranks]
+        ev = self.ref.eval
+        return [ev.first_card(suit * ev.n_ranks + r) for r in meld.ranks]
 
     def _turn(self, seat: int, kind: str, card: int, value: int, to: int, text: str) -> None:
         """A decision, an announcement or a card at a turn in trick play."""

@@ -127,7 +127,9 @@ class Reference:
                 self.concrete.append((mi, -1, meld.values[0], tuple(meld.cards)))
             else:
                 for suit, value in enumerate(meld.values):
-                    self.concrete.append((mi, suit, value, tuple(suit * n + r for r in meld.ranks)))
+                    cards = tuple(ev.first_card(suit * n + r) for r in meld.ranks)
+                    if -1 not in cards:  # a card left out (`without`): never held
+                        self.concrete.append((mi, suit, value, cards))
         self.all_melds = sum(value for _, _, value, _ in self.concrete)
         self.led_melds = any(not m.announce for m in self.melds)  # declared by leading
         self.announced_melds = any(m.announce for m in self.melds)

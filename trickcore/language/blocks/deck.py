@@ -195,17 +195,20 @@ def compile_card_points(ctx: CompileContext, deck: Deck) -> Deck:
 
 
 def check_plain_deck(ctx: CompileContext, deck: Deck) -> None:
-    """Melds and games of bouts take a deck of every card once: they are refused beside
-    `copies` or `without` (not yet defined for them)."""
-    if deck.plain:
+    """Melds and games of bouts take a deck with one card of each face: they are refused
+    beside `copies` (not yet defined for them); `without` they take (a meld missing a card
+    the deck leaves out is never held)."""
+    if deck.copies == 1:
         return
     for entry in ctx.root.entries.values():
         if isinstance(entry, MergedBlock) and entry.kind in ("meld", "bouts"):
-            what, hint = ("a game of bouts", "")
+            what, hint = ("a game of bouts needs", "")
             if entry.kind == "meld":
-                what, hint = "melds", " (cards counted in a hand are a 'combination', which can)"
+                what = "melds need"
+                hint = " (cards counted in a hand are a 'combination', which can)"
+            copies = ctx.block("deck").raw("copies")
             raise RulesError(
-                f"{what} need a deck of every card once: 'copies' and 'without' cannot "
-                f"be used with them yet{hint}",
-                entry.loc,
+                f"{what} one card of each face: 'copies' cannot be used with them "
+                f"yet{hint}; the {entry.kind} block is at {entry.loc}",
+                copies.loc if copies is not None else entry.loc,
             )

@@ -116,7 +116,6 @@ def fixed_meld_cards(
 ) -> list[int]:
     """The cards of a meld that is not ranks of one suit: the listed ranks in every suit
     (`suits: all`: four aces), or the listed cards (`cards: QS, JD`)."""
-    n = len(deck.ranks)
     rank_index = {r.symbol: i for i, r in enumerate(deck.ranks)}
     cards: list[int] = []
     for it, text in zip(items, texts, strict=True):
@@ -125,9 +124,14 @@ def fixed_meld_cards(
                 raise RulesError(
                     f"with 'suits: all' a meld lists ranks; '{text}' is not a rank", it.loc
                 )
-            new = [si * n + rank_index[it.parts[0]] for si in range(len(deck.suits))]
+            new = [deck.card_of(si, rank_index[it.parts[0]]) for si in range(len(deck.suits))]
+            if -1 in new:
+                raise RulesError(
+                    f"the meld needs every {text} but the deck leaves one out ('without')",
+                    it.loc,
+                )
         else:
-            new = [ctx.symbols.cards[text]]
+            new = [deck.cards_of_face[ctx.symbols.cards[text]][0]]
         if any(c in cards for c in new):
             raise RulesError(f"'{text}' is named twice in the meld", it.loc)
         cards.extend(new)
