@@ -46,6 +46,10 @@ PLACES: dict[str, tuple[list[str], list[str]]] = {
         ["loser", "draw"],
     ),
     "bouts": (BOUT_INTS, []),
+    "first_attacker": (
+        ["hand_size", "players", "deal_number", "count_rank(A)", "durak_count"],
+        ["lowest_trump", "dealer", "holds(AS)", "holds_trump(7)"],
+    ),
     "lead": ([*LEAD_INTS, "times_led(spades)"], [*LEAD_BOOLS, "holds(AS)", "holds_trump(Q)"]),
     "declare": (["tricks_won", "tricks_played"], ["declarer", "first_lead"]),
     # a card of the hand, as one is to be laid away (`lay_away_if`)
@@ -281,7 +285,10 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
         "throw_after_take": YESNO,
         "refill_to": SMALL.map(str),
         "refill_order": st.sampled_from(["attacker_first", "defender_last"]),
-        "first_attacker": st.sampled_from(["left_of_dealer", "lowest_trump"]),
+        "first_attacker": st.one_of(
+            st.sampled_from(["left_of_dealer", "lowest_trump"]).map(lambda w: f": {w}"),
+            typed("first_attacker", "bool").map(lambda e: f" = {e}"),
+        ),
         "next_attacker_after_defence": st.sampled_from(["defender", "after_defender"]),
         "next_attacker_after_take": st.sampled_from(["after_defender", "defender"]),
         "swap_rank": st.sampled_from(RANKS + ["none"]),
@@ -348,6 +355,7 @@ OWN_SEPARATOR = {
     "first_leader",
 }
 OWN_SEPARATOR_IN = {
+    ("bouts", "first_attacker"),
     ("combination run", "value"),
     ("combination run", "strength"),
     ("pass_cards", "to"),

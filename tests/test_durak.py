@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from conftest import run, texts
@@ -202,3 +203,32 @@ def test_house_rule_lowest_trump_attacks_first():
     d = v.new_deal(v.stack_deck(hands, ["7H", "AC"], dealer=0, players=3), dealer=0, players=3)
     obs = d.public_view()
     assert (obs.attacker, obs.defender, d.to_act) == (0, 1, 0)
+
+
+LOWEST_FIRST = Path(__file__).resolve().parent.parent / "examples" / "durak-lowest-trump.rules"
+
+
+def test_the_lowest_trump_attacks_first_in_the_first_deal_only():
+    """`first_attacker = deal_number == 1 and lowest_trump` (examples/durak-lowest-trump.rules):
+    in deal 1 the holder of the lowest trump attacks; from deal 2 on the rule holds for
+    nobody, and D4's player left of the dealer (the last durak, D14) attacks."""
+    v = trickcore.load_variant(LOWEST_FIRST)
+    hands = {
+        1: "9S 9H 9D AS KS QS".split(),
+        2: "10S AH JD 7C 8C KH".split(),
+        0: "8H QH JH 10D 8D 7D".split(),  # the 8 of trumps: the lowest trump dealt
+    }
+    order = v.stack_deck(hands, ["7H", "AC"], dealer=0, players=3)
+    first = v.new_match(deck_orders=[order, order], players=3)
+    assert (first.current.attacker, first.to_act) == (0, 0)
+    # the same cards dealt as deal 2 of a match (the dealer's left, seat 1, attacks)
+    later = v.new_deal(order, dealer=0, players=3, deal_number=2)
+    assert (later.attacker, later.to_act) == (1, 1)
+    # no trump dealt to a hand (7H turned up, every other heart in the stock): D4
+    hands = {
+        1: "9S 9C 9D AS KS QS".split(),
+        2: "10S AC JD 7C 8C KD".split(),
+        0: "8S QC JC 10D 8D 7D".split(),
+    }
+    order = v.stack_deck(hands, ["7H"], dealer=0, players=3)
+    assert v.new_match(deck_orders=[order], players=3).current.attacker == 1

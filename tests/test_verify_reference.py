@@ -221,6 +221,26 @@ def test_talon_card_given_to_the_wrong_defender_is_caught(monkeypatch):
     assert found("tysiacha") == "cards"
 
 
+@pytest.mark.parametrize(
+    "rules",
+    [
+        "durak",
+        str(Path(__file__).resolve().parent.parent / "examples" / "durak-lowest-trump.rules"),
+    ],
+)
+def test_a_wrong_first_attacker_is_caught(monkeypatch, rules):
+    """D4: the player left of the dealer attacks first, or the first for whom the file's
+    `first_attacker = EXPR` holds; an engine that lets the dealer's right-hand player
+    attack, or that ignores the rule, is caught."""
+    if rules == "durak":
+        monkeypatch.setattr(BoutDeal, "_first_attacker", lambda self, order: order[-1])
+    else:
+        monkeypatch.setattr(BoutDeal, "_first_attacker", lambda self, order: order[0])
+    got = violation(rules)
+    assert got is not None and got[0] == "first attacker"
+    assert "D4" in got[1]
+
+
 def test_throw_in_asked_in_the_wrong_order_is_caught(monkeypatch):
     """D6: throw-ins are offered from the attacker round the table, defender skipped."""
     original = BoutDeal._throwers

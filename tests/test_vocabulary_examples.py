@@ -121,7 +121,15 @@ BASES: dict[str, tuple[str, ...]] = {
     ),
     "euchre": ("call_round", "dealer_side", "bid_round", "declarer_side"),
     "bridge": ("doubled", "redoubled", "cards_played", "mod", "pick", "strain_is"),
-    "durak": ("loser", "draw", "cards_left", "defender_cards", "bout_number", "stock"),
+    "durak": (
+        "loser",
+        "draw",
+        "cards_left",
+        "defender_cards",
+        "bout_number",
+        "stock",
+        "lowest_trump",
+    ),
     "whist": ("div", "max"),
     "doppelkopf-second-dulle": (
         "card_power",
@@ -181,6 +189,7 @@ SETTING_PLACES: dict[str, tuple[str, ...]] = {
     "after_deal": ("match", "result", "bout_result"),
     "match.end_if": ("end",),
     "bouts.limit": ("bout_limit",),
+    "bouts.first_attacker": ("first_attacker",),
 }
 
 EXAMPLE = re.compile(

@@ -6,6 +6,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, cast
 
 from ..language.errors import RulesError, TrickcoreError
+from ..language.exprs import HAND_KEY, TRUMP_KEY
 from .actions import Action
 from .bout_settings import BoutSettings
 from .observation import BoutObservation
@@ -172,14 +173,35 @@ class BoutDeal(DealState):
         return None
 
     def _first_attacker(self, order: list[int]) -> int:
-        """Left of the dealer, or (a house rule) the holder of the lowest trump."""
-        if self.rules.first_attacker == "lowest_trump" and self.trump >= 0:
+        """D4: the first player from the dealer's left for whom `first_attacker = EXPR`
+        holds (over his hand as dealt); without a rule, or when it holds for nobody, the
+        player left of the dealer."""
+        rule = self.rules.first_attacker
+        if rule is None:
+            return order[0]
+        lowest = -1  # the holder of the lowest trump dealt (`lowest_trump`)
+        if self.trump >= 0:
             rank_of, suit_of = self.game.rank_of, self.game.suit_of
             holders = [
                 (rank_of[c], s) for s in order for c in self.hands[s] if suit_of[c] == self.trump
             ]
             if holders:
-                return max(holders)[1]
+                lowest = max(holders)[1]
+        for seat in order:
+            hand = self.hands[seat]
+            env: dict[str, Any] = dict(self.context[seat])
+            env.update(
+                {
+                    HAND_KEY: hand,
+                    TRUMP_KEY: self.trump,
+                    "lowest_trump": seat == lowest,
+                    "hand_size": len(hand),
+                    "dealer": seat == self.dealer,
+                    "players": len(order),
+                }
+            )
+            if rule(env):
+                return seat
         return order[0]
 
     # ------------------------------------------------------------ helpers

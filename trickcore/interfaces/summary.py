@@ -801,17 +801,25 @@ def _talon_lines(tricks: TrickRules) -> list[str]:
     return talon_lines
 
 
+def _first_attacker_line(b: BoutRules) -> str:
+    """D4 in words: who attacks first."""
+    rule = b.first_attacker
+    if rule is None:
+        return "The player left of the dealer attacks first"
+    if rule.text == "lowest_trump":
+        return "The holder of the lowest trump attacks first (else the player left of the dealer)"
+    return (
+        "The first player from the dealer's left for whom "
+        f"{rule.text} holds attacks first (none: the player left of the dealer)"
+    )
+
+
 def _bout_lines(model: VariantModel, b: BoutRules) -> list[str]:
     deck = model.deck
     lines = [
         "The card turned up after the deal sets trump; it lies face up under the stock and "
         "is drawn last.",
-        (
-            "The player left of the dealer attacks first"
-            if b.first_attacker == "left_of_dealer"
-            else "The holder of the lowest trump attacks first (else the player left of the dealer)"
-        )
-        + "; the defender is the next player in.",
+        _first_attacker_line(b) + "; the defender is the next player in.",
         "An attack is one card" + (" or several of one rank." if b.attack_same_rank else "."),
         {
             "all": "Every other player in may throw in",

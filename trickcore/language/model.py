@@ -655,7 +655,9 @@ class BoutRules:
     transfer: bool
     max_bouts: int
     trump_if_no_stock: str  # "last_dealt" | "none"
-    first_attacker: str = "left_of_dealer"  # "left_of_dealer" | "lowest_trump"
+    # D4: for each player from the dealer's left, the first for whom it holds attacks first
+    # (None: the player left of the dealer; `first_attacker: lowest_trump` is `lowest_trump`)
+    first_attacker: CompiledExpr | None = None
     throw_in: str = "any_time"  # D6: "any_time" | "after_beats" (only once all are beaten)
     # `beats = EXPR`: whether a card beats the attack card (None: the usual rule)
     beats: CompiledExpr | None = None

@@ -73,6 +73,12 @@ QUANTITIES: dict[str, Quantity] = dict(
         ),
         _q("hand_size", INT, "cards in the hand", "bids { max = hand_size }"),
         _q(
+            "lowest_trump",
+            BOOL,
+            "the player holds the lowest trump dealt to any player (in a game of bouts)",
+            "bouts { first_attacker = deal_number == 1 and lowest_trump }",
+        ),
+        _q(
             "lay_away_left",
             INT,
             "the cards still to lay away, this one included",
@@ -1287,6 +1293,14 @@ PLACES: dict[str, Place] = {
             "`bouts.limit`",
             ("defender_cards", "bout_number", "players", "stock"),
         ),
+        Place(
+            "first_attacker",
+            "`bouts.first_attacker` (for each player in deal order from the dealer's left, as "
+            "the deal's first bout begins: the first for whom it holds attacks)",
+            ("lowest_trump", "hand_size", "dealer", "players", *MATCH_STATE),
+            ("count_rank(R)", "count_suit(S)", "holds(C)", "count_card(C)", "holds_trump(R)"),
+            "and the player's match `keep` names",
+        ),
     )
 }
 
@@ -1322,6 +1336,7 @@ RAISE_NAMES = PLACES["raise"].types()
 NUMBER_BID_NAMES = PLACES["number_bid"].types()
 ROLE_NAMES = PLACES["role"].types()
 BOUT_LIMIT_NAMES = PLACES["bout_limit"].types()
+FIRST_ATTACKER_NAMES = PLACES["first_attacker"].types()
 MATCH_NAMES = {n: t for n, t in PLACES["match"].types().items() if n != "target"}
 MATCH_STATE_NAMES = {n: QUANTITIES[n].type for n in MATCH_STATE}
 ASSIGNABLE_BUILTINS = ("score", "gain")

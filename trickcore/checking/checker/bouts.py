@@ -11,7 +11,7 @@ from ...engine.actions import Action
 from ...engine.bouts import BoutDeal
 from ...engine.deal import Deal
 from ...engine.game import Game
-from ..reference.bouts import bout_limit, bout_moves
+from ..reference.bouts import bout_limit, bout_moves, first_attacker
 from ..reference.variant import Reference
 from .violations import Found
 
@@ -73,6 +73,8 @@ class BoutChecks:
         """D5-D8, D12: the complete set of legal actions, compared both ways."""
         book = self._bout
         bouts = deal.rules
+        if not deal.history:  # D4: the deal's first attacker, from the hands as dealt
+            self._check_first_attacker(deal)
         if deal.bouts != book.bouts:  # a new bout: D7's limit, nobody has declined yet
             book.bouts = deal.bouts
             book.limit = self._bout_limit_now(deal)
@@ -134,6 +136,15 @@ class BoutChecks:
                     f"the defender (seat {seat}) is asked to answer, but D6 first asks "
                     f"seat {due} to throw in",
                 )
+
+    def _check_first_attacker(self, deal: BoutDeal) -> None:
+        order = list(deal.active)
+        due = first_attacker(self.ref, order, deal.hands, deal.trump, deal.dealer, deal.context)
+        if deal.attacker != due or deal.to_act != due:
+            raise Found(
+                "first attacker",
+                f"seat {deal.attacker} attacks first, but D4 (first_attacker) names seat {due}",
+            )
 
     def follow(
         self, deal: Deal | BoutDeal, seat: int, action: Action, seen_by: list[set[int]]

@@ -51,7 +51,7 @@ class InformationChecks:
         # (who is offered a decision, and what he decides, tells his side), a first leader
         # chosen by a rule over the hands
         self._public_turns = bouts is not None and (
-            bouts.skip_unable or bouts.first_attacker == "lowest_trump"
+            bouts.skip_unable or bouts.first_attacker is not None
         )
         hand_functions = {"count_rank", "count_suit", "holds", "count_card", "holds_trump"}
         self._public_turns = (

@@ -5,8 +5,43 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 
-from .expressions import OTHER
+from .expressions import OTHER, TRUMP
 from .variant import Reference
+
+
+def first_attacker(
+    ref: Reference,
+    order: Sequence[int],
+    hands: Sequence[Sequence[int]],
+    trump: int,
+    dealer: int,
+    values: Sequence[Mapping[str, object]],
+) -> int:
+    """D4: the player left of the dealer (`order[0]`), or the first in `order` for whom
+    `first_attacker = EXPR` holds over his hand as dealt and his match values; with
+    `lowest_trump`, the holder of the lowest trump dealt (none dealt: left of the dealer)."""
+    ev = ref.eval
+    trumps = [
+        (ev.rank(c), s) for s in order for c in hands[s] if trump >= 0 and ev.suit(c) == trump
+    ]
+    lowest = max(trumps)[1] if trumps else -1
+    if ref.first_attacker == "lowest_trump":
+        return lowest if lowest >= 0 else order[0]
+    rule = ref.attacker_rule
+    if rule is None:
+        return order[0]
+    for seat in order:
+        env = {
+            **values[seat],
+            "lowest_trump": seat == lowest,
+            "hand_size": len(hands[seat]),
+            "dealer": seat == dealer,
+            "players": len(order),
+            TRUMP: trump,
+        }
+        if ev(rule, env, hand=list(hands[seat])):
+            return seat
+    return order[0]
 
 
 def bout_limit(ref: Reference, env: Mapping[str, int]) -> int:

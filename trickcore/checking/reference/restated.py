@@ -92,6 +92,7 @@ RESTATED_WORDS: dict[tuple[str, str], set[str]] = {
     ("deal", "next_dealer"): {"left", "same", "loser"},
     ("deal", "sits_out"): {"dealer", "none"},
     ("deal", "stock_top"): {"shown", "hidden"},
+    ("bouts", "first_attacker"): {"left_of_dealer", "lowest_trump"},
 }
 PATTERN_WORDS = {
     *("each", "talon", "stock", "turnup", "out", "round", "times", "rest", "size", "to", "dealer")

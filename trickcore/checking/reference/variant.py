@@ -196,6 +196,12 @@ class Reference:
         self.sides = [[int(w) for w in parts] for parts in words_of(root, "", "sides")]
         self._side_of: dict[tuple[int, int], tuple[int, ...]] = {}
         self.bout_limit = setting_of(root, "bouts", "limit")
+        # D4: `first_attacker = EXPR` ("rule"), or a word: left_of_dealer, lowest_trump
+        self.attacker_rule = rule_of(root, "bouts", "first_attacker")
+        attacker = words_of(root, "bouts", "first_attacker")
+        self.first_attacker = (
+            "rule" if self.attacker_rule is not None else attacker[0][0] if attacker else ""
+        )
         # the deal: keep names, its flow, the redeal
         self.deal_keep: list[tuple[str, bool | int]] = [
             (parts[0], value_word(parts[1])) for parts in words_of(root, "deal", "keep")

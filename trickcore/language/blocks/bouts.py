@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from .. import syntax as s
 from ..errors import RulesError
-from ..exprs import INT, CompiledExpr, Scope
+from ..exprs import BOOL, INT, CompiledExpr, Scope, compile_expr
 from ..model import BoutRules, DealRules, Deck
 from ..settings import BlockSettings
-from ..vocabulary import BOUT_BEATS_NAMES, BOUT_LIMIT_NAMES
+from ..vocabulary import BOUT_BEATS_NAMES, BOUT_LIMIT_NAMES, FIRST_ATTACKER_NAMES
 from .context import CompileContext
 from .play import compile_beats
 
@@ -99,12 +100,31 @@ def compile_bouts(
         transfer=b.flag("transfer", False),
         max_bouts=max_bouts(b),
         trump_if_no_stock=no_stock,
-        first_attacker=b.word(
-            "first_attacker", ("left_of_dealer", "lowest_trump"), "left_of_dealer"
-        ),
+        first_attacker=first_attacker(ctx, b),
         throw_in=b.word("throw_in", ("any_time", "after_beats"), "any_time"),
         beats=compile_beats(ctx, b, BOUT_BEATS_NAMES, "bouts.beats"),
     )
+
+
+def first_attacker(ctx: CompileContext, b: BlockSettings) -> CompiledExpr | None:
+    """D4: `first_attacker = EXPR`, for each player in deal order from the dealer's left
+    (over his hand as dealt); the first for whom it holds attacks first. The words are its
+    shorthands: `left_of_dealer` (no rule: the player left of the dealer, also when the rule
+    holds for nobody) and `lowest_trump` (the rule `lowest_trump`)."""
+    scope = Scope(
+        {**FIRST_ATTACKER_NAMES, **ctx.kept},
+        ctx.symbols,
+        hand=True,
+        trump=True,
+        where="in bouts.first_attacker",
+    )
+    raw = b.raw("first_attacker")
+    if isinstance(raw, s.ExprSetting):
+        return b.expr("first_attacker", scope, BOOL)
+    word = b.word("first_attacker", ("left_of_dealer", "lowest_trump"), "left_of_dealer")
+    if word == "lowest_trump" and raw is not None:
+        return compile_expr(s.Name("lowest_trump", raw.loc), scope, BOOL)
+    return None
 
 
 def bout_limit(
