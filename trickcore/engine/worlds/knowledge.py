@@ -111,7 +111,8 @@ class SeatKnowledge:
         copy_of = self.copy_of
         # with copies, a card the seat passed is the same copy when it is seen again: played
         # or shown by the player it went to, or held or played by the seat once passed back
-        returned = self._passed_back_texts() if self._copies else {}
+        back_texts = self._passed_back_texts()  # worked out once: for both uses below
+        returned = back_texts if self._copies else {}
         takers = [t for g, t, n, _ in getattr(obs, "passes", ()) if g == seat for _ in range(n)]
         moved: dict[tuple[int, str], list[int]] = {}  # (holder, text) -> copies
         own_passes = 0
@@ -166,7 +167,7 @@ class SeatKnowledge:
         self.fixed = fixed
         self.own = own - fixed
         # the cards it passed and was passed back: its own from the deal
-        self.passed_back_own = self._passed_back_own()
+        self.passed_back_own = self._passed_back_own(back_texts)
         # a card first played by another player (one the seat played first is its own)
         self.seen_played = {
             c: k for c, (k, _) in self.played_at.items() if c not in fixed and c not in own
@@ -200,10 +201,10 @@ class SeatKnowledge:
         """Whether the observation shows cards passed back (`pass_cards { back: yes }`)."""
         return any(back for *_, back in getattr(self.obs, "passes", ()))
 
-    def _passed_back_own(self) -> set[str]:
-        """The card texts the seat passed and was passed back (its own from the deal)."""
+    def _passed_back_own(self, back: dict[str, int]) -> set[str]:
+        """The card texts the seat passed and was passed back (its own from the deal), of
+        those passed back to it (`back`, from `_passed_back_texts`)."""
         obs = self.obs
-        back = self._passed_back_texts()
         if not back or not isinstance(obs, Observation):
             return set()
         return set(back) & {t for _, cs in obs.given for t in cs}
