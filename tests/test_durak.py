@@ -232,3 +232,31 @@ def test_the_lowest_trump_attacks_first_in_the_first_deal_only():
     }
     order = v.stack_deck(hands, ["7H"], dealer=0, players=3)
     assert v.new_match(deck_orders=[order], players=3).current.attacker == 1
+
+
+@pytest.mark.parametrize("rules", ["house", "example"])
+def test_hidden_worlds_keep_the_first_attacker_the_rule_names(rules):
+    """D4 by a rule over the hands (`lowest_trump`): a hidden world is a deck order the
+    rules could have dealt, so dealt afresh it gives the first attack to the player who
+    made it. (Worlds made by renaming unseen cards had moved the lowest trump to another
+    hand in about one of four.)"""
+    if rules == "house":
+        v = trickcore.variant_from_text(
+            'extends "durak"\nbouts {\n  first_attacker: lowest_trump\n}\n', "lowest-trump"
+        )
+    else:
+        v = trickcore.load_variant(LOWEST_FIRST)
+    worlds = 0
+    for seed in range(4):
+        m = v.new_match(seed=seed, players=3)
+        rng = random.Random(seed)
+        for _ in range(5):
+            m.apply(rng.choice(m.legal_actions()))
+        d = m.current
+        first = d.history[0][0]
+        for seat in range(3):
+            for w in v.sample_worlds(m.observation(seat), 8, random.Random(seed)):
+                fresh = v.new_deal(list(w.deck_order), dealer=d.dealer, players=3)
+                assert fresh.attacker == first
+                worlds += 1
+    assert worlds == 4 * 3 * 8

@@ -162,6 +162,20 @@ class WorldSampler:
         self.open_by_card = (
             tricks is not None and tricks.play.open_cards and self.open_now is not None
         )
+        # who acts first in the deal, where a rule reads the hands as dealt (a game of
+        # bouts' `first_attacker = EXPR`, trick play's `first_leader = EXPR` when play
+        # begins the deal): no step before it was probed, and renaming unseen cards may
+        # give the first action to another player, so each world drawn so is checked
+        # against the reference world's (exact rejection: the rest stay uniform)
+        bouts = game.model.bouts
+        by_hands = (bouts is not None and bouts.first_attacker is not None) or (
+            tricks is not None and tricks.play.first_leader_rule is not None
+        )
+        self.first_actor: int | None = None
+        if by_hands:  # (a deal that begins otherwise: a probe of the step before covers it)
+            fresh = replay.new_deal(list(self.ref.deck_order))
+            if bouts is not None or fresh.phase == "play":
+                self.first_actor = fresh.to_act
 
     @property
     def count(self) -> int:
@@ -213,6 +227,11 @@ class WorldSampler:
                     relabel.update(zip(old, got))
             world = self.relabeller(relabel)
             if self.open_by_card and world.observation(self.seat).open_hands != self.open_now:
+                return None
+            if (
+                self.first_actor is not None
+                and self.replay.new_deal(list(world.deck_order)).to_act != self.first_actor
+            ):
                 return None
             return world
         ref = self.ref
