@@ -127,6 +127,11 @@ class GameTables(CardTexts, CardRelations, DealLayout):
         # reads (by the names and functions it uses, and those its aggregates read)
         decide = self.actions.decide
         self.card_offers = [(decide[d.name], d.offer_if.fn) for d in self.decisions_at["card"][0]]
+        # of those asked at a turn, the ones a `forced_if` may make him take first
+        self.forced_at: dict[str, list[Decision]] = {
+            at: [d for d in asked if d.forced_if is not None]
+            for at, (asked, _) in self.decisions_at.items()
+        }
         self.decision_reads = {
             (d.reads, d.aggregated): TurnReads(d.reads, d.aggregated)
             for d in (tricks.decisions if tricks else ())

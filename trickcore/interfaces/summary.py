@@ -738,7 +738,12 @@ def _decision_lines(model: VariantModel, tricks: TrickRules) -> list[str]:
         lines.append(f"[{d.name}] {when}, {who} may say '{d.name}'{condition}.")
         if d.forced_if is not None:
             must = "" if d.forced_if.text in ("yes", "true") else f" when {d.forced_if.text}"
-            lines.append(f"  He must say it (no 'keep'){must}.")
+            instead = (
+                "before any card or other action"
+                if set(d.at) & {"lead", "play", "card"}
+                else "(no 'keep')"
+            )
+            lines.append(f"  He must say it {instead}{must}.")
         if "card" in d.at and d is next(x for x in tricks.decisions if "card" in x.at):
             lines.append(
                 "  (The round goes on after a decision; a player offered nothing is passed "

@@ -123,8 +123,10 @@ class CardOffers(DecisionsReplay):
 
     def offer_actions(self) -> dict[str, str]:
         """The actions of the player the round is at: the decisions offered him, or pass."""
-        out: dict[str, Any] = dict.fromkeys(self._card_offers(self.offer_at), "decide")
-        out["pass"] = "pass"
+        offered = self._card_offers(self.offer_at)
+        out: dict[str, Any] = dict.fromkeys(offered, "decide")
+        if not self._forced(self.offer_at, offered):  # else he must take one: no pass
+            out["pass"] = "pass"
         return out
 
     def _answer_offer(self, seat: int, kind: str, text: str) -> None:

@@ -102,6 +102,24 @@ class DecisionsReplay(ReplayScoring):
                 out.append(d.name)
         return out
 
+    def _forced(self, seat: int, offered: list[str]) -> list[str]:
+        """Of the decisions offered `seat` at a turn or in a round of offers, those whose
+        `forced_if` holds: he must take one of them before anything else."""
+        rules = [
+            d
+            for d in self.ref.decisions
+            if d.name in offered and not d.options and d.forced_if is not None
+        ]
+        if not rules:
+            return []
+        env = self.decision_env(seat)
+        hand, q = self.hands[seat], self.qualifier
+        return [
+            d.name
+            for d in rules
+            if d.forced_if is not None and self.ref.eval(d.forced_if, env, hand=hand, qualifier=q)
+        ]
+
     def _decide_actions(self, seat: int, hand: list[int]) -> dict[str, str]:
         """The answers to the decision asked between phases: it or keep; of a choice, the
         options whose conditions hold."""

@@ -154,11 +154,19 @@ class TrickPlayReplay(LegalCards, CardOffers):
         hand = self.hands[seat]
         if self.announced is not None:  # lead a card of the meld, or a decision after it
             mi, suit = self.announced
-            out.update((d, "decide") for d in self._decisions_offered(seat, "announced"))
+            offered = self._decisions_offered(seat, "announced")
+            forced = self._forced(seat, offered)
+            if forced:  # he must take it before anything else
+                return dict.fromkeys(forced, "decide")
+            out.update((d, "decide") for d in offered)
             out.update((f"play {ct[c]}", "play") for c in self._meld_cards(mi, suit) if c in hand)
             return out
         at = "play" if self.trick else "lead"
-        out.update((d, "decide") for d in self._decisions_offered(seat, at))
+        offered = self._decisions_offered(seat, at)
+        forced = self._forced(seat, offered)
+        if forced:
+            return dict.fromkeys(forced, "decide")
+        out.update((d, "decide") for d in offered)
         if not self.trick and ref.announced_melds:
             out.update((a, "announce") for a in self._announcements(seat))
         plays, marries = self.legal_plays(seat)

@@ -26,6 +26,7 @@ from .turns import (
     announcements,
     decisions_offered,
     draw_after_trick,
+    forced_decisions,
     stock_left,
     take_decision,
 )
@@ -230,7 +231,15 @@ class TrickPlay(Phase):
         beat, trump and overtrump obligations allow."""
         if deal.window_seat >= 0:  # the round of offers before the card
             assert deal.window_offers is not None
-            return [*deal.window_offers[deal.window_seat], self.game.actions.pass_]
+            seat = deal.window_seat
+            offers = deal.window_offers[seat]
+            if offers and self.game.forced_at["card"]:  # no pass when he must decide
+                envs = deal.window_envs
+                env = None if envs is None else envs[deal.active.index(seat)]
+                forced = forced_decisions(self.game, deal, seat, "card", env)
+                if forced:
+                    return forced
+            return [*offers, self.game.actions.pass_]
         seat = deal.turn
         hand = deal.hands[seat]
         play = self.play_actions
@@ -281,6 +290,12 @@ class TrickPlay(Phase):
         or the decisions and announcements beside the cards."""
         game = self.game
         play = self.play_actions
+        forced = self.game.forced_at
+        if forced["lead"] or forced["play"] or forced["announced"]:
+            at = "announced" if deal.announced is not None else "play" if deal.trick else "lead"
+            must = forced_decisions(game, deal, seat, at)
+            if must:  # a decision he must take before anything else
+                return must
         if self.has_announcements and deal.announced is not None:  # lead one of its cards
             mi, suit = deal.announced
             meld = game.model.melds[mi]

@@ -133,6 +133,25 @@ def decisions_offered(game: GameTables, deal: Deal, seat: int, at: str) -> list[
     return [decide[d.name] for d in asked if d.offer_if.fn(env)]
 
 
+def forced_decisions(
+    game: GameTables, deal: Deal, seat: int, at: str, env: Env | None = None
+) -> list[Action]:
+    """The decisions `seat` must take now, before anything else, at `at` ("lead", "play",
+    "announced", "card"): those offered him whose `forced_if` holds (none when no decision
+    there has one). `env`: his names of the round of offers, when there is one."""
+    forced = game.forced_at[at]
+    if not forced:
+        return []
+    if env is None:
+        env = turn_env(deal, seat, game.decisions_at[at][1])
+    decide = game.actions.decide
+    return [
+        decide[d.name]
+        for d in forced
+        if d.offer_if.fn(env) and d.forced_if is not None and d.forced_if(env)
+    ]
+
+
 def table_envs(deal: Deal, reads: TurnReads) -> list[Env]:
     """The names `reads` asks for of every player of the deal (in deal order), each with
     the aggregates' view of the table if they read one (shared by all of them)."""

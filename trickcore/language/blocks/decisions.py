@@ -185,14 +185,8 @@ def compile_decisions(ctx: CompileContext, deck: Deck) -> tuple[Decision, ...]:
         if effect == "exchange_out":
             ctx.exchanges.append((exchange, b.raw("effect").loc))
         forced_if = None
-        if b.raw("forced_if") is not None:
-            if set(at) & {"lead", "play", "card"}:
-                raise RulesError(
-                    "'forced_if' is for decisions asked between phases ('at: before PHASE' "
-                    "or 'at: end'), where the other answer is 'keep'",
-                    b.raw("forced_if").loc,
-                )
-            forced_if = b.expr("forced_if", scope, BOOL)
+        if b.raw("forced_if") is not None:  # between phases: no `keep`; at a turn: he takes
+            forced_if = b.expr("forced_if", scope, BOOL)  # it before anything else
         out.append(
             Decision(
                 name,
