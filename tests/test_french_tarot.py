@@ -490,10 +490,16 @@ def test_an_engine_that_lets_the_taker_keep_the_chien_is_caught(monkeypatch) -> 
     assert found(TAROT, examples=40) == "decisions"
 
 
-def test_forced_if_is_for_decisions_between_phases(tmp_path: Path) -> None:
+def test_forced_if_at_a_turn_is_taken_before_any_card(tmp_path: Path) -> None:
+    """The same decision asked at a turn instead of between phases: no longer refused (see
+    tests/test_forced_at_a_turn.py); `show` says he takes it before anything else."""
     text = TAROT.read_text().replace("  at: before talon\n  who: declarer\n", "  at: lead\n", 1)
     text = text.replace("  effect: skip talon\n", "", 1)
-    refused(tmp_path, text, r"'forced_if' is for decisions")
+    path = tmp_path / "tarot-at-lead.rules"
+    path.write_text(text, encoding="utf-8")
+    assert "He must say it before any card or other action" in show_text(
+        trickcore.load_variant(path)
+    )
 
 
 def test_show_says_the_taker_must(tarot: trickcore.Variant) -> None:
