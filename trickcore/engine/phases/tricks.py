@@ -59,6 +59,10 @@ class TrickPlay(Phase):
         self.has_announcements = bool(game.announced_melds)
         # actions other than cards at a turn: decisions and announcements
         self.turn_actions = self.has_decisions or self.has_announcements
+        # decisions a `forced_if` may make a player take first: at his turn, before a card
+        forced = game.forced_at
+        self.forced_turns = bool(forced["lead"] or forced["play"] or forced["announced"])
+        self.forced_card = bool(forced["card"])
         self.stop_if = play.stop_if if play is not None else None
         self.lead_if = play.lead_if if play is not None else None
         self.play_if = play.play_if if play is not None else None
@@ -233,7 +237,7 @@ class TrickPlay(Phase):
             assert deal.window_offers is not None
             seat = deal.window_seat
             offers = deal.window_offers[seat]
-            if offers and self.game.forced_at["card"]:  # no pass when he must decide
+            if offers and self.forced_card:  # no pass when he must decide
                 envs = deal.window_envs
                 env = None if envs is None else envs[deal.active.index(seat)]
                 forced = forced_decisions(self.game, deal, seat, "card", env)
@@ -290,8 +294,7 @@ class TrickPlay(Phase):
         or the decisions and announcements beside the cards."""
         game = self.game
         play = self.play_actions
-        forced = self.game.forced_at
-        if forced["lead"] or forced["play"] or forced["announced"]:
+        if self.forced_turns:
             at = "announced" if deal.announced is not None else "play" if deal.trick else "lead"
             must = forced_decisions(game, deal, seat, at)
             if must:  # a decision he must take before anything else
