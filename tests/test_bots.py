@@ -309,21 +309,32 @@ def test_default_decisions_are_capped_at_under_a_second():
     assert make_bot("pimc").seconds == make_bot("ismcts").seconds == 0.8
 
 
-def test_capped_counts_the_decisions_the_time_cap_stopped_not_the_work_budget():
+class _Clock:
+    """A clock for the search bots' budget that moves only as the test says: `step`
+    seconds each time it is read (no figure depends on the machine's speed)."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 1e9  # far after any real reading: sampling's own deadline never binds
+        self.step = step
+
+    def perf_counter(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+@pytest.mark.parametrize("kind", ["pimc", "ismcts"])
+def test_capped_counts_the_decisions_the_time_cap_stopped_not_the_work_budget(monkeypatch, kind):
     """#29: the budget is work first, the cap a safety net, and a bot says which stopped
-    it. A work budget no machine spends in half a second (a billion iterations) is stopped
-    by the cap on every machine; a budget of a few iterations under a cap of a minute never
-    is, however busy the machine (no figure here depends on its speed)."""
+    it. With a clock that passes a second at every reading, a cap of half a second stops
+    the search before its work; with a clock that stands still, the work budget does."""
+    from trickcore.players import search
+
     turn = turn_of(trickcore.load_variant("tysiacha").new_match(seed=4))
-    endless = make_bot("ismcts:iterations=1000000000,steps=1000000000,seconds=0.5", seed=1)
-    endless.choose(turn)
-    assert endless.capped == 1
-    small = ("pimc:worlds=2,iterations=4,seconds=60", "ismcts:worlds=2,iterations=6,seconds=60")
-    for spec in small:
-        bot = make_bot(spec, seed=1)
-        for _ in range(2):
-            assert bot.choose(turn) in turn.legal
-        assert bot.capped == 0 and bot.fallbacks == 0
+    for step, capped in ((1.0, 1), (0.0, 0)):
+        monkeypatch.setattr(search, "time", _Clock(step))
+        bot = make_bot(f"{kind}:worlds=2,iterations=6,seconds=0.5", seed=1)
+        assert bot.choose(turn) in turn.legal
+        assert bot.capped == capped
 
 
 def test_confidence_keeps_the_heuristic_choice_unless_surely_better():

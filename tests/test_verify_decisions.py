@@ -63,8 +63,8 @@ def test_decision_offered_when_its_offer_if_is_false_is_caught(monkeypatch):
     every turn to lead is caught."""
     original = trickcore.engine.phases.tricks.decisions_offered
 
-    def eager(game, deal, seat, at):
-        offered = original(game, deal, seat, at)
+    def eager(game, deal, seat, at, env=None):
+        offered = original(game, deal, seat, at, env)
         every = [game.actions.decide[d.name] for d in game.model.tricks.decisions if at in d.at]
         return [*offered, *(a for a in every if a not in offered)]
 

@@ -29,6 +29,7 @@ from .turns import (
     forced_decisions,
     stock_left,
     take_decision,
+    turn_env,
 )
 
 if TYPE_CHECKING:
@@ -294,9 +295,11 @@ class TrickPlay(Phase):
         or the decisions and announcements beside the cards."""
         game = self.game
         play = self.play_actions
+        env = None  # his names for the decisions at this turn, made once for both uses
         if self.forced_turns:
             at = "announced" if deal.announced is not None else "play" if deal.trick else "lead"
-            must = forced_decisions(game, deal, seat, at)
+            env = turn_env(deal, seat, game.decisions_at[at][1])
+            must = forced_decisions(game, deal, seat, at, env)
             if must:  # a decision he must take before anything else
                 return must
         if self.has_announcements and deal.announced is not None:  # lead one of its cards
@@ -306,7 +309,7 @@ class TrickPlay(Phase):
             meld_cards = list(meld.cards) or [deck.card_of(suit, r) for r in meld.ranks]
             out = [play[c] for c in sorted(meld_cards) if c in hand]
             if self.has_decisions:
-                out = decisions_offered(game, deal, seat, "announced") + out
+                out = decisions_offered(game, deal, seat, "announced", env) + out
             return out
         trick = deal.trick
         if not trick:
@@ -314,11 +317,11 @@ class TrickPlay(Phase):
             if self.has_announcements:
                 out = announcements(game, deal, seat) + out
             if self.has_decisions:
-                out = decisions_offered(game, deal, seat, "lead") + out
+                out = decisions_offered(game, deal, seat, "lead", env) + out
             return out
         out = [play[c] for c in self._follows(deal, hand, trick)]
         if self.has_decisions:
-            out = decisions_offered(game, deal, seat, "play") + out
+            out = decisions_offered(game, deal, seat, "play", env) + out
         return out
 
     def _follows(self, deal: Deal, hand: list[int], trick: list[tuple[int, int]]) -> list[int]:

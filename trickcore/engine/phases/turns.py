@@ -122,13 +122,16 @@ def turn_env(deal: Deal, seat: int, reads: TurnReads | None = None, table: bool 
     return env
 
 
-def decisions_offered(game: GameTables, deal: Deal, seat: int, at: str) -> list[Action]:
+def decisions_offered(
+    game: GameTables, deal: Deal, seat: int, at: str, env: Env | None = None
+) -> list[Action]:
     """The decisions `seat` may take now: at his turn to `at` ("lead" or "play"), or right
-    after announcing a meld (at = "announced")."""
+    after announcing a meld (at = "announced"). `env`: his names for them, when made."""
     asked, reads = game.decisions_at[at]
     if not asked:
         return []
-    env = turn_env(deal, seat, reads)
+    if env is None:
+        env = turn_env(deal, seat, reads)
     decide = game.actions.decide
     return [decide[d.name] for d in asked if d.offer_if.fn(env)]
 
