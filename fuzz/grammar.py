@@ -57,6 +57,11 @@ PLACES: dict[str, tuple[list[str], list[str]]] = {
         ["hand_size", "lay_away_left", "count_suit(hearts)", "count_rank(K)"],
         ["card_is_trump", "card_rank(K)", "card_is(AS)", "holds(x)", "strain_is(spades)"],
     ),
+    # a card of the hand, as one is to be passed (`pass_cards.pass_if`)
+    "pass_card": (
+        ["hand_size", "pass_left", "trumps_held", "count_suit(hearts)", "lay_away_left"],
+        ["card_is_trump", "passing_back", "card_rank(Q)", "card_is(QS)", "holds(x)"],
+    ),
     "card": (["rank_index", "suit_index"], ["card_in_trump_suit", "trump_set"]),
     "combination": (["length", "top"], ["card_in_trump_suit", "trump_set"]),
     # the play obligations and `play_if`: the trick in progress
@@ -158,6 +163,8 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
         "count": SMALL.map(str),
         "to": typed("match", "int").map(lambda e: f" = {e}"),
         "passes_if": typed("result", "bool"),  # a role's names, and some it cannot read
+        "receives_if": typed("result", "bool"),  # (with `to`: refused)
+        "pass_if": typed("pass_card", "bool"),
         "back": YESNO,
     },
     "deal": {
@@ -255,6 +262,7 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
         "offer_if": typed("lead", "bool"),
         "forced_if": st.sampled_from(["yes", "no", "declarer", "tricks_played > 0"]),
         "public": YESNO,
+        "effect": st.sampled_from(["end_deal", "redeal", "close_stock", "skip tricks", "x"]),
     },
     "choice game": {
         "at": st.sampled_from(["before tricks", "card"]),
@@ -344,6 +352,8 @@ EXPRESSION_SETTINGS = {
     "loop",
     "offer_if",
     "passes_if",
+    "receives_if",
+    "pass_if",
 }
 # settings whose drawn text starts with its own separator (": " or " = ")
 OWN_SEPARATOR = {

@@ -26,12 +26,14 @@ def test_cards_passed_the_wrong_way_are_caught(monkeypatch):
     original = PassCards.apply
 
     def backwards(self, deal, action):
-        offset = deal.pass_to  # shown as it should be; the cards go the other way
-        deal.pass_to = (len(deal.active) - offset) % len(deal.active)
+        takers = deal.pass_takers  # worked out as they should be; the cards go the other way
+        active = deal.active
+        n = len(active)
+        deal.pass_takers = {g: active[(active.index(g) - deal.pass_to) % n] for g in takers}
         try:
             original(self, deal, action)
         finally:
-            deal.pass_to = offset
+            deal.pass_takers = takers
 
     monkeypatch.setattr(PassCards, "apply", backwards)
     assert found("hearts") == "cards"

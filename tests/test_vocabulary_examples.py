@@ -68,6 +68,8 @@ BASES: dict[str, tuple[str, ...]] = {
         "played_to_trick",
         "min_all",
         "count_all",
+        "pass_left",
+        "passing_back",
     ),
     "preferans": (
         "tricks_won",
@@ -171,6 +173,7 @@ SETTING_PLACES: dict[str, tuple[str, ...]] = {
     "combination.strength": ("strength",),
     "deck.card_points": ("card",),
     "pass_cards.to": ("pass",),
+    "pass_cards.pass_if": ("pass_card",),
     "bids.blind_if": ("blind",),
     "meld.counts_if": ("result",),
     "scoring": ("result", "result_trick"),

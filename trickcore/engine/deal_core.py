@@ -65,6 +65,7 @@ class DealCore(DealState):
         "looked",
         "next_player",
         "out",
+        "pass_takers",
         "pass_to",
         "passed",
         "passed_back",
@@ -227,6 +228,7 @@ class DealCore(DealState):
         self.tricks_total = 0
         self.redeal_queue: list[int] = []
         self.pass_to = 0
+        self.pass_takers: dict[int, int] = {}  # giver -> taker, as the passing began
         self.set_aside: dict[int, list[int]] = {}
         self.passed: dict[int, tuple[int, list[int]]] = {}  # giver -> (taker, cards)
         self.passed_back: dict[int, tuple[int, list[int]]] = {}  # `back`: the same, back
@@ -294,6 +296,7 @@ class DealCore(DealState):
         self.sides_key = src.sides_key  # (a tuple of tuples of values: shared)
         self.tricks_total = src.tricks_total
         self.pass_to = src.pass_to
+        self.pass_takers = dict(src.pass_takers)
         self._owner = src._owner
         self.turn = src.turn
         self.first_leader = src.first_leader

@@ -420,9 +420,24 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
         lines = [
             f"{who} chooses {cards(pc.count)} of his hand, one at a time, in turn "
             "from the dealer's left.",
-            "Once all are chosen, each player's cards go to the player N seats on "
-            f"(N = {pc.to.text}; 0: no passing in that deal).",
         ]
+        if pc.pass_if is not None:
+            lines.append(
+                f"He may pass only a card for which {pc.pass_if.text} (any card when none of "
+                "his is such a card)."
+            )
+        if pc.to is not None:
+            lines.append(
+                "Once all are chosen, each player's cards go to the player N seats on "
+                f"(N = {pc.to.text}; 0: no passing in that deal)."
+            )
+        else:
+            assert pc.receives_if is not None
+            lines.append(
+                "Once all are chosen, each player's cards go to the first player after him "
+                f"for whom {pc.receives_if.text} as the passing began (a player with nobody "
+                "to pass to passes nothing)."
+            )
         if pc.back:
             lines.append(
                 "Then each player who received cards chooses as many of his hand, in turn "
@@ -757,6 +772,7 @@ def _decision_lines(model: VariantModel, tricks: TrickRules) -> list[str]:
             "close_stock": "the stock is closed: nobody draws any more",
             "swap_turnup": "his trump of that rank changes places with the turned-up card",
             "end_deal": "the deal ends and is scored",
+            "redeal": "the deal is thrown in unscored and dealt anew",
             "skip": f"the phase '{d.skip}' is skipped",
         }.get(d.effect)
         if effect:

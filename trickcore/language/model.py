@@ -399,13 +399,17 @@ class ContractRules:
 class PassRules:
     """Passing cards (`pass_cards`): each player for whom `passes_if` holds (every player
     without it) sets `count` cards aside, then each set goes `to` seats on in deal order (0:
-    no passing in this deal); with `back`, each player who received cards then passes as many
-    back to the player they came from."""
+    no passing in this deal), or to the first player after him for whom `receives_if` holds
+    (none: he does not pass); `pass_if` says, card by card, which cards may be passed; with
+    `back`, each player who received cards then passes as many back to the player they came
+    from."""
 
     count: int
-    to: CompiledExpr
+    to: CompiledExpr | None  # None: the takers are picked by `receives_if`
     passes_if: CompiledExpr | None = None  # for each player, as the phase begins
     back: bool = False
+    receives_if: CompiledExpr | None = None  # for each player, as the phase begins
+    pass_if: CompiledExpr | None = None  # for each card of the hand, as one is to be passed
 
 
 @attrs.frozen
@@ -523,7 +527,8 @@ class Decision:
     offer_if: CompiledExpr
     after_announce: bool
     rules: tuple[StepRule, ...]
-    effect: str  # "" | "close_stock" | "swap_turnup" | "end_deal" | "skip" | "exchange_out"
+    # "" | "close_stock" | "swap_turnup" | "end_deal" | "redeal" | "skip" | "exchange_out"
+    effect: str
     swap_rank: int = -1
     who: str = "each"  # between phases: "each" player, the "declarer" alone, the "defenders"
     skip: str = ""  # with effect "skip": the phase of the flow it skips

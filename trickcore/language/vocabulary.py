@@ -85,6 +85,18 @@ QUANTITIES: dict[str, Quantity] = dict(
             "talon { lay_away_if = not card_rank(A) or lay_away_left == 1 }",
         ),
         _q(
+            "pass_left",
+            INT,
+            "the cards still to pass, this one included",
+            "pass_cards { pass_if = not card_is(QS) or pass_left == 1 }",
+        ),
+        _q(
+            "passing_back",
+            BOOL,
+            "the cards chosen now go back to the player they came from (`back: yes`)",
+            "pass_cards { pass_if = passing_back or card_is_trump or trumps_held == 0 }",
+        ),
+        _q(
             "trumps_held",
             INT,
             "the trumps in the player's hand (every card that is a trump in this deal)",
@@ -909,6 +921,20 @@ PLACES: dict[str, Place] = {
             "and the player's match and deal `keep` names",
         ),
         Place(
+            "pass_card",
+            "`pass_cards.pass_if` (each card of the hand, as a card is to be passed)",
+            (
+                "card_is_trump",
+                "trumps_held",
+                "hand_size",
+                "pass_left",
+                "passing_back",
+                *MATCH_STATE,
+            ),
+            (*CARD_AND_HAND_FUNCTIONS, *CONTRACT_FUNCTIONS),
+            "and the player's match and deal `keep` names and the options chosen",
+        ),
+        Place(
             "play",
             "`play.play_if` (a card played to a trick led by another)",
             ("can_follow", "card_wins", *TRICK_STATE, *CARD_IN_PLAY, *MATCH_STATE),
@@ -1248,7 +1274,7 @@ PLACES: dict[str, Place] = {
         Place(
             "role",
             "`play.sit_out_if`, `pickup.take_if` (for each player, as trick play begins), "
-            "`pass_cards.passes_if` after an auction (as the passing begins)",
+            "`pass_cards.passes_if` and `receives_if` after an auction (as the passing begins)",
             ("declarer", "players", *CONTRACT_STATE, *MATCH_STATE),
             (*CONTRACT_FUNCTIONS, *AGGREGATE_FUNCTIONS),
             "and the player's match and deal `keep` names and the options chosen",
@@ -1313,6 +1339,7 @@ TRICK_EVENT_NAMES = PLACES["trick_event"].types()
 CARD_EVENT_NAMES = PLACES["card_event"].types()
 LEAD_NAMES = PLACES["lead"].types()
 LAY_AWAY_NAMES = PLACES["lay_away"].types()
+PASS_CARD_NAMES = PLACES["pass_card"].types()
 PLAY_NAMES = PLACES["play"].types()
 DECISION_NAMES = PLACES["decision"].types()
 OBLIGATION_NAMES = PLACES["obligation"].types()

@@ -134,7 +134,7 @@ class CardOffers(DecisionsReplay):
         again); the round goes on with the next player."""
         if kind == "decide":
             self._take(seat, self._by_name(text))
-            if self.ended_early:  # `effect: end_deal`
+            if self.ended_early or self.redealt:  # `effect: end_deal` or `redeal`
                 return
             self.offer_quiet = 0
             self.round_offers = None

@@ -50,18 +50,62 @@ class CardPhases(ReplayScoring):
     # ------------------------------------------------------------ cards passed
     def _start_pass(self) -> bool:
         """The pass phase: each player who passes (`passes_if`, worked out for each as the
-        phase begins; every player without it) sets cards aside in turn; none when they go
-        nowhere or nobody passes."""
+        phase begins; every player without it) sets cards aside in turn, for the player
+        `to` seats on or the first after him for whom `receives_if` held then; none when
+        they go nowhere or nobody passes."""
         active = self.active
-        self.pass_to = self._pass_offset()
-        if not self.pass_to:
-            return False
+        n = len(active)
         rule = self.ref.passes_if
         givers = [s for s in active if rule is None or self.ref.eval(rule, self.role_env(s))]
+        takes = self.ref.receives_if
+        if takes is not None:
+            self.pass_to = 0
+            receivers = [s for s in active if self.ref.eval(takes, self.role_env(s))]
+            self.takers = {}
+            for giver in givers:
+                i = active.index(giver)
+                after = [active[(i + k) % n] for k in range(1, n)]
+                found = [s for s in after if s in receivers]
+                if found:
+                    self.takers[giver] = found[0]
+            givers = [g for g in givers if g in self.takers]
+        else:
+            self.pass_to = self._pass_offset()
+            if not self.pass_to:
+                return False
+            self.takers = {g: active[(active.index(g) + self.pass_to) % n] for g in givers}
         if not givers:
             return False
         self.set_aside = {seat: [] for seat in givers}
         return self._stage("pass", givers[0])
+
+    def may_pass(self, seat: int, hand: list[int]) -> list[int]:
+        """The cards `pass_cards.pass_if` lets `seat` pass now; all when it allows none (or
+        there is no such rule)."""
+        ref = self.ref
+        if ref.pass_card_if is None:
+            return list(hand)
+        trumps = [c for c in hand if self.relations()[0][c] == ref.trump_id]
+        env = {
+            "hand_size": len(hand),
+            "pass_left": ref.pass_count - len(self.set_aside.get(seat, [])),
+            "passing_back": bool(self.passed),
+            "trumps_held": len(trumps),
+            **self.contract_env(seat),
+            **self.context[seat],
+        }
+        allowed = [
+            c
+            for c in hand
+            if ref.eval(
+                ref.pass_card_if,
+                {**env, "card_is_trump": c in trumps},
+                hand=hand,
+                card=c,
+                qualifier=self.qualifier,
+            )
+        ]
+        return allowed or list(hand)
 
     def _pass_offset(self) -> int:
         """How many seats on the passed cards go (`pass_cards.to`, public), 0 for none."""
@@ -88,13 +132,12 @@ class CardPhases(ReplayScoring):
         if k + 1 < len(choosers):
             self.to_act = choosers[k + 1]
             return
-        n = len(self.active)
         back = bool(self.passed)  # the first passes are made: these go back
         for giver in choosers:
             if back:
                 (taker,) = [g for g, (t, _) in self.passed.items() if t == giver]
             else:
-                taker = self.active[(self.active.index(giver) + self.pass_to) % n]
+                taker = self.takers[giver]
             cards = self.set_aside[giver]
             self.hands[taker] += cards
             self.seen[taker].update(cards)

@@ -155,7 +155,7 @@ class DecisionsReplay(ReplayScoring):
             self.declarer = seat
         elif kind == "decide":
             self._take(seat, d)
-            if d.effect[:1] == ("end_deal",):
+            if d.effect[:1] in (("end_deal",), ("redeal",)):
                 return
             if d.effect[:1] == ("exchange_out",):
                 self.to_act = seat  # still deciding: the cards to lay away
@@ -192,6 +192,9 @@ class DecisionsReplay(ReplayScoring):
                 seen.add(card)
         elif effect[0] == "end_deal":
             self._end_now()
+        elif effect[0] == "redeal":  # thrown in by him: not scored, dealt anew
+            self.queue = []
+            self._void(seat)
         elif effect[0] == "skip":
             self.skipped.add(effect[1])
         elif effect[0] == "exchange_out":  # E49: he lays N away, then takes N left out

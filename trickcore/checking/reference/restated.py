@@ -35,7 +35,7 @@ RESTATED: dict[str, set[str]] = {
     | {"first_leader", "trump", "draw", "trump_power", "power", "open_hand_if", "stop_if"}
     | {"sit_out_if", "partner_plays_if", "trump_if", "talon_leads", "skip_if", "side_if"}
     | {"beats"},
-    "pass_cards": {"count", "to", "passes_if", "back"},
+    "pass_cards": {"count", "to", "passes_if", "back", "receives_if", "pass_if"},
     "bids": {"min", "max", "blind_if", "blind", "bid_if"},
     # `carry` changes nothing within a match: only where a next one starts (`after=`)
     "match": {"target", "deal_limit", "redeal_limit", "tie_break", "keep", "rank_by", "end_if"}

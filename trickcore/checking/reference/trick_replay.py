@@ -124,7 +124,7 @@ class TrickReplay(AuctionReplay, CardPhases, TrickPlayReplay, ReplayViews):
         if stage == "redeal":
             return self._redeal_actions(seat, hand)
         if stage == "pass":
-            return {f"pass {ct[c]}": "pass_card" for c in hand}
+            return {f"pass {ct[c]}": "pass_card" for c in self.may_pass(seat, hand)}
         if stage == "bid":
             return self._call_actions(seat)
         if stage == "bids":

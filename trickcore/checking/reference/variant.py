@@ -344,6 +344,10 @@ class Reference:
         self.pass_count = int(count[0][0]) if count else 0
         self.pass_to = setting_of(root, "pass_cards", "to") if "pass" in self.flow else None
         self.passes_if = setting_of(root, "pass_cards", "passes_if")  # who passes
+        self.receives_if = setting_of(root, "pass_cards", "receives_if")  # to whom, if no `to`
+        self.pass_card_if = setting_of(root, "pass_cards", "pass_if")  # which cards may go
+        if self.receives_if is not None or "pass" not in self.flow:
+            self.pass_to = None
         back = words_of(root, "pass_cards", "back")
         self.pass_back = bool(back) and back[0][0] == "yes"  # as many passed back
         # bids phase: the range, and who bids blind with which values

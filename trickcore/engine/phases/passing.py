@@ -3,15 +3,19 @@
 The players who pass (every player, or those `passes_if` picks as the phase begins) choose
 in deal order from the dealer's left, each his `count` cards in a row, one action per card.
 Nobody receives a card until every card is chosen; then each player's cards go to the player
-`to` seats on (in deal order), all at once. With `back`, each player who received cards
-then chooses as many to pass back to the player they came from, in deal order, and those
-move at once too.
+`to` seats on (in deal order), or to the first player after him for whom `receives_if` held
+as the phase began, all at once. `pass_if` says which cards of his hand a player may pass
+(all of them when it allows none). With `back`, each player who received cards then chooses
+as many to pass back to the player they came from, in deal order, and those move at once
+too.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from ...language.errors import RulesError
+from ...language.exprs import CARD_KEY, HAND_KEY
 from ...language.limits import in_range
 from ..actions import Action
 from .base import Phase
@@ -33,24 +37,42 @@ class PassCards(Phase):
     name = "pass"
 
     def start(self, deal: Deal) -> bool:
-        """Work out how many seats on the cards go and who passes; start with the first
-        of them from the dealer's left."""
+        """Work out where each player's cards go and who passes; start with the first of
+        them from the dealer's left."""
         rules = deal.rules.pass_cards
         assert rules is not None
-        n = len(deal.active)
-        env = {
-            "deal_number": deal.context[deal.active[0]]["deal_number"],
-            "target": deal.context[deal.active[0]]["target"],
-            "players": n,
-        }
-        offset = rules.to(env)
-        in_range(offset, "pass_cards.to", rules.to.loc)
-        offset %= n
-        deal.pass_to = offset
-        if offset == 0:
-            return False
+        active = deal.active
         who = rules.passes_if
-        givers = [s for s in deal.active if who is None or who(deal.role_env(s))]
+        givers = [s for s in active if who is None or who(deal.role_env(s))]
+        if rules.receives_if is not None:  # the first after each giver for whom it holds
+            deal.pass_to = 0
+            takes = rules.receives_if
+            receivers = {s for s in active if takes(deal.role_env(s))}
+            deal.pass_takers = {}
+            for giver in givers:
+                n = len(active)
+                taker = next(
+                    (t for k in range(1, n) if (t := seat_on(active, giver, k)) in receivers),
+                    None,
+                )
+                if taker is not None:
+                    deal.pass_takers[giver] = taker
+            givers = [g for g in givers if g in deal.pass_takers]
+        else:
+            n = len(active)
+            env = {
+                "deal_number": deal.context[active[0]]["deal_number"],
+                "target": deal.context[active[0]]["target"],
+                "players": n,
+            }
+            assert rules.to is not None
+            offset = rules.to(env)
+            in_range(offset, "pass_cards.to", rules.to.loc)
+            offset %= n
+            deal.pass_to = offset
+            if offset == 0:
+                return False
+            deal.pass_takers = {g: seat_on(active, g, offset) for g in givers}
         if not givers:
             return False
         deal.set_aside = {s: [] for s in givers}
@@ -58,9 +80,22 @@ class PassCards(Phase):
         return True
 
     def legal(self, deal: Deal) -> list[Action]:
-        """Every card of the hand."""
+        """The cards of the hand `pass_if` allows (every card without it, or when it allows
+        none)."""
         pass_card = self.game.actions.pass_card
-        return [pass_card[c] for c in sorted(deal.hands[deal.to_act])]
+        return [pass_card[c] for c in cards_to_pass(deal, deal.to_act)]
+
+    def why_not(self, deal: Deal, action: Action) -> str | None:
+        """A card of the hand that `pass_if` does not allow now."""
+        rules = deal.rules.pass_cards
+        if (
+            rules is not None
+            and rules.pass_if is not None
+            and action.kind == "pass_card"
+            and action.card in deal.hands[deal.to_act]
+        ):
+            return f"pass_cards.pass_if does not allow it now: {rules.pass_if.text}"
+        return None
 
     def apply(self, deal: Deal, action: Action) -> None:
         """Set the card aside; after the last choice every set moves on at once (and with
@@ -88,13 +123,55 @@ class PassCards(Phase):
             deal.next_phase()
             return
         for giver in order:
-            taker = seat_on(deal.active, giver, deal.pass_to)
+            taker = deal.pass_takers[giver]
             deal.hands[taker].extend(aside[giver])
             deal.passed[giver] = (taker, list(aside[giver]))
         deal.set_aside = {}
         if rules.back:  # those who received choose as many to pass back, in deal order
-            takers = {t for t, _ in deal.passed.values()}
+            takers = [t for t, _ in deal.passed.values()]
+            if len(set(takers)) < len(takers):
+                raise RulesError(
+                    "pass_cards { back: yes } passes back to the one player a taker's cards "
+                    "came from, but this deal gave one player the cards of two",
+                    rules.receives_if.loc if rules.receives_if is not None else None,
+                )
             deal.set_aside = {s: [] for s in deal.active if s in takers}
             deal.to_act = next(iter(deal.set_aside))
             return
         deal.next_phase()
+
+
+def cards_to_pass(deal: Deal, seat: int) -> list[int]:
+    """The cards of `seat`'s hand he may pass now, in order: those `pass_cards.pass_if`
+    allows, all of them without it or when it allows none."""
+    hand = sorted(deal.hands[seat])
+    rules = deal.rules.pass_cards
+    rule = rules.pass_if if rules is not None else None
+    if rule is None:
+        return hand
+    eff = deal.relations()[0]
+    trumps = deal.game.trump_suit_id
+    env = pass_card_env(deal, seat)
+    env["trumps_held"] = sum(1 for c in hand if eff[c] == trumps)
+    allowed = []
+    for c in hand:
+        env[CARD_KEY] = c
+        env["card_is_trump"] = eff[c] == trumps
+        if rule(env):
+            allowed.append(c)
+    return allowed or hand
+
+
+def pass_card_env(deal: Deal, seat: int) -> dict[str, Any]:
+    """The names of a card of `seat`'s hand as one is to be passed (the card's own and
+    `trumps_held` are set by the caller)."""
+    rules = deal.rules.pass_cards
+    assert rules is not None
+    return {
+        HAND_KEY: deal.hands[seat],
+        "hand_size": len(deal.hands[seat]),
+        "pass_left": rules.count - len(deal.set_aside.get(seat, ())),
+        "passing_back": bool(deal.passed),
+        **deal.contract_env(seat),
+        **deal.context[seat],
+    }

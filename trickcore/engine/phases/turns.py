@@ -260,6 +260,9 @@ def take_decision(
         deal.turnup = card
     elif decision.effect == "end_deal":
         deal.end_now()
+    elif decision.effect == "redeal":  # thrown in: not scored, dealt anew
+        deal.ask_queue = []
+        deal.end_unplayed(by=seat)
     elif decision.effect == "skip":
         deal.skip_phase(decision.skip)
     elif decision.effect == "exchange_out":  # his cards to lay away are asked next

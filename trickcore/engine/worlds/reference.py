@@ -223,7 +223,10 @@ class ReferenceSearch:
                         last = (kind, k)
                         continue
                     stuck = True
-                options = {tuple(self.repairs.for_step(deal, k, kind == "flow")) for _ in range(6)}
+                pick = picks.get(k, -1)
+                options = {
+                    tuple(self.repairs.for_step(deal, k, kind == "flow", pick)) for _ in range(6)
+                }
                 options.update(self.repairs.pick_changes(deal, k, picks))
                 if stuck or k == 0:  # the cause may lie in a heap (a turned-up card, a talon)
                     options.update(self.repairs.heap_swaps(deal))

@@ -113,6 +113,8 @@ class LogReplay:
                 found = [a for a in cands if a.card == pick]
                 if found:
                     action = found[0]
+                elif choose and cands and self._refused(deal, s, pick, cands):
+                    return deal, ("illegal", k)  # a rule refuses it from this hand: a repair
                 elif choose and cands:
                     later = [a for a in cands if self._moved_later(a, s, k)]
                     unseen = [a for a in cands if a.card in known.unseen]
@@ -147,6 +149,14 @@ class LogReplay:
                 continue
             deal.apply(action)
         return deal, None
+
+    def _refused(self, deal: Deal | BoutDeal, s: int, pick: int, cands: list[Action]) -> bool:
+        """Whether the card a hidden step took, held by `s`, is one no action of the step
+        moves (no copy of it either): a rule over the hand refuses it there."""
+        if pick < 0 or pick not in deal.hands[s]:
+            return False
+        text = self.game.card_texts[pick]
+        return not any(self.game.card_texts[a.card] == text for a in cands if a.card >= 0)
 
     def _moved_later(self, action: Action, giver: int, k: int) -> bool:
         """Whether the card of a hidden action at step k is one the log shows played later

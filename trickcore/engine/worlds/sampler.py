@@ -177,6 +177,16 @@ class WorldSampler:
             if bouts is not None or fresh.phase == "play":
                 self.first_actor = fresh.to_act
 
+        # a rule over the hand that refuses some cards a player passes (`pass_cards.pass_if`):
+        # renaming unseen cards may give a player a hand from which a card he passed unseen
+        # was not allowed, so each world drawn so is replayed from its deck order, those
+        # cards chosen again among the allowed ones (`_passed_again`)
+        self.hidden_rules = (
+            tricks is not None
+            and tricks.pass_cards is not None
+            and tricks.pass_cards.pass_if is not None
+        )
+
     @property
     def count(self) -> int:
         """How many assignments of cards to slots there are (worlds up to the order of the
@@ -233,6 +243,8 @@ class WorldSampler:
                 and self.replay.new_deal(list(world.deck_order)).to_act != self.first_actor
             ):
                 return None
+            if self.hidden_rules:  # the unseen passes chosen again, among those allowed
+                return self._passed_again(world)
             return world
         ref = self.ref
         order = ref.deck_order
@@ -242,3 +254,26 @@ class WorldSampler:
         if fail is not None or self.replay.view(world) != self.obs:
             return None
         return world
+
+    def _passed_again(self, world: Deal | BoutDeal) -> Deal | BoutDeal | None:
+        """A renamed world's log replayed from its deck order with the cards passed unseen
+        by the seat chosen again among those its rules allow (those passed to the seat
+        stay); None when it does not give the seat's view. The hands as dealt are the
+        draw's; the unseen passes fit them."""
+        hidden = self.known.hidden_steps
+        to_seat = {
+            c
+            for moves in (getattr(world, "passed", {}), getattr(world, "passed_back", {}))
+            for taker, cards in moves.values()
+            if taker == self.seat
+            for c in cards
+        }
+        picks = {
+            k: action.card
+            for k, (_, action) in enumerate(world.history)
+            if k in hidden and action.card in to_seat
+        }
+        again, fail = self.replay.replay(list(world.deck_order), picks, choose=True)
+        if fail is not None or self.replay.view(again) != self.obs:
+            return None
+        return again

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..actions import Action
 from ..bouts import BoutDeal
 from ..deal import Deal
 from ..observation import BoutObservation, Observation
 from .hand_probes import acting_hand, fits_with, legal_with, needed_cards
+from .knowledge import with_card
 from .places import card_places, sightings
 from .replaying import LogReplay
 
@@ -38,14 +40,19 @@ class StepRepairs:
             return False
         return where is None or where[card] != self.seat or card not in self.dealt_own
 
-    def for_step(self, deal: Deal | BoutDeal, k: int, flow: bool = False) -> list[tuple[int, int]]:
+    def for_step(
+        self, deal: Deal | BoutDeal, k: int, flow: bool = False, pick: int = -1
+    ) -> list[tuple[int, int]]:
         """Swaps that may make step k's action possible (`flow`: the wrong player is to
-        act; the cards of his action are brought into his hand, if it has any)."""
+        act; the cards of his action are brought into his hand, if it has any). `pick`: the
+        card a hidden step took (a card passed unseen that a rule refused from that hand)."""
         rng = self.rng
         if k >= len(self.log):
             return self._flow_swap(deal, k) or self._random_swap(deal)
         s, text = self.log[k]
         action = self.known.action_at(k)
+        if action is None and pick >= 0 and k in self.known.hidden_steps:
+            action = self._hidden_action(deal, k, pick)
         if action is None or deal.is_over:
             return []
         h = s if flow else acting_hand(deal)
@@ -91,10 +98,16 @@ class StepRepairs:
             free = [c for c in unseen_outside if legal_with(deal, h, [*keep, c], action)]
             free = free or unseen_outside or outside
             for c in culprits:
-                if free:
-                    w = rng.choice(free)
-                    free.remove(w)
-                    out.append((c, w))
+                if not free:
+                    break
+                # one that keeps the action legal beside the cards kept and brought in so
+                # far: a rule over the whole hand ("at most three trumps") may refuse a set
+                # it allows card by card
+                fitting = [w for w in free if legal_with(deal, h, [*trial, w], action)]
+                w = rng.choice(fitting or free)
+                free.remove(w)
+                trial.append(w)
+                out.append((c, w))
             return out
         # a card the seat saw elsewhere may be misplaced here: move it out (not one its view
         # shows where it saw it: a talon card taken into this hand came here rightly)
@@ -144,6 +157,17 @@ class StepRepairs:
                         return [(z, y1), (w, y2)]
         # what is refused may depend on a card lying elsewhere (a turned-up card)
         return self._random_swap(deal)
+
+    def _hidden_action(self, deal: Deal | BoutDeal, k: int, pick: int) -> Action | None:
+        """The action of hidden step k that moves `pick` (its kind from the legal actions
+        shown the same way), or None."""
+        if not isinstance(deal, Deal):
+            return None
+        s, text = self.log[k]
+        for a in deal.legal_actions():
+            if deal._seen_as(a, s, self.seat) == text and a.text != text:
+                return with_card(self.game, a, pick)
+        return None
 
     def _seen_in_place(self, deal: Deal | BoutDeal) -> set[int]:
         """The cards the seat's view of a deal shows in the place the observation shows

@@ -143,7 +143,7 @@ def compile_decisions(ctx: CompileContext, deck: Deck) -> tuple[Decision, ...]:
             raise RulesError("a decision has one effect", effects[1].loc)
         for it in effects:
             parts = it.parts
-            if parts in (("close_stock",), ("end_deal",)):
+            if parts in (("close_stock",), ("end_deal",), ("redeal",)):
                 effect = parts[0]
             elif len(parts) == 2 and parts[0] == "swap_turnup" and parts[1] in rank_index:
                 effect, swap_rank = "swap_turnup", rank_index[parts[1]]
@@ -168,7 +168,7 @@ def compile_decisions(ctx: CompileContext, deck: Deck) -> tuple[Decision, ...]:
                     )
             else:
                 raise RulesError(
-                    "'effect' is one of: close_stock, swap_turnup RANK, end_deal, "
+                    "'effect' is one of: close_stock, swap_turnup RANK, end_deal, redeal, "
                     f"skip PHASE (phases here: {', '.join(flow)}), exchange_out N",
                     it.loc,
                 )
