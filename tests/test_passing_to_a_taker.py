@@ -211,3 +211,83 @@ def test_hidden_worlds_replay_the_poverty() -> None:
             assert view == obs
             count += 1
     assert count == 20
+
+
+MISDEAL = """extends "hearts"
+name: "Hearts, the dealer may throw in"
+decision misdeal {
+  at: before pass                                 # before the cards are passed
+  offer_if = dealer
+  effect: redeal
+}
+"""
+
+
+def test_a_thrown_in_deal_is_dealt_again_and_an_engine_that_scores_it_is_caught(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """`effect: redeal`: the deal ends unscored, the match goes on with the next dealer;
+    an engine that scores it instead (as `end_deal`) is caught by the checker."""
+    path = write(tmp_path, "misdeal", MISDEAL)
+    v = trickcore.load_variant(path)
+    m = v.new_match(seed=1)
+    assert m.to_act == 0 and texts(m.legal_actions()) == ["misdeal", "keep"]
+    m.apply("misdeal")
+    assert m.deals_played == 0 and m.deal_results[0]["redeal"] is True
+    assert m.observation(0).dealer == 1 and m.to_act == 1
+    check_rules(path, examples=10, matches=0)
+    from trickcore.engine.deal_core import DealCore
+
+    monkeypatch.setattr(DealCore, "end_unplayed", lambda deal, by: deal.end_now())
+    report = verify(path, examples=20, matches=0)
+    assert report.violation is not None
+
+
+def test_an_engine_that_gives_the_cards_to_another_player_is_caught(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """`receives_if = declarer`: an engine that hands the partner's cards to the player
+    after him instead is caught by the hands the checker deals itself."""
+    for name in ("pinochle.rules", "pinochle-passing.rules"):
+        (tmp_path / name).write_text((EXAMPLES / name).read_text(encoding="utf-8"))
+    path = write(tmp_path, "by-rule", PINOCHLE_BY_RULE)
+    original = passing.PassCards.start
+
+    def elsewhere(self, deal):
+        started = original(self, deal)
+        active = deal.active
+        deal.pass_takers = {g: passing.seat_on(active, g, 1) for g in deal.pass_takers}
+        return started
+
+    monkeypatch.setattr(passing.PassCards, "start", elsewhere)
+    report = verify(path, examples=20, matches=0)
+    assert report.violation is not None
+
+
+def test_two_givers_to_one_taker_cannot_be_passed_back(tmp_path: Path) -> None:
+    """`back: yes` sends a taker's cards to the one player they came from: a rule that
+    gives one player the cards of two is reported with its place, nothing half done."""
+    text = """extends "hearts"
+remove pass_cards.to
+choice role {
+  at: before pass
+  who: each
+  own: yes
+  offer_if = yes
+  options: giver, taker
+}
+pass_cards {
+  receives_if = taker
+  passes_if = giver
+  back: yes
+}
+"""
+    v = trickcore.load_variant(write(tmp_path, "two", text))
+    m = v.new_match(seed=0)
+    for choice in ("giver", "giver", "taker"):  # seats 1 and 2 both pass to seat 3
+        m.apply(choice)
+    hands = [m.observation(s).hand for s in range(4)]
+    with pytest.raises(trickcore.RulesError, match=r"two.rules:11:17: .*the cards of two"):
+        m.apply("taker")
+    assert m.is_over and "the cards of two" in (m.stopped or "")  # the match stops there,
+    assert [m.observation(s).hand for s in range(4)] == hands  # and no card has moved

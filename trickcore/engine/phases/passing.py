@@ -75,6 +75,13 @@ class PassCards(Phase):
             deal.pass_takers = {g: seat_on(active, g, offset) for g in givers}
         if not givers:
             return False
+        takers = list(deal.pass_takers.values())
+        if rules.back and len(set(takers)) < len(takers):  # before any card moves
+            raise RulesError(
+                "pass_cards { back: yes } passes back to the one player a taker's cards "
+                "came from, but this deal gives one player the cards of two",
+                rules.receives_if.loc if rules.receives_if is not None else None,
+            )
         deal.set_aside = {s: [] for s in givers}
         deal.to_act = givers[0]
         return True
@@ -129,12 +136,6 @@ class PassCards(Phase):
         deal.set_aside = {}
         if rules.back:  # those who received choose as many to pass back, in deal order
             takers = [t for t, _ in deal.passed.values()]
-            if len(set(takers)) < len(takers):
-                raise RulesError(
-                    "pass_cards { back: yes } passes back to the one player a taker's cards "
-                    "came from, but this deal gave one player the cards of two",
-                    rules.receives_if.loc if rules.receives_if is not None else None,
-                )
             deal.set_aside = {s: [] for s in deal.active if s in takers}
             deal.to_act = next(iter(deal.set_aside))
             return
