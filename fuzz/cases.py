@@ -142,6 +142,8 @@ WORDS = [
     "redeal",
     "receives_if",
     "pass_if",
+    "first_lead",
+    "trump_is",
     "skip",
     "swap_turnup",
     "options",

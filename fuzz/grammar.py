@@ -50,7 +50,10 @@ PLACES: dict[str, tuple[list[str], list[str]]] = {
         ["hand_size", "players", "deal_number", "count_rank(A)", "durak_count"],
         ["lowest_trump", "dealer", "holds(AS)", "holds_trump(7)"],
     ),
-    "lead": ([*LEAD_INTS, "times_led(spades)"], [*LEAD_BOOLS, "holds(AS)", "holds_trump(Q)"]),
+    "lead": (
+        [*LEAD_INTS, "times_led(spades)"],
+        [*LEAD_BOOLS, "holds(AS)", "holds_trump(Q)", "trump_is(hearts)"],
+    ),
     "declare": (["tricks_won", "tricks_played"], ["declarer", "first_lead"]),
     # a card of the hand, as one is to be laid away (`lay_away_if`)
     "lay_away": (
@@ -224,7 +227,9 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
             typed("lead", "bool").map(lambda e: f" = {e}"),
             st.just(" = count_card(QC) == 2"),
         ),
-        "trump": st.sampled_from(["turnup", "stock_top", "none", "bid", "spades", "x"]),
+        "trump": st.sampled_from(
+            ["turnup", "stock_top", "none", "bid", "first_lead", "spades", "x"]
+        ),
         "draw": YESNO,
         # the sides formed as play begins (a hidden partner), over the role and the hand
         "beats": st.one_of(

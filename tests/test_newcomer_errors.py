@@ -131,6 +131,14 @@ def test_elif_says_else_if():
     assert_at(err, 3, 29)
 
 
+def test_a_line_beginning_with_or_says_to_end_the_line_before_with_it():
+    """A new user's Pitch file broke a condition before `or`: the message says where
+    the word goes (issue 28: a newcomer's file, written from the README alone)."""
+    err = error_of(TYSIACHA + "scoring {\n  made = (deal_points > 1)\n    or declarer\n}\n")
+    assert "a line cannot begin with 'or': end the line before with 'or'" in err.message
+    assert err.location is not None and err.location.line == 4
+
+
 # --------------------------------------------------------------- names and settings
 @pytest.mark.parametrize(
     ("text", "wrong", "meant", "line", "column"),

@@ -70,6 +70,7 @@ BASES: dict[str, tuple[str, ...]] = {
         "count_all",
         "pass_left",
         "passing_back",
+        "trump_is",
     ),
     "preferans": (
         "tricks_won",

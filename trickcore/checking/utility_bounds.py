@@ -385,7 +385,8 @@ def deal_change_bounds(game: Game, seats: int) -> Interval:
     if match.rank_by is None:
         before, after = start["score"], env["score"]
     else:
-        before = bound(match.rank_by, start, seats)
-        after = bound(match.rank_by, {**start, **{k: env[k] for k in start}}, seats)
+        fixed = {"target": env["target"]}
+        before = bound(match.rank_by, {**start, **fixed}, seats)
+        after = bound(match.rank_by, {**start, **{k: env[k] for k in start}, **fixed}, seats)
     low, high = after[0] - before[1], after[1] - before[0]
     return min(low, 0), max(high, 0)

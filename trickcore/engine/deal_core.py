@@ -397,8 +397,8 @@ class DealCore(DealState):
         self.next_phase()
 
     def end_unplayed(self, by: int) -> None:
-        """The deal ends without being played: a redeal demanded by `by` (S5), or thrown in
-        when nobody bids (by = -1)."""
+        """The deal ends without being played: a redeal demanded by `by` (S5) or thrown in by
+        his decision (`effect: redeal`), or thrown in when nobody bids (by = -1)."""
         self.redealt = True
         self.redeal_by = by
         self.phase = OVER

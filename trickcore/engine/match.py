@@ -585,7 +585,8 @@ class Match:
         rank_by = self.game.model.match.rank_by
         if rank_by is None:
             return self._scores[seat]
-        return int(rank_by({"score": self._scores[seat], **self._kept[seat]}))
+        target = self.game.model.match.target or 0
+        return int(rank_by({"score": self._scores[seat], "target": target, **self._kept[seat]}))
 
     def _rank(
         self, candidates: list[int], deal: Deal | BoutDeal, ties: tuple[str, ...]

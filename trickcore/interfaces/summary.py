@@ -95,6 +95,18 @@ def plain(text: str) -> str:
     return f"{text} (where " + "; ".join(f"{n} is {QUANTITIES[n].meaning}" for n in names) + ")"
 
 
+def _thrown_in_otherwise(model: VariantModel) -> bool:
+    """Whether a deal may be thrown in without a `redeal` block: nobody bids
+    (`all_pass: redeal`), or a decision's `effect: redeal`."""
+    tricks = model.tricks
+    if tricks is None:
+        return False
+    bidding = tricks.bidding
+    return (bidding is not None and bidding.all_pass == "redeal") or any(
+        d.effect == "redeal" for d in tricks.decisions
+    )
+
+
 def ranked_by(text: str | None) -> str:
     """What a match ranks the players by, as words: "the highest score", "the lowest
     score" (for `rank_by = -score`), or the highest value of another expression."""
@@ -103,7 +115,9 @@ def ranked_by(text: str | None) -> str:
     text = " ".join(text.split())
     if text.startswith("-") and re.fullmatch(r"-\s*[A-Za-z_][A-Za-z_0-9]*", text):
         return f"the lowest {text[1:].strip()}"
-    return f"the highest {text}"
+    if re.fullmatch(r"[A-Za-z_][A-Za-z_0-9]*", text):
+        return f"the highest {text}"
+    return f"the highest value of ({text})"
 
 
 def rules_summary(model: VariantModel) -> list[tuple[str, list[str]]]:
@@ -279,7 +293,7 @@ def _sections(model: VariantModel) -> list[tuple[str, list[str]]]:
             deal_lines.append(
                 f"A hand that meets '{model.redeal.forced_if.text}' voids the deal at once."
             )
-    else:
+    elif not _thrown_in_otherwise(model):
         deal_lines.append("There is never a redeal.")
     if model.tricks is not None:
         deal_lines.append("The deal runs through: " + ", ".join(model.tricks.flow) + ".")
@@ -539,6 +553,8 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
         else "The suit of the stock's top card, as the cards are dealt, is trump for the "
         "whole deal."
         if p.trump_from == "stock_top"
+        else "The suit of the first card a player leads in a deal is trump from that card on."
+        if p.trump_from == "first_lead"
         else "The contract's strain is trump (none for a strain without trump)."
         if p.trump_bid
         else "There is no trump at the start of a deal."

@@ -235,7 +235,10 @@ OTHER_FUNCS = {
     "other_suit": "other_suit(S): the other card (in `beats`) has suit S",
     "other_is": "other_is(C): the other card (in `beats`) is card C",
 }
-TRUMP_FUNCS = {"holds_trump": "holds_trump(R): the hand holds the card of rank R of the trump suit"}
+TRUMP_FUNCS = {
+    "holds_trump": "holds_trump(R): the hand holds the card of rank R of the trump suit",
+    "trump_is": "trump_is(S): the suit S is trump now",
+}
 PLAYED_FUNCS = {
     "played_suit": "played_suit(S): cards of suit S in the deal's finished tricks",
     "played_card": "played_card(C): card C is in one of the deal's finished tricks",
@@ -673,6 +676,9 @@ def _call_function(expr: s.Call, scope: Scope) -> tuple[str, Fn]:
             raise RulesError(f"{func}() means nothing {scope.where}", expr.loc)
         if len(args) != 1:
             raise RulesError(f"wrong number of arguments: {TRUMP_FUNCS[func]}", expr.loc)
+        if func == "trump_is":
+            suit = _symbol_arg(args[0], scope.symbols.suits, "suit")
+            return BOOL, lambda env: env[TRUMP_KEY] == suit
         rank = _symbol_arg(args[0], scope.symbols.ranks, "rank")
         n_ranks = len(scope.symbols.ranks)
         if scope.symbols.cards_of_face:  # any copy of that face

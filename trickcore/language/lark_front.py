@@ -220,6 +220,13 @@ def _parse(parser: Lark, source: str) -> Any:
 def _token_hint(tok: Token, lines: list[str], line: int, column: int) -> str:
     """Advice for an unexpected token, or "" (the mistakes of `hints`)."""
     text = lines[line - 1] if 0 < line <= len(lines) else ""
+    first = text.split(maxsplit=1)[0] if text.strip() else ""
+    if first in ("and", "or"):
+        return (
+            f"a line cannot begin with '{first}': end the line before with '{first}' and go "
+            "on on this one (an expression breaks after 'and', 'or', 'then', 'else', an "
+            "operator or '(')"
+        )
     if text.lstrip().startswith("extends"):
         return hints.extends_hint(text)
     if tok.type == "EQUAL":

@@ -465,7 +465,8 @@ class PlayRules:
     trump: int = -1  # a suit that is trump from the start; -1: none (melds may set one)
     leader_card: int = -1  # with first_leader "holder": the card whose holder leads
     # the place whose card's suit is trump as play is dealt: "turnup" (the turned-up card),
-    # "stock_top" (the stock's top card); "" for none
+    # "stock_top" (the stock's top card); "first_lead": the suit of the first card a player
+    # leads in the deal, trump from that card on; "" for none
     trump_from: str = ""
     draw: bool = False  # after each trick everyone draws from the stock, the winner first
     # obligations written as expressions (name, rule), read at each play; the flags above

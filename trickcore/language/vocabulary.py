@@ -702,6 +702,9 @@ FUNCTIONS: dict[str, Function] = dict(
         # the hand and the trump suit
         _f("holds_trump", "scoring { belote_held = holds_trump(K) and holds_trump(Q) }"),
         _f(
+            "trump_is", "scoring { jack = (trump_is(hearts) and taken_card(JH)) or taken_card(JS) }"
+        ),
+        _f(
             "nth_combination",
             "decision declare { rule say: said_second = nth_combination(2) }",
         ),
@@ -804,6 +807,7 @@ CARD_IN_PLAY_FUNCTIONS = (
     "played_card(C)",
     "times_led(S)",
     "holds_trump(R)",
+    "trump_is(S)",
 )
 
 # The trick in progress as a player is to play to it (obligations and `play_if`).
@@ -951,6 +955,7 @@ PLACES: dict[str, Place] = {
                 "holds(C)",
                 "count_card(C)",
                 "holds_trump(R)",
+                "trump_is(S)",
                 "taken_suit(S)",
                 "taken_card(C)",
                 "nth_combination(k)",
@@ -1033,9 +1038,10 @@ PLACES: dict[str, Place] = {
         Place(
             "relation",
             "`play.trump_power`, `play.power` and `play.sets_suit_if` (once per card, trump "
-            "suit and qualifier)",
+            "suit, qualifier and options chosen)",
             ("rank_index", "suit_index", "card_in_trump_suit", "trump_set"),
             ("card_rank(R)", "card_suit(S)", "card_is(C)", "bid_is(Q)", "strain_is(S)"),
+            "the options chosen",
         ),
         Place(
             "open",
@@ -1132,6 +1138,7 @@ PLACES: dict[str, Place] = {
                 "holds(C)",
                 "count_card(C)",
                 "holds_trump(R)",
+                "trump_is(S)",
                 "taken_suit(S)",
                 "taken_card(C)",
                 "nth_combination(k)",
@@ -1186,6 +1193,7 @@ PLACES: dict[str, Place] = {
                 "holds(C)",
                 "count_card(C)",
                 "holds_trump(R)",
+                "trump_is(S)",
                 *AGGREGATE_FUNCTIONS,
             ),
             "the player's match and deal `keep` names and the options chosen",
@@ -1280,6 +1288,14 @@ PLACES: dict[str, Place] = {
             "and the player's match and deal `keep` names and the options chosen",
         ),
         Place(
+            "passer",
+            "`pass_cards.passes_if` and `receives_if` before any auction (for each player, as "
+            "the passing begins)",
+            ("players", *MATCH_STATE),
+            AGGREGATE_FUNCTIONS,
+            "and the player's match and deal `keep` names and the options chosen",
+        ),
+        Place(
             "side",
             "`play.side_if` (for each player, as trick play begins: over his hand then)",
             ("declarer", "players", *CONTRACT_STATE, *MATCH_STATE),
@@ -1290,6 +1306,7 @@ PLACES: dict[str, Place] = {
                 "holds(C)",
                 "count_card(C)",
                 "holds_trump(R)",
+                "trump_is(S)",
                 *AGGREGATE_FUNCTIONS,
             ),
             "and the player's match and deal `keep` names and the options chosen",
@@ -1324,7 +1341,14 @@ PLACES: dict[str, Place] = {
             "`bouts.first_attacker` (for each player in deal order from the dealer's left, as "
             "the deal's first bout begins: the first for whom it holds attacks)",
             ("lowest_trump", "hand_size", "dealer", "players", *MATCH_STATE),
-            ("count_rank(R)", "count_suit(S)", "holds(C)", "count_card(C)", "holds_trump(R)"),
+            (
+                "count_rank(R)",
+                "count_suit(S)",
+                "holds(C)",
+                "count_card(C)",
+                "holds_trump(R)",
+                "trump_is(S)",
+            ),
             "and the player's match `keep` names",
         ),
     )
@@ -1340,6 +1364,7 @@ CARD_EVENT_NAMES = PLACES["card_event"].types()
 LEAD_NAMES = PLACES["lead"].types()
 LAY_AWAY_NAMES = PLACES["lay_away"].types()
 PASS_CARD_NAMES = PLACES["pass_card"].types()
+PASSER_NAMES = PLACES["passer"].types()
 PLAY_NAMES = PLACES["play"].types()
 DECISION_NAMES = PLACES["decision"].types()
 OBLIGATION_NAMES = PLACES["obligation"].types()

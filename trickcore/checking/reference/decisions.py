@@ -209,7 +209,7 @@ class DecisionsReplay(ReplayScoring):
         if len(away) < n:
             return
         taken = self.out[: len(away)]
-        self.out[: len(away)] = away
+        self.out = self.out[len(away) :] + away  # under the rest: a later exchange draws anew
         self.hands[seat].extend(taken)
         self.seen[seat].update(taken)
         self.exchange = (-1, 0, [])

@@ -252,6 +252,8 @@ class Evaluator:
             if memo is not None:
                 memo[key] = value
             return value
+        if f == "trump_is":  # the suit S is trump now
+            return env.get(TRUMP, -1) == self.suits[self._symbol(e.args[0])]
         if f == "holds_trump":  # the card of rank R of the trump suit is in the hand
             trump = env.get(TRUMP, -1)
             rank = self.ranks[self._symbol(e.args[0])]

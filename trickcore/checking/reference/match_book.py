@@ -93,7 +93,8 @@ class MatchBook:
         ref = self.ref
         if ref.rank_by is None:
             return self.scores[seat]
-        return int(ref.eval(ref.rank_by, {"score": self.scores[seat], **self.kept[seat]}))
+        env = {"score": self.scores[seat], "target": ref.target, **self.kept[seat]}
+        return int(ref.eval(ref.rank_by, env))
 
     def ends(self, redealt: bool, declarer: int) -> tuple[bool, list[int]]:
         """Whether the match is over after the deal just finished, and its winners.

@@ -215,6 +215,8 @@ class TrickPlayReplay(LegalCards, CardOffers):
         self.announced = None
         if not self.trick:
             self.leads[seat] += 1
+            if self.ref.trump_first_lead and self.trump < 0 and not self.tricks:
+                self.trump = self.ref.eval.suit(card)  # trump from this card on
             if kind == "marry":
                 led = self.meld_led(seat, card)
                 if led is not None:

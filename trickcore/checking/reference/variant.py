@@ -307,7 +307,8 @@ class Reference:
         self.trump_turnup = word == "turnup"
         self.trump_stock_top = word == "stock_top"  # the stock's first card as dealt
         self.trump_bid = word == "bid"  # the contract's strain (none for one without a suit)
-        named = word not in ("none", "turnup", "stock_top", "bid")
+        self.trump_first_lead = word == "first_lead"  # the suit of the deal's first lead
+        named = word not in ("none", "turnup", "stock_top", "bid", "first_lead")
         self.fixed_trump = ev.suits[word] if named else -1
         self.trump_if = setting_of(root, "play", "trump_if")  # public: false, no trump
         self.sit_out_if = setting_of(root, "play", "sit_out_if")
@@ -346,7 +347,7 @@ class Reference:
         self.passes_if = setting_of(root, "pass_cards", "passes_if")  # who passes
         self.receives_if = setting_of(root, "pass_cards", "receives_if")  # to whom, if no `to`
         self.pass_card_if = setting_of(root, "pass_cards", "pass_if")  # which cards may go
-        if self.receives_if is not None or "pass" not in self.flow:
+        if self.receives_if is not None:  # the takers are picked by the rule
             self.pass_to = None
         back = words_of(root, "pass_cards", "back")
         self.pass_back = bool(back) and back[0][0] == "yes"  # as many passed back

@@ -21,6 +21,8 @@ from ..actions import Action
 from .base import Phase
 
 if TYPE_CHECKING:
+    from ...language.exprs import CompiledExpr
+    from ...language.model import PassRules
     from ..deal import Deal
 
 
@@ -37,42 +39,20 @@ class PassCards(Phase):
     name = "pass"
 
     def start(self, deal: Deal) -> bool:
-        """Work out where each player's cards go and who passes; start with the first of
-        them from the dealer's left."""
+        """Work out who passes and to whom; start with the first of them from the dealer's
+        left (False: nobody passes in this deal)."""
         rules = deal.rules.pass_cards
         assert rules is not None
-        active = deal.active
+        deal.pass_to = 0 if rules.receives_if is not None else _seats_on(deal, rules)
+        if rules.receives_if is None and deal.pass_to == 0:
+            return False  # no passing in this deal
         who = rules.passes_if
-        givers = [s for s in active if who is None or who(deal.role_env(s))]
-        if rules.receives_if is not None:  # the first after each giver for whom it holds
-            deal.pass_to = 0
-            takes = rules.receives_if
-            receivers = {s for s in active if takes(deal.role_env(s))}
-            deal.pass_takers = {}
-            for giver in givers:
-                n = len(active)
-                taker = next(
-                    (t for k in range(1, n) if (t := seat_on(active, giver, k)) in receivers),
-                    None,
-                )
-                if taker is not None:
-                    deal.pass_takers[giver] = taker
-            givers = [g for g in givers if g in deal.pass_takers]
+        givers = [s for s in deal.active if who is None or who(deal.role_env(s))]
+        if rules.receives_if is not None:
+            deal.pass_takers = _takers_by_rule(deal, givers, rules.receives_if)
         else:
-            n = len(active)
-            env = {
-                "deal_number": deal.context[active[0]]["deal_number"],
-                "target": deal.context[active[0]]["target"],
-                "players": n,
-            }
-            assert rules.to is not None
-            offset = rules.to(env)
-            in_range(offset, "pass_cards.to", rules.to.loc)
-            offset %= n
-            deal.pass_to = offset
-            if offset == 0:
-                return False
-            deal.pass_takers = {g: seat_on(active, g, offset) for g in givers}
+            deal.pass_takers = {g: seat_on(deal.active, g, deal.pass_to) for g in givers}
+        givers = [g for g in givers if g in deal.pass_takers]
         if not givers:
             return False
         takers = list(deal.pass_takers.values())
@@ -152,7 +132,7 @@ def cards_to_pass(deal: Deal, seat: int) -> list[int]:
         return hand
     eff = deal.relations()[0]
     trumps = deal.game.trump_suit_id
-    env = pass_card_env(deal, seat)
+    env = _pass_card_env(deal, seat)
     env["trumps_held"] = sum(1 for c in hand if eff[c] == trumps)
     allowed = []
     for c in hand:
@@ -163,7 +143,7 @@ def cards_to_pass(deal: Deal, seat: int) -> list[int]:
     return allowed or hand
 
 
-def pass_card_env(deal: Deal, seat: int) -> dict[str, Any]:
+def _pass_card_env(deal: Deal, seat: int) -> dict[str, Any]:
     """The names of a card of `seat`'s hand as one is to be passed (the card's own and
     `trumps_held` are set by the caller)."""
     rules = deal.rules.pass_cards
@@ -176,3 +156,28 @@ def pass_card_env(deal: Deal, seat: int) -> dict[str, Any]:
         **deal.contract_env(seat),
         **deal.context[seat],
     }
+
+
+def _seats_on(deal: Deal, rules: PassRules) -> int:
+    """`pass_cards.to`: how many seats on each player's cards go (public), 0 for none."""
+    n = len(deal.active)
+    first = deal.context[deal.active[0]]
+    env = {"deal_number": first["deal_number"], "target": first["target"], "players": n}
+    assert rules.to is not None
+    offset = rules.to(env)
+    in_range(offset, "pass_cards.to", rules.to.loc)
+    return int(offset) % n
+
+
+def _takers_by_rule(deal: Deal, givers: list[int], takes: CompiledExpr) -> dict[int, int]:
+    """`pass_cards.receives_if`: each giver's taker, the first player after him in deal
+    order for whom it holds (a giver with none passes nothing)."""
+    active = deal.active
+    receivers = {s for s in active if takes(deal.role_env(s))}
+    out: dict[int, int] = {}
+    for giver in givers:
+        after = (seat_on(active, giver, k) for k in range(1, len(active)))
+        taker = next((t for t in after if t in receivers), None)
+        if taker is not None:
+            out[giver] = taker
+    return out

@@ -127,6 +127,8 @@ class TrickPlay(Phase):
         self.quiet_card = not (
             at_turn or self.has_announcements or self.partner_plays_if is not None
         )
+        # `trump: first_lead`: the first card a player leads in the deal sets the trump suit
+        self.trump_first_lead = play is not None and play.trump_from == "first_lead"
         # a plain card play (no turn actions, no partner playing for anyone, no early stop,
         # no stock, no record of played cards) takes the short way through `apply`
         self.plain = not (
@@ -139,6 +141,7 @@ class TrickPlay(Phase):
             or self.after_trick
             or self.after_card
             or self.windows
+            or self.trump_first_lead
         )
 
     def start(self, deal: Deal) -> bool:
@@ -549,6 +552,8 @@ class TrickPlay(Phase):
         trick = deal.trick
         if not trick:
             deal.leads[seat] += 1
+            if self.trump_first_lead and deal.trump < 0 and not deal.tricks:
+                deal.trump = game.suit_of[card]  # its suit is trump from this card on
             if action.kind == "marry":
                 self._declare(deal, seat, card)
         trick.append((seat, card))

@@ -368,7 +368,8 @@ class AskDecisions(Asking):
 
 def exchange_card(game: GameTables, deal: Deal, card: int) -> None:
     """`effect: exchange_out N`: a card laid away face down; after the N-th, the exchanger
-    takes the first N cards left out of the deal, and his take their place."""
+    takes the first N cards left out of the deal, and his go under the rest of them (a
+    later exchange draws cards nobody has held)."""
     seat = deal.exchange_by
     deal.hands[seat].remove(card)
     deal.exchanged.append(card)
@@ -377,7 +378,7 @@ def exchange_card(game: GameTables, deal: Deal, card: int) -> None:
         return
     n = len(deal.exchanged)
     deal.hands[seat].extend(deal.out[:n])
-    deal.out = deal.exchanged + deal.out[n:]
+    deal.out = deal.out[n:] + deal.exchanged
     deal.exchanged = []
     if not _ask_next(game, deal):
         deal.next_phase()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...language.errors import StuckError
 from ..actions import Action
 from ..bouts import BoutDeal
 from ..deal import Deal
@@ -98,16 +99,10 @@ class StepRepairs:
             free = [c for c in unseen_outside if legal_with(deal, h, [*keep, c], action)]
             free = free or unseen_outside or outside
             for c in culprits:
-                if not free:
-                    break
-                # one that keeps the action legal beside the cards kept and brought in so
-                # far: a rule over the whole hand ("at most three trumps") may refuse a set
-                # it allows card by card
-                fitting = [w for w in free if legal_with(deal, h, [*trial, w], action)]
-                w = rng.choice(fitting or free)
-                free.remove(w)
-                trial.append(w)
-                out.append((c, w))
+                if free:
+                    w = rng.choice(free)
+                    free.remove(w)
+                    out.append((c, w))
             return out
         # a card the seat saw elsewhere may be misplaced here: move it out (not one its view
         # shows where it saw it: a talon card taken into this hand came here rightly)
@@ -161,10 +156,14 @@ class StepRepairs:
     def _hidden_action(self, deal: Deal | BoutDeal, k: int, pick: int) -> Action | None:
         """The action of hidden step k that moves `pick` (its kind from the legal actions
         shown the same way), or None."""
-        if not isinstance(deal, Deal):
+        if not isinstance(deal, Deal) or deal.is_over:
             return None
         s, text = self.log[k]
-        for a in deal.legal_actions():
+        try:
+            legal = deal.legal_actions()
+        except StuckError:
+            return None
+        for a in legal:
             if deal._seen_as(a, s, self.seat) == text and a.text != text:
                 return with_card(self.game, a, pick)
         return None

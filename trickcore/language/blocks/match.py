@@ -101,7 +101,9 @@ def compile_match(
             raise ctx.rules.because(exc, defined_by(_step_reads(entry))) from None
         steps.append(StepRule(entry.name, cond, tuple(assigns), entry.loc))
     rank_scope = Scope(
-        {"score": INT, **{k: t for k, t, _ in keep}}, ctx.symbols, where="in rank_by"
+        {"score": INT, "target": INT, **{k: t for k, t, _ in keep}},
+        ctx.symbols,
+        where="in rank_by",
     )
     rank_by = b.expr("rank_by", rank_scope, INT, None) if b.raw("rank_by") else None
     end_scope = Scope(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..errors import RulesError
 from ..exprs import BOOL, INT, Scope
 from ..model import PassRules
-from ..vocabulary import MATCH_STATE_NAMES, PASS_CARD_NAMES, PASS_NAMES
+from ..vocabulary import PASS_CARD_NAMES, PASS_NAMES, PASSER_NAMES
 from .context import CompileContext
 from .read_ahead import role_scope
 
@@ -73,7 +73,7 @@ def _player_scope(ctx: CompileContext, setting: str) -> Scope:
     if "auction" in flow and flow.index("auction") < flow.index("pass"):
         return role_scope(ctx, f"pass_cards.{setting}")
     return Scope(
-        {**MATCH_STATE_NAMES, "players": INT, **ctx.kept},
+        {**PASSER_NAMES, **ctx.kept},
         ctx.symbols,
         aggregates=True,
         where=f"in pass_cards.{setting} (before any auction: nobody has a role yet)",

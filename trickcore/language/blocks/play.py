@@ -68,8 +68,9 @@ PLAY_SETTINGS = frozenset(
         "beats",
     }
 )
-# the words of `trump:` besides a suit's name (`turnup`, `stock_top`: that card's suit)
-TRUMP_WORDS = ("none", "turnup", "stock_top", "bid")
+# the words of `trump:` besides a suit's name (`turnup`, `stock_top`: that card's suit;
+# `first_lead`: the suit of the first card a player leads in the deal)
+TRUMP_WORDS = ("none", "turnup", "stock_top", "bid", "first_lead")
 # the names of the trick in progress a play reads (worked out at a play only when read)
 TRICK_READS = frozenset((*TRICK_STATE, "card_wins"))
 # the "open" place, and `beats` (which reads the open names of the card's player)
@@ -209,7 +210,8 @@ def compile_play(ctx: CompileContext, auction: bool) -> PlayRules:
         trump=trump,
         leader_card=leader_card,
         trump_from=trump_items[0].parts[0]
-        if trump_items is not None and trump_items[0].parts[0] in ("turnup", "stock_top")
+        if trump_items is not None
+        and trump_items[0].parts[0] in ("turnup", "stock_top", "first_lead")
         else "",
         draw=draw,
         obligations=tuple(obligations),
