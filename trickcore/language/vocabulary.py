@@ -810,6 +810,16 @@ CARD_IN_PLAY_FUNCTIONS = (
     "trump_is(S)",
 )
 
+# what a player holds: the cards of his hand, and those of the trump suit in force
+HOLDING_FUNCTIONS = (
+    "count_rank(R)",
+    "count_suit(S)",
+    "holds(C)",
+    "count_card(C)",
+    "holds_trump(R)",
+    "trump_is(S)",
+)
+
 # The trick in progress as a player is to play to it (obligations and `play_if`).
 TRICK_STATE = ("cards_in_trick", "led_trump", "trick_trumped", "partner_winning")
 
@@ -950,12 +960,7 @@ PLACES: dict[str, Place] = {
             "`decision`: `offer_if`, `forced_if` and its rules; `choice`: `OPTION_if`",
             (*TURN_STATE, *MATCH_STATE),
             (
-                "count_rank(R)",
-                "count_suit(S)",
-                "holds(C)",
-                "count_card(C)",
-                "holds_trump(R)",
-                "trump_is(S)",
+                *HOLDING_FUNCTIONS,
                 "taken_suit(S)",
                 "taken_card(C)",
                 "nth_combination(k)",
@@ -1133,12 +1138,7 @@ PLACES: dict[str, Place] = {
             (
                 "bid_is(Q)",
                 "strain_is(S)",
-                "count_rank(R)",
-                "count_suit(S)",
-                "holds(C)",
-                "count_card(C)",
-                "holds_trump(R)",
-                "trump_is(S)",
+                *HOLDING_FUNCTIONS,
                 "taken_suit(S)",
                 "taken_card(C)",
                 "nth_combination(k)",
@@ -1188,12 +1188,7 @@ PLACES: dict[str, Place] = {
                 "card_rank(R)",
                 "card_suit(S)",
                 "card_is(C)",
-                "count_rank(R)",
-                "count_suit(S)",
-                "holds(C)",
-                "count_card(C)",
-                "holds_trump(R)",
-                "trump_is(S)",
+                *HOLDING_FUNCTIONS,
                 *AGGREGATE_FUNCTIONS,
             ),
             "the player's match and deal `keep` names and the options chosen",
@@ -1301,12 +1296,7 @@ PLACES: dict[str, Place] = {
             ("declarer", "players", *CONTRACT_STATE, *MATCH_STATE),
             (
                 *CONTRACT_FUNCTIONS,
-                "count_rank(R)",
-                "count_suit(S)",
-                "holds(C)",
-                "count_card(C)",
-                "holds_trump(R)",
-                "trump_is(S)",
+                *HOLDING_FUNCTIONS,
                 *AGGREGATE_FUNCTIONS,
             ),
             "and the player's match and deal `keep` names and the options chosen",
@@ -1341,14 +1331,7 @@ PLACES: dict[str, Place] = {
             "`bouts.first_attacker` (for each player in deal order from the dealer's left, as "
             "the deal's first bout begins: the first for whom it holds attacks)",
             ("lowest_trump", "hand_size", "dealer", "players", *MATCH_STATE),
-            (
-                "count_rank(R)",
-                "count_suit(S)",
-                "holds(C)",
-                "count_card(C)",
-                "holds_trump(R)",
-                "trump_is(S)",
-            ),
+            (*HOLDING_FUNCTIONS,),
             "and the player's match `keep` names",
         ),
     )

@@ -17,9 +17,15 @@ def cards_to_lay_away(deal: Deal, seat: int, rule: Any) -> list[int]:
     hand = sorted(deal.hands[seat])
     if rule is None:
         return hand
+    return cards_allowed(deal, hand, rule, _lay_away_env(deal, seat))
+
+
+def cards_allowed(deal: Deal, hand: list[int], rule: Any, env: dict[str, Any]) -> list[int]:
+    """The cards of `hand` (in order) for which `rule`, a compiled rule over a card of the
+    hand (`lay_away_if`, `pass_cards.pass_if`), holds with the player's names `env`; all of
+    them when it holds for none."""
     eff = deal.relations()[0]
     trumps = deal.game.trump_suit_id
-    env = _lay_away_env(deal, seat)
     allowed = []
     for c in hand:
         env[CARD_KEY] = c

@@ -15,10 +15,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...language.errors import RulesError
-from ...language.exprs import CARD_KEY, HAND_KEY
+from ...language.exprs import HAND_KEY
 from ...language.limits import in_range
 from ..actions import Action
 from .base import Phase
+from .lay_away import cards_allowed
 
 if TYPE_CHECKING:
     from ...language.exprs import CompiledExpr
@@ -134,13 +135,7 @@ def cards_to_pass(deal: Deal, seat: int) -> list[int]:
     trumps = deal.game.trump_suit_id
     env = _pass_card_env(deal, seat)
     env["trumps_held"] = sum(1 for c in hand if eff[c] == trumps)
-    allowed = []
-    for c in hand:
-        env[CARD_KEY] = c
-        env["card_is_trump"] = eff[c] == trumps
-        if rule(env):
-            allowed.append(c)
-    return allowed or hand
+    return cards_allowed(deal, hand, rule, env)
 
 
 def _pass_card_env(deal: Deal, seat: int) -> dict[str, Any]:
