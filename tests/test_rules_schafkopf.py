@@ -97,6 +97,22 @@ def test_sk48_which_aces_a_declarer_may_call(sk, seat, aces):
     assert "wenz" in offered and "solo_herz" in offered  # always possible
 
 
+@pytest.mark.parametrize(
+    ("hand", "aces"),
+    [
+        # his Schellen-Ober and -Unter are trumps: no plain Schellen card to call the Sau with
+        (["US", "OS", "AE", "10E", "KE", "9E", "AG", "9G"], []),
+        (["US", "8S", "AE", "10E", "KE", "9E", "AG", "9G"], ["rufspiel_schellen"]),
+    ],
+)
+def test_sk17_an_ober_or_unter_of_the_suit_is_no_card_of_it_for_a_call(sk, hand, aces):
+    deal = deal_on(sk, {1: hand})
+    for s in (1, 2, 3, 0):
+        deal.apply("join" if s == 1 else "pass")
+    offered = texts(deal.legal_actions())
+    assert [o for o in offered if o.startswith("rufspiel")] == aces  # SK17
+
+
 def test_sk49_the_auction_in_two_stages_and_a_schellen_solo(sk):
     deal = sk.new_deal(deck_order=SK47_DECK, dealer=0)
     assert texts(deal.legal_actions()) == ["join", "pass"]
