@@ -85,7 +85,8 @@ class CardPhases(ReplayScoring):
         ref = self.ref
         if ref.pass_card_if is None:
             return list(hand)
-        trumps = [c for c in hand if self.relations()[0][c] == ref.trump_id]
+        eff = self.relations()[0]  # worked out once for the hand, not per card
+        trumps = {c for c in hand if eff[c] == ref.trump_id}
         env = {
             "hand_size": len(hand),
             "pass_left": ref.pass_count - len(self.set_aside.get(seat, [])),

@@ -260,10 +260,11 @@ class WorldSampler:
         by the seat chosen again among those its rules allow (those passed to the seat
         stay); None when it does not give the seat's view. The hands as dealt are the
         draw's; the unseen passes fit them."""
+        assert isinstance(world, Deal)  # (`pass_if` is a trick game's)
         hidden = self.known.hidden_steps
         to_seat = {
             c
-            for moves in (getattr(world, "passed", {}), getattr(world, "passed_back", {}))
+            for moves in (world.passed, world.passed_back)
             for taker, cards in moves.values()
             if taker == self.seat
             for c in cards
