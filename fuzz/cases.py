@@ -142,6 +142,7 @@ WORDS = [
     "redeal",
     "receives_if",
     "pass_if",
+    "hold_if",
     "first_lead",
     "trump_is",
     "skip",

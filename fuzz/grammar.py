@@ -65,6 +65,11 @@ PLACES: dict[str, tuple[list[str], list[str]]] = {
         ["hand_size", "pass_left", "trumps_held", "count_suit(hearts)", "lay_away_left"],
         ["card_is_trump", "passing_back", "card_rank(Q)", "card_is(QS)", "holds(x)"],
     ),
+    # a call of the auction in turns (`bid_if`, `pass_if`, `hold_if`)
+    "call": (
+        ["level", "contract", "call_round", "bids_made", "bid_suit", "turnup_suit", "x"],
+        ["dealer", "dealer_side", "strain_is(spades)", "bid_is(ohne)", "holds(AS)"],
+    ),
     "card": (["rank_index", "suit_index"], ["card_in_trump_suit", "trump_set"]),
     "combination": (["length", "top"], ["card_in_trump_suit", "trump_set"]),
     # the play obligations and `play_if`: the trick in progress
@@ -204,6 +209,9 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
         "style": st.sampled_from(["pairs", "calls", "x"]),
         "join": st.sampled_from(["yes", "no", "1"]),
         "values": _list(NUMBERS.map(str), 1, 5),
+        "bid_if": typed("call", "bool"),
+        "pass_if": typed("call", "bool"),
+        "hold_if": typed("call", "bool"),
     },
     "talon": {
         "show": YESNO,
@@ -359,6 +367,8 @@ EXPRESSION_SETTINGS = {
     "passes_if",
     "receives_if",
     "pass_if",
+    "bid_if",
+    "hold_if",
 }
 # settings whose drawn text starts with its own separator (": " or " = ")
 OWN_SEPARATOR = {

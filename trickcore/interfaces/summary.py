@@ -484,6 +484,7 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
                 f"Bids are the values {_values(b.values)}; "
                 f"a bid may not exceed {plain(b.cap.text)}."
             )
+        bid_lines += _call_rule_lines(b)
         bid_lines.append(_all_pass_line(b.all_pass))
         if b.qualifiers:
             bid_lines.append(
@@ -669,6 +670,21 @@ def _all_pass_line(all_pass: str) -> str:
     }[all_pass]
 
 
+def _call_rule_lines(b: Bidding) -> list[str]:
+    """What `bid_if`, `pass_if` and `hold_if` allow, in words."""
+    lines = []
+    if b.bid_if is not None:
+        lines.append(f"A bid is allowed only if: {b.bid_if.text}.")
+    if b.pass_if is not None:
+        lines.append(f"A player may pass only if: {b.pass_if.text}.")
+    if b.hold_if is not None:
+        lines.append(
+            "A player other than the last bidder may also bid the last bid again, at the same "
+            f"level, and so take it over, if: {b.hold_if.text}."
+        )
+    return lines
+
+
 def _strain_bidding_lines(b: Bidding) -> list[str]:
     first = "The dealer" if b.first_caller == "dealer" else "Forehand"
     levels = "" if b.levelless else f"a level ({_values(b.values)}) and "
@@ -684,10 +700,7 @@ def _strain_bidding_lines(b: Bidding) -> list[str]:
             "A player may double an opponent's bid, and redouble an opponent's double, when "
             "it is the last call other than a pass; a new bid cancels them."
         )
-    if b.bid_if is not None:
-        lines.append(f"A bid is allowed only if: {b.bid_if.text}.")
-    if b.pass_if is not None:
-        lines.append(f"A player may pass only if: {b.pass_if.text}.")
+    lines += _call_rule_lines(b)
     if b.first_bid_ends:
         lines.append(
             "The first bid ends the auction; its bidder declares"

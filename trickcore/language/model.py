@@ -348,6 +348,8 @@ class Bidding:
     levelless: bool = False  # `levels: none`: a bid names a strain only
     bid_if: CompiledExpr | None = None  # which bids a player may make
     pass_if: CompiledExpr | None = None  # when he may pass
+    # when he may bid the standing bid again and so take it over (the dealer's privilege)
+    hold_if: CompiledExpr | None = None
     rounds: int | None = None  # with `pass: stays_in`: rounds of calls before all passed
     double: bool = False  # `double` and `redouble` calls
     declarer_rule: str = "last_bidder"  # or "first_to_name" (of the last bidder's side)

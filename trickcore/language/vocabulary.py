@@ -1211,7 +1211,7 @@ PLACES: dict[str, Place] = {
         ),
         Place(
             "call",
-            "bidding `bid_if` (each bid in question) and `pass_if`",
+            "bidding `bid_if` (each bid in question), `pass_if` and `hold_if` (the standing bid)",
             (
                 "level",
                 "contract",

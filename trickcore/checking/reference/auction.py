@@ -127,11 +127,13 @@ class AuctionReplay(DealState):
         hand = self.hands[seat]
         out: dict[str, str] = {}
         strains = range(len(ref.strains)) if ref.strains else [-1]
+        held = self.high if self._may_hold(seat, env) else None
         for level in self._levels(seat, env):
             for si in strains:
                 for qi, q in enumerate(ref.call_qualifiers):
                     if self.high is not None and (level, si, qi) <= self.high:
-                        continue
+                        if (level, si, qi) != held:
+                            continue
                     if ref.bid_if is not None:
                         env.update(level=level, bid_suit=ref.strain_suits[si] if si >= 0 else -1)
                         env[STRAIN] = ref.strains[si] if si >= 0 else ""
@@ -152,6 +154,23 @@ class AuctionReplay(DealState):
                 elif kind == "double":
                     out["redouble"] = "redouble"
         return out
+
+    def _may_hold(self, seat: int, env: dict[str, Any]) -> bool:
+        """`hold_if`: whether `seat` may bid the standing bid again and so take it over
+        (never his own bid; over the names of `bid_if`, the bid in question the standing
+        one)."""
+        ref = self.ref
+        if ref.hold_if is None or self.high is None or seat == self.high_bidder:
+            return False
+        level, si, qi = self.high
+        env.update(level=level, bid_suit=ref.strain_suits[si] if si >= 0 else -1)
+        env[STRAIN] = ref.strains[si] if si >= 0 else ""
+        held = bool(
+            ref.eval(ref.hold_if, env, hand=self.hands[seat], qualifier=ref.call_qualifiers[qi])
+        )
+        env.update(level=0, bid_suit=-1)
+        env[STRAIN] = ""
+        return held
 
     def _bid_text(self, level: int, si: int, qualifier: str) -> str:
         words = ["bid"]

@@ -23,7 +23,7 @@ RESTATED: dict[str, set[str]] = {
     "redeal": {"allowed_if", "forced_if", "same_dealer"},
     "bidding": {"opening", "forced_opening", "step", "pass", "ends", "cap", "qualifiers"}
     | {"style", "values", "all_pass", "strains", "levels", "bid_if", "pass_if", "rounds"}
-    | {"double", "declarer", "first_caller", "join"},
+    | {"double", "declarer", "first_caller", "join", "hold_if"},
     "pickup": {"who", "take_if", "lay_away", "lay_away_if", "lay_away_shown_if"},
     "draw_up": {"to"},
     "combination": {"run", "same_rank", "cards", "order", "value", "strength"},

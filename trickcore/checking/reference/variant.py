@@ -227,6 +227,8 @@ class Reference:
         self.bid_values = tuple(int(parts[0]) for parts in items_of(bidding, "values"))
         self.bid_if = setting_of(root, "bidding", "bid_if")
         self.pass_if = setting_of(root, "bidding", "pass_if")
+        # who may bid the standing bid again and take it over
+        self.hold_if = setting_of(root, "bidding", "hold_if")
         ends = (items_of(bidding, "ends") or [()])[0]
         self.ends_first_bid = ends == ("first_bid",)
         self.ends_passes = int(ends[1]) if len(ends) == 2 and ends[0] == "passes" else None
@@ -239,7 +241,8 @@ class Reference:
         # the calls of an auction in turns are restated one by one when it says which calls
         # there are in the spec-4 way (strains, bid_if, pass_if, doubles, rounds); otherwise
         # who calls next, when it ends and who declares at what
-        spec4 = ("strains", "levels", "bid_if", "pass_if", "double", "rounds", "first_caller")
+        spec4 = {"strains", "levels", "bid_if", "pass_if", "hold_if", "double", "rounds"}
+        spec4.add("first_caller")
         self.restate_calls = bidding is not None and any(k in bidding.entries for k in spec4)
         # the pickup of the turned-up card (spec 4)
         pickup = block_of(root, "pickup")

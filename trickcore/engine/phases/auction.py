@@ -78,13 +78,26 @@ class Auction(Phase):
         return env
 
     def _filtered(self, deal: Deal, seat: int, out: list[Action]) -> list[Action]:
-        """The calls `bid_if` and `pass_if` allow, doubles added (none allowed: all)."""
+        """The calls `bid_if` and `pass_if` allow, the standing bid again where `hold_if`
+        allows it, doubles added (none allowed: all)."""
         b = deal.rules.bidding
         assert b is not None
         game = self.game
         env: dict[str, Any] | None = None
         if b.bid_if is not None or b.pass_if is not None:
             env = self.call_env(deal, seat)
+        calls = out
+        high = deal.high
+        if b.hold_if is not None and high is not None and seat != deal.high_bidder:
+            # he may bid the standing bid again and take it over (`hold_if`)
+            env = env if env is not None else self.call_env(deal, seat)
+            hv, hq = high
+            qualifier = game.qualifiers[hq]
+            env["level"] = hv
+            env["bid_suit"] = game.strain_suit(qualifier)
+            env[QUALIFIER_KEY] = qualifier
+            if b.hold_if(env):
+                out = [game.actions.bid(hv, qualifier), *out]
         kept = out
         if b.bid_if is not None:
             assert env is not None
@@ -105,7 +118,7 @@ class Auction(Phase):
                 kept = [a for a in kept if a.kind != "pass"]
         if b.double:
             kept = kept + self._doubles(deal, seat)
-        return kept or out
+        return kept or calls
 
     def _doubles(self, deal: Deal, seat: int) -> list[Action]:
         """`double` when the last call other than a pass is an opponent's bid; `redouble`
@@ -125,7 +138,8 @@ class Auction(Phase):
 
     def legal(self, deal: Deal) -> list[Action]:
         """Every bid from the one to beat up to the cap (with each qualifier), and pass; as
-        `bid_if` and `pass_if` allow, with `double` and `redouble` where legal."""
+        `bid_if` and `pass_if` allow, the standing bid again as `hold_if` allows, with
+        `double` and `redouble` where legal."""
         out = self._calls(deal)
         assert self.calls is not None
         if self.calls.plain:
@@ -295,7 +309,10 @@ class CallRules:
         self.first_bid_ends = bidding.first_bid_ends
         # no call is filtered by a rule and none added: the calls are the runs of bids
         self.plain = not (
-            bidding.bid_if is not None or bidding.pass_if is not None or bidding.double
+            bidding.bid_if is not None
+            or bidding.pass_if is not None
+            or bidding.hold_if is not None
+            or bidding.double
         )
         self.values = bidding.values
         self.opening = bidding.opening

@@ -33,6 +33,7 @@ BIDDING_SETTINGS = frozenset(
         "levels",
         "bid_if",
         "pass_if",
+        "hold_if",
         "rounds",
         "double",
         "declarer",
@@ -200,6 +201,11 @@ def compile_bidding(
         if b.raw("pass_if")
         else None
     )
+    hold_if = (
+        b.expr("hold_if", attrs.evolve(call_scope, where="in bidding.hold_if"), BOOL, None)
+        if b.raw("hold_if")
+        else None
+    )
     assert cap is not None
     return Bidding(
         opening=opening,
@@ -218,6 +224,7 @@ def compile_bidding(
         levelless=levelless,
         bid_if=bid_if,
         pass_if=pass_if,
+        hold_if=hold_if,
         rounds=rounds,
         double=b.flag("double", False),
         declarer_rule=b.word("declarer", ("last_bidder", "first_to_name"), "last_bidder"),
@@ -248,6 +255,13 @@ def compile_pair_bidding(
         if b.raw(name) is not None:
             raise RulesError(
                 f"'{name}' means nothing with 'style: pairs' (bids come from 'values')",
+                b.raw(name).loc,
+            )
+    for name in ("bid_if", "pass_if", "hold_if", "rounds", "double", "declarer", "first_caller"):
+        if b.raw(name) is not None:
+            raise RulesError(
+                f"'{name}' is a setting of the auction in turns; 'style: pairs' has its own "
+                "order of calls (the listener holds or passes)",
                 b.raw(name).loc,
             )
     no_cap = compile_expr(s.Number(values[-1], b.loc or ctx.top_loc), hand_scope, INT)

@@ -1,0 +1,122 @@
+"""`bidding { hold_if = EXPR }`: a player for whom it holds may bid the standing bid again,
+at its level and strain, and so take it over, without raising it (issue 28: Bid Whist's
+dealer, who "takes it" at the bid standing; a newcomer's file found it missing). Shown in
+`examples/bid-whist.rules`; the checker restates it, so an engine that forgets it is caught.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import texts
+
+import trickcore
+from trickcore.checking.verify import verify
+from trickcore.engine.phases import auction
+from trickcore.interfaces.summary import rules_summary
+from trickcore.language.errors import RulesError
+from trickcore.testing import check_rules
+
+BID_WHIST = Path(__file__).resolve().parent.parent / "examples" / "bid-whist.rules"
+
+
+def _calls_to_the_dealer() -> trickcore.Match:
+    """Deal 1 (dealer seat 0): forehand bids 4 uptown, the next two pass."""
+    m = trickcore.load_variant(BID_WHIST).new_match(seed=1)
+    assert m.observation(0).dealer == 0 and m.observation(0).to_act == 1
+    m.apply("bid 4 uptown")
+    m.apply("pass")
+    m.apply("pass")
+    return m
+
+
+def test_the_dealer_may_take_the_contract_at_the_bid_standing() -> None:
+    """The dealer is offered `bid 4 uptown` again (nothing lower); he takes it and, after
+    three passes, is the declarer at 4 uptown."""
+    m = _calls_to_the_dealer()
+    calls = texts(m.legal_actions())
+    assert calls[:2] == ["bid 4 uptown", "bid 4 downtown"] and "bid 3 notrump" not in calls
+    m.apply("bid 4 uptown")
+    for _ in range(3):
+        assert texts(m.legal_actions()) == ["pass"]
+        m.apply("pass")
+    o = m.observation(0)
+    assert (o.declarer, o.contract_text) == (0, "4 uptown")
+
+
+def test_only_the_player_it_names_may_hold() -> None:
+    """The players after forehand are not the dealer: the standing bid is not theirs to take."""
+    m = trickcore.load_variant(BID_WHIST).new_match(seed=1)
+    m.apply("bid 4 uptown")
+    assert "bid 4 uptown" not in texts(m.legal_actions())
+    assert texts(m.legal_actions())[0] == "bid 4 downtown"
+
+
+def test_nobody_holds_his_own_bid(tmp_path: Path) -> None:
+    """Every player may hold, in an auction that goes round to the last bidder (four passes
+    end it): the last bidder is never offered his own bid again."""
+    (tmp_path / BID_WHIST.name).write_text(BID_WHIST.read_text(encoding="utf-8"), "utf-8")
+    path = tmp_path / "everyone-holds.rules"
+    path.write_text(
+        'extends "./bid-whist.rules"\n'
+        "bidding {\n  bid_if = yes\n  hold_if = yes\n  ends: passes 4\n}\n",
+        encoding="utf-8",
+    )
+    m = trickcore.load_variant(path).new_match(seed=1)
+    m.apply("bid 4 uptown")  # seat 1
+    assert texts(m.legal_actions())[0] == "bid 4 uptown"  # seat 2 may take it over
+    m.apply("bid 4 uptown")
+    m.apply("pass")  # seat 3
+    m.apply("pass")  # seat 0
+    assert texts(m.legal_actions())[0] == "bid 4 uptown"  # seat 1 may take it back
+    m.apply("pass")
+    assert m.observation(0).to_act == 2
+    assert texts(m.legal_actions())[0] == "bid 4 downtown"  # seat 2: his own bid stands
+    m.apply("pass")
+    o = m.observation(0)
+    assert (o.declarer, o.contract_text) == (2, "4 uptown")
+
+
+def test_show_says_who_may_hold() -> None:
+    summary = rules_summary(trickcore.load_variant(BID_WHIST).model)
+    text = " ".join(line for _, lines in summary for line in lines)
+    assert (
+        "may also bid the last bid again, at the same level, and so take it over, if: dealer."
+        in (text)
+    )
+
+
+def test_holding_needs_the_auction_in_turns(tmp_path: Path) -> None:
+    path = tmp_path / "skat-hold.rules"
+    path.write_text('extends "skat"\nbidding {\n  hold_if = dealer\n}\n', encoding="utf-8")
+    with pytest.raises(RulesError, match=r"skat-hold.rules:3:\d+: 'hold_if' is a setting"):
+        trickcore.load_variant(path)
+
+
+def test_the_file_keeps_every_invariant() -> None:
+    check_rules(BID_WHIST, examples=15, matches=1)
+
+
+def test_an_engine_that_forgets_hold_if_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert verify(BID_WHIST, examples=30, matches=0).violation is None
+    filtered = auction.Auction._filtered
+
+    def no_holding(self, deal, seat, out):  # type: ignore[no-untyped-def]
+        """The calls as before, but never the standing bid again."""
+        high = deal.high
+        return [
+            a
+            for a in filtered(self, deal, seat, out)
+            if high is None
+            or not (
+                a.kind == "bid"
+                and (a.value, a.qualifier) == (high[0], self.game.qualifiers[high[1]])
+            )
+        ]
+
+    monkeypatch.setattr(auction.Auction, "_filtered", no_holding)
+    report = verify(BID_WHIST, examples=30, matches=0)
+    assert report.violation is not None and report.violation.invariant == "auction"
+    assert "is not offered bid" in report.violation.message
+    assert "which the rules allow" in report.violation.message
