@@ -273,9 +273,14 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
     "decision call": {
         "at": st.sampled_from(["card", "lead", "card, lead", "before tricks"]),
         "offer_if": typed("lead", "bool"),
-        "forced_if": st.sampled_from(["yes", "no", "declarer", "tricks_played > 0"]),
+        "forced_if": st.sampled_from(
+            ["yes", "no", "declarer", "tricks_played > 0", "turnup_rank(K)", "out_left > 2"]
+        ),
         "public": YESNO,
-        "effect": st.sampled_from(["end_deal", "redeal", "close_stock", "skip tricks", "x"]),
+        "again": st.sampled_from(["yes", "no", "x"]),
+        "effect": st.sampled_from(
+            ["end_deal", "redeal", "close_stock", "skip tricks", "exchange_out 2", "x"]
+        ),
     },
     "choice game": {
         "at": st.sampled_from(["before tricks", "card"]),

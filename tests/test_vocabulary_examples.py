@@ -102,6 +102,7 @@ BASES: dict[str, tuple[str, ...]] = {
         "position",
         "bid_suit",
         "turnup_suit",
+        "turnup_rank",
         "card_rank",
         "holds_trump",
         "sum_side",
@@ -134,6 +135,7 @@ BASES: dict[str, tuple[str, ...]] = {
         "lowest_trump",
     ),
     "whist": ("div", "max"),
+    "euchre-farmers-hand": ("out_left",),
     "doppelkopf-second-dulle": (
         "card_power",
         "other_power",

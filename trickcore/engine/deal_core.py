@@ -65,6 +65,7 @@ class DealCore(DealState):
         "looked",
         "next_player",
         "out",
+        "out_fresh",
         "pass_takers",
         "pass_to",
         "passed",
@@ -144,6 +145,9 @@ class DealCore(DealState):
                 self.turnup = cards[0]
             else:
                 self.out = cards
+        # `out_left`: the cards left out that nobody has held (an exchange lays its cards
+        # under them: the first `out_fresh` cards of `out`)
+        self.out_fresh = len(self.out)
         self.turned_up = self.turnup  # as dealt: public all deal (Observation.turned_up)
         # `stock_top: shown`: every card that lay face up on the stock, with the number of
         # stock cards drawn before it came to the top (its place in the stock as dealt)
@@ -311,6 +315,7 @@ class DealCore(DealState):
         self.stock_dealt = src.stock_dealt
         self.stock_shown = src.stock_shown  # a tuple of tuples: replaced, never changed
         self.out = src.out[:]
+        self.out_fresh = src.out_fresh
         self.ask_queue = src.ask_queue[:]
         self.bids = src.bids[:]
         self.in_auction = src.in_auction[:]

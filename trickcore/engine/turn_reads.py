@@ -30,6 +30,7 @@ class TurnReads:
         "hand_aggregated",
         "hand_size",
         "meld_points",
+        "out_left",
         "position",
         "side",
         "stock_closed",
@@ -51,6 +52,7 @@ class TurnReads:
         self.meld_points = "meld_points" in reads
         self.stock_left = "stock_left" in reads
         self.stock_closed = "stock_closed" in reads
+        self.out_left = "out_left" in reads
         self.declarer = "declarer" in reads
         self.contract = "contract" in reads
         self.hand_size = "hand_size" in reads

@@ -803,9 +803,16 @@ def _decision_lines(model: VariantModel, tricks: TrickRules) -> list[str]:
             "end_deal": "the deal ends and is scored",
             "redeal": "the deal is thrown in unscored and dealt anew",
             "skip": f"the phase '{d.skip}' is skipped",
+            "exchange_out": f"he lays away {cards(d.exchange)} of his choice face down and "
+            "takes as many of the cards left out of the deal, those nobody has held first",
         }.get(d.effect)
         if effect:
             lines.append(f"  Effect: {effect}.")
+        if d.again:
+            lines.append(
+                f"  Once it is said, the decisions {when} are all asked again when their round "
+                "is over."
+            )
         if d.after_announce:
             lines.append("  Also offered right after he announced a meld.")
     return lines

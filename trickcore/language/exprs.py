@@ -38,6 +38,7 @@ TAKEN_KEY = "\x00taken"  # cards in the tricks the player won
 TABLE_KEY = "\x00table"  # every player's environment (scoring aggregates)
 SIDE_KEY = "\x00side"  # the environments of the player's side, himself included
 TRUMP_KEY = "\x00trump"  # the trump suit in force (-1: none)
+TURNUP_KEY = "\x00turnup"  # the turned-up card while it lies there (-1: none)
 SEATS_KEY = "\x00seats"  # every seated player's environment, by seat (`seat_left`)
 SEAT_KEY = "\x00seat"  # the player's own seat (`seat_left`)
 NAMED_KEY = "\x00named"  # the strains the player named in his bids (`named_strain`)
@@ -238,6 +239,9 @@ OTHER_FUNCS = {
 TRUMP_FUNCS = {
     "holds_trump": "holds_trump(R): the hand holds the card of rank R of the trump suit",
     "trump_is": "trump_is(S): the suit S is trump now",
+}
+TURNUP_FUNCS = {
+    "turnup_rank": "turnup_rank(R): the turned-up card, while it lies there, has rank R",
 }
 PLAYED_FUNCS = {
     "played_suit": "played_suit(S): cards of suit S in the deal's finished tricks",
@@ -693,6 +697,13 @@ def _call_function(expr: s.Call, scope: Scope) -> tuple[str, Fn]:
             BOOL,
             lambda env: env[TRUMP_KEY] >= 0 and env[TRUMP_KEY] * n_ranks + rank in env[HAND_KEY],
         )
+    if func in TURNUP_FUNCS:
+        if "turnup_suit" not in scope.names:  # read where the turned-up card's suit is
+            raise RulesError(f"{func}() means nothing {scope.where}", expr.loc)
+        if len(args) != 1:
+            raise RulesError(f"wrong number of arguments: {TURNUP_FUNCS[func]}", expr.loc)
+        want, rank_of = _rank_or_suit(args[0], scope.symbols, True)
+        return BOOL, lambda env: env[TURNUP_KEY] >= 0 and rank_of[env[TURNUP_KEY]] == want
     for table, allowed, key in (
         (PLAYED_FUNCS, scope.played, PLAYED_KEY),
         (TAKEN_FUNCS, scope.taken, TAKEN_KEY),
@@ -801,6 +812,7 @@ ALL_FUNCS = {
     **CARD_FUNCS,
     **OTHER_FUNCS,
     **TRUMP_FUNCS,
+    **TURNUP_FUNCS,
     **PLAYED_FUNCS,
     **LED_FUNCS,
     **TAKEN_FUNCS,

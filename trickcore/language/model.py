@@ -553,6 +553,9 @@ class Decision:
     declares: bool = False  # a choice whose chooser becomes the declarer (public)
     # between phases: when it holds for the player asked, `keep` is not offered (he must)
     forced_if: CompiledExpr | None = None
+    # between phases: when taken, the decisions of its point are all asked again once this
+    # round of them is over (rounds until one in which no such decision is taken)
+    again: bool = False
 
 
 @attrs.frozen

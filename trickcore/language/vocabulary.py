@@ -244,6 +244,14 @@ QUANTITIES: dict[str, Quantity] = dict(
             "scoring { played_out = not stock_closed and tricks_played == tricks_total }",
         ),
         _q(
+            "out_left",
+            INT,
+            "the cards left out of the deal (`out` in the pattern) that nobody has held: an "
+            "`exchange_out N` draws them first, the cards laid away going under them",
+            "decision exchange { offer_if = out_left >= 3 and count_rank(9) + count_rank(10) "
+            "== 5 }",
+        ),
+        _q(
             "won_last_trick",
             BOOL,
             "the player won the last trick of a deal played out",
@@ -705,6 +713,10 @@ FUNCTIONS: dict[str, Function] = dict(
             "trump_is", "scoring { jack = (trump_is(hearts) and taken_card(JH)) or taken_card(JS) }"
         ),
         _f(
+            "turnup_rank",
+            "bidding { pass_if = call_round > 1 or not turnup_rank(J) }",
+        ),
+        _f(
             "nth_combination",
             "decision declare { rule say: said_second = nth_combination(2) }",
         ),
@@ -842,6 +854,7 @@ TURN_STATE = (
     "side",
     "dealer",
     "turnup_suit",
+    "out_left",
 )
 CONTRACT_STATE = (
     "contract",
@@ -961,6 +974,7 @@ PLACES: dict[str, Place] = {
             (*TURN_STATE, *MATCH_STATE),
             (
                 *HOLDING_FUNCTIONS,
+                "turnup_rank(R)",
                 "taken_suit(S)",
                 "taken_card(C)",
                 "nth_combination(k)",
@@ -1233,6 +1247,7 @@ PLACES: dict[str, Place] = {
                 "count_suit(S)",
                 "holds(C)",
                 "count_card(C)",
+                "turnup_rank(R)",
             ),
             "and the player's match and deal `keep` names",
         ),

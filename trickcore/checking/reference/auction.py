@@ -9,7 +9,7 @@ from typing import Any
 
 from .deal_state import DealState
 from .errors import in_range
-from .expressions import NAMED, STRAIN, TABLE
+from .expressions import NAMED, STRAIN, TABLE, TURNUP
 
 
 class AuctionReplay(DealState):
@@ -71,6 +71,7 @@ class AuctionReplay(DealState):
             dealer_side=self.dealer in ref.side(seat, self.seats),
         )
         env[STRAIN] = ""
+        env[TURNUP] = self.turnup  # turnup_rank(R)
         if ref.strains:
             env[NAMED] = self.named(seat)
         return env

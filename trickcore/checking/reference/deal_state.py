@@ -66,6 +66,7 @@ class DealState:
         self.turnup = -1
         self.turned_up = -1  # the card turned up as the cards were dealt (public all deal)
         self.out: list[int] = []  # `rest out`: no part in the deal, seen by nobody
+        self.laid_out: set[int] = set()  # cards an exchange laid away among them (held)
         self.exchange: tuple[int, int, list[int]] = (-1, 0, [])  # who, how many, laid away
         self.size = 1  # the deal's `size` (deal.size), worked out as it is dealt
         self._deal(deck_order)
@@ -135,6 +136,8 @@ class DealState:
         self.asked = -1  # the flow position whose decisions `before` it were asked
         self.skipped: set[str] = set()
         self.queue: list[tuple[int, DecisionRule]] = []  # decisions asked between phases
+        self.ask_point = ""  # the point whose decisions are asked ("before tricks", "end")
+        self.asked_again = False  # a decision with `again: yes` was taken in this round
         self.redeal_queue: list[int] = []
         # spec 4: the calls of the auction, the contract's strain and doubling, the pickup,
         # who plays (sit_out_if) and whose hand plays now (partner_plays_if)
@@ -257,6 +260,10 @@ class DealState:
     def turnup_suit(self) -> int:
         """`turnup_suit`: the suit of the turned-up card while it lies there, else -1."""
         return self.ref.eval.suit(self.turnup) if self.turnup >= 0 else -1
+
+    def out_left(self) -> int:
+        """`out_left`: the cards left out of the deal that nobody has held."""
+        return sum(1 for c in self.out if c not in self.laid_out)
 
     def stock_left(self) -> int:
         """Cards in the stock, the turn-up included (also one that just lies face up, the

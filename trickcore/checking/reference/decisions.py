@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .expressions import TRUMP
+from .expressions import TRUMP, TURNUP
 from .names_read import NamesRead
 from .rule_blocks import NO_TRUMP, DecisionRule
 from .scoring import ReplayScoring
@@ -19,6 +19,8 @@ class DecisionsReplay(ReplayScoring):
         """Queue the decisions of `point`: each decision in the order of the file, and of
         each, every player of the deal in deal order (`who: declarer`: the declarer alone);
         ask the first whose `offer_if` holds."""
+        self.ask_point = point
+        self.asked_again = False  # a decision with `again: yes` taken in this round
         self.queue = [
             (seat, d) for d in self.ref.decisions if point in d.at for seat in self._asked(d)
         ]
@@ -47,7 +49,10 @@ class DecisionsReplay(ReplayScoring):
 
     def _ask_next(self) -> bool:
         """Drop the queued decisions not offered now (an earlier answer may have changed
-        it); ask the first one that is."""
+        it); ask the first one that is. When the round is over and a decision with `again:
+        yes` was taken in it, the point's decisions are asked once more, from the first."""
+        if not self.queue and self.asked_again:
+            return self._ask_point(self.ask_point)
         while self.queue:
             seat, d = self.queue[0]
             if self._named(d, seat) and (
@@ -61,6 +66,8 @@ class DecisionsReplay(ReplayScoring):
             ):
                 return self._stage("decide", seat)
             self.queue.pop(0)
+            if not self.queue and self.asked_again:
+                return self._ask_point(self.ask_point)
         return False
 
     def decision_env(
@@ -81,8 +88,10 @@ class DecisionsReplay(ReplayScoring):
             stock_closed=self.stock_closed,
             hand_size=len(self.hands[seat]),
             turnup_suit=self.turnup_suit(),
+            out_left=self.out_left(),
         )
         env[TRUMP] = self.trump
+        env[TURNUP] = self.turnup  # turnup_rank(R)
         if others:
             self._with_table(env, seat, lambda x: self.decision_env(x, others=False))
         return env
@@ -154,6 +163,8 @@ class DecisionsReplay(ReplayScoring):
         if kind == "choose" and d.declares:  # the chooser is the declarer now (public)
             self.declarer = seat
         elif kind == "decide":
+            if d.again:
+                self.asked_again = True
             self._take(seat, d)
             if d.effect[:1] in (("end_deal",), ("redeal",)):
                 return
@@ -194,6 +205,7 @@ class DecisionsReplay(ReplayScoring):
             self._end_now()
         elif effect[0] == "redeal":  # thrown in by him: not scored, dealt anew
             self.queue = []
+            self.asked_again = False
             self._void(seat)
         elif effect[0] == "skip":
             self.skipped.add(effect[1])
@@ -210,6 +222,7 @@ class DecisionsReplay(ReplayScoring):
             return
         taken = self.out[: len(away)]
         self.out = self.out[len(away) :] + away  # under the rest: a later exchange draws anew
+        self.laid_out.update(away)
         self.hands[seat].extend(taken)
         self.seen[seat].update(taken)
         self.exchange = (-1, 0, [])

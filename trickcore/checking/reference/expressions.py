@@ -25,6 +25,7 @@ MEMO = "\x01memo"  # counts that are the same for every card in question, once w
 # environment that does not change while it is read (Evaluator.share)
 SHARED = "\x01shared"
 TRUMP = "\x01trump"  # the trump suit in force (holds_trump), -1 for none
+TURNUP = "\x01turnup"  # the turned-up card while it lies there (turnup_rank), -1 for none
 STRAIN = "\x01strain"  # the strain of the contract, or of the bid in question (strain_is)
 NAMED = "\x01named"  # the strains the player named in his bids (named_strain)
 SEATS = "\x01seats"  # every seated player's scoring environment, by seat (seat_left)
@@ -252,6 +253,9 @@ class Evaluator:
             if memo is not None:
                 memo[key] = value
             return value
+        if f == "turnup_rank":  # the turned-up card lies there and has rank R
+            turnup = env.get(TURNUP, -1)
+            return turnup >= 0 and self.rank(turnup) == self.ranks[self._symbol(e.args[0])]
         if f == "trump_is":  # the suit S is trump now
             return env.get(TRUMP, -1) == self.suits[self._symbol(e.args[0])]
         if f == "holds_trump":  # the card of rank R of the trump suit is in the hand

@@ -17,7 +17,7 @@ RESTATED: dict[str, set[str]] = {
     "meld": {"cards", "suits", "value", "trump_value", "announce", "declare_if", "counts_if"}
     | {"sets_trump"},
     "decision": {"at", "who", "first_asked", "offer_if", "after_announce", "effect", "public"}
-    | {"forced_if"},
+    | {"forced_if", "again"},
     "choice": {"at", "who", "options", "trump", "first_asked", "offer_if", "own", "declares"},
     "deal": {"pattern", "hands", "sits_out", "next_dealer", "flow", "keep", "size", "stock_top"},
     "redeal": {"allowed_if", "forced_if", "same_dealer"},

@@ -66,6 +66,7 @@ class DecisionRule:
     own: bool = False  # a choice whose options are the chooser's own values
     declares: bool = False  # a choice whose chooser becomes the declarer
     forced_if: s.Expr | None = None  # between phases: when it holds, no `keep`
+    again: bool = False  # between phases: taken, its point's round is asked once more
     # what its expressions (offer_if, the options' conditions, its rules) read
     reads: NamesRead = attrs.field(factory=lambda: NamesRead(()), eq=False, repr=False)
 
@@ -115,6 +116,7 @@ def read_decisions(root: MergedBlock, ev: Evaluator) -> list[DecisionRule]:
                 own=flag_of(entry, "own", False),
                 declares=flag_of(entry, "declares", False),
                 forced_if=forced_if,
+                again=flag_of(entry, "again", False),
                 reads=NamesRead(e for e in exprs if e is not None),
             )
         )

@@ -8,7 +8,18 @@ from typing import Any
 
 from .deal_state import CONTRACT_GETS
 from .errors import in_range
-from .expressions import COMBINATIONS, SEAT, SEATS, SIDE, STRAIN, TABLE, TAKEN, TRICKS, TRUMP
+from .expressions import (
+    COMBINATIONS,
+    SEAT,
+    SEATS,
+    SIDE,
+    STRAIN,
+    TABLE,
+    TAKEN,
+    TRICKS,
+    TRUMP,
+    TURNUP,
+)
 from .finished_tricks import FinishedTricks
 from .names_read import COMBINATION_NAMES, NamesRead
 
@@ -154,6 +165,7 @@ class ReplayScoring(FinishedTricks):
         for name, named in extra:
             env[name] = named(self, seat)
         env[TRUMP] = self.trump
+        env[TURNUP] = self.turnup  # turnup_rank(R)
         return env
 
     def names_key(self, seat: int, reads: NamesRead) -> tuple[Any, ...]:
@@ -258,6 +270,7 @@ DECISION_NAMES: tuple[tuple[str, _Named], ...] = (
     ("stock_closed", lambda r, seat: r.stock_closed),
     ("hand_size", lambda r, seat: len(r.hands[seat])),
     ("turnup_suit", lambda r, seat: r.turnup_suit()),
+    ("out_left", lambda r, seat: r.out_left()),
 )
 # the getters of the names a set of expressions reads, by its names (`names_read`)
 _PLANS: dict[

@@ -69,6 +69,7 @@ class TrickReplay(AuctionReplay, CardPhases, TrickPlayReplay, ReplayViews):
         self.stage = OVER
         self.to_act = -1
         self.queue = []
+        self.asked_again = False
         self.offer_at = -1
 
     def _end_now(self) -> None:
@@ -76,6 +77,7 @@ class TrickReplay(AuctionReplay, CardPhases, TrickPlayReplay, ReplayViews):
         phases left do not run; the decisions at the end are still asked, then it is scored."""
         self.ended_early = True
         self.queue = []
+        self.asked_again = False
         at_end = self.asked >= len(self.ref.flow)
         self.step = len(self.ref.flow) - 1
         if at_end:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...language.exprs import NAMED_KEY, QUALIFIER_KEY
+from ...language.exprs import NAMED_KEY, QUALIFIER_KEY, TURNUP_KEY
 from ...language.limits import MAX_BIDS, check_count
 from ..actions import Action
 from .base import Phase
@@ -75,6 +75,7 @@ class Auction(Phase):
         )
         env[QUALIFIER_KEY] = ""
         env[NAMED_KEY] = named_strains(deal, seat)
+        env[TURNUP_KEY] = deal.turnup  # turnup_rank(R)
         return env
 
     def _filtered(self, deal: Deal, seat: int, out: list[Action]) -> list[Action]:

@@ -14,6 +14,7 @@ from ...language.exprs import (
     TAKEN_KEY,
     TRICKS_KEY,
     TRUMP_KEY,
+    TURNUP_KEY,
     Env,
 )
 from ...language.limits import in_range
@@ -61,6 +62,7 @@ def turn_env(deal: Deal, seat: int, reads: TurnReads | None = None, table: bool 
         HAND_KEY: deal.hands[seat],
         TRUMP_KEY: deal.trump,
         QUALIFIER_KEY: deal.qualifier,  # bid_is, strain_is: the winning bid's
+        TURNUP_KEY: deal.turnup,  # turnup_rank(R)
     }
     if reads.any_turn:
         if reads.tricks_won:
@@ -75,6 +77,8 @@ def turn_env(deal: Deal, seat: int, reads: TurnReads | None = None, table: bool 
             env["stock_left"] = stock_left(deal)
         if reads.stock_closed:
             env["stock_closed"] = deal.stock_closed
+        if reads.out_left:
+            env["out_left"] = deal.out_fresh
         if reads.declarer:
             env["declarer"] = seat == deal.declarer
         if reads.contract:
@@ -271,23 +275,38 @@ def take_decision(
     return bool(decision.effect)
 
 
+# the end of a round of decisions between phases in the queue (`again`): (ROUND_ENDS,
+# point), or (ROUND_AGAIN, point) once a decision with `again: yes` was taken in the round
+ROUND_ENDS = -1
+ROUND_AGAIN = -2
+
+
 def ask_decisions(game: GameTables, deal: Deal, point: str) -> bool:
     """Ask the decisions of `point` ("before PHASE" or "end"): each decision in the order of
     the file, of every player in deal order (or of the declarer alone, `who: declarer`), if
     its `offer_if` holds when its turn comes (an earlier answer may change it); True when
     someone is asked."""
+    deal.ask_queue = _round_of(game, deal, point)
+    if not _ask_next(game, deal):
+        return False
+    deal.ask()
+    return True
+
+
+def _round_of(game: GameTables, deal: Deal, point: str) -> list[tuple[int, str]]:
+    """The queue of a round of the decisions of `point`; where one of them has `again: yes`,
+    ending in a mark of the round's end (asked again if such a decision is taken)."""
     tricks = game.model.tricks
     assert tricks is not None
-    deal.ask_queue = [
+    queue = [
         (seat, decision.name)
         for decision in tricks.decisions
         if point in decision.at
         for seat in asked_in_order(deal, decision)
     ]
-    if not _ask_next(game, deal):
-        return False
-    deal.ask()
-    return True
+    if any(d.again and point in d.at for d in tricks.decisions):
+        queue.append((ROUND_ENDS, point))
+    return queue
 
 
 def asked_in_order(deal: Deal, decision: Decision) -> list[int]:
@@ -325,6 +344,10 @@ def _ask_next(game: GameTables, deal: Deal) -> bool:
     envs: list[Env] | None = None
     while deal.ask_queue:
         seat, name = deal.ask_queue[0]
+        if seat < 0:  # the round is over: again if a decision with `again` was taken
+            deal.ask_queue = _round_of(game, deal, name) if seat == ROUND_AGAIN else []
+            envs = None
+            continue
         decision = by_name[name]
         if _still_asked(deal, decision, seat):
             if envs is None:
@@ -379,6 +402,7 @@ def exchange_card(game: GameTables, deal: Deal, card: int) -> None:
     n = len(deal.exchanged)
     deal.hands[seat].extend(deal.out[:n])
     deal.out = deal.out[n:] + deal.exchanged
+    deal.out_fresh = max(0, deal.out_fresh - n)
     deal.exchanged = []
     if not _ask_next(game, deal):
         deal.next_phase()
@@ -426,6 +450,10 @@ def answer_decision(game: GameTables, deal: Deal, action: Action) -> None:
         take_decision(game, deal, seat, action)
         if deal.is_over:
             return
+        decision = _by_name(game, name)
+        queue = deal.ask_queue
+        if decision.again and queue and queue[-1] == (ROUND_ENDS, decision.at[0]):
+            queue[-1] = (ROUND_AGAIN, decision.at[0])  # its round is asked again once over
         if deal.exchange_left:  # he lays away his cards first
             deal.to_act = seat
             return

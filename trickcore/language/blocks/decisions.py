@@ -18,6 +18,7 @@ from .words import is_name
 
 DECISION_SETTINGS = frozenset(
     {"at", "who", "first_asked", "offer_if", "after_announce", "effect", "public", "forced_if"}
+    | {"again"}
 )
 # Action words of the engine: a decision (whose action is its name) may not take one.
 RESERVED_ACTION_WORDS = frozenset(
@@ -122,6 +123,12 @@ def compile_decisions(ctx: CompileContext, deck: Deck) -> tuple[Decision, ...]:
                     f"'{key}' is for decisions between phases: at its turn a player decides",
                     b.raw(key).loc,
                 )
+        if b.raw("again") is not None and set(at) <= {"lead", "play", "card"}:
+            raise RulesError(
+                "'again' is for decisions between phases ('at: before PHASE' or 'at: end'): "
+                "at his turn a player may take a decision as often as it is offered",
+                b.raw("again").loc,
+            )
         if entry.kind == "choice":
             out.append(compile_choice(ctx, b, name, at, who, scope, seen_options))
             continue
@@ -204,6 +211,7 @@ def compile_decisions(ctx: CompileContext, deck: Deck) -> tuple[Decision, ...]:
                 first_asked=first_asked,
                 exchange=exchange,
                 forced_if=forced_if,
+                again=b.flag("again", False),
             )
         )
     return tuple(out)

@@ -1,0 +1,172 @@
+"""Écarté (`examples/ecarte.rules`), a game of the family that trickcore does not ship
+(issue 28): a newcomer's first file could not say three of its rules, which the language
+says now.
+
+- `decision { again: yes }`: the decisions between phases are asked round after round while
+  one with `again` is taken: proposals, each accepted or refused, then the exchanges, until
+  a proposal is refused or the non-dealer plays.
+- `out_left`: the cards left out of the deal that nobody has held (an exchange draws them
+  first, the cards laid away going under them): no exchange once the stock is spent.
+- `turnup_rank(R)`: a king turned up scores a point for the dealer.
+
+The checker restates each of them: an engine that forgets one is caught.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import texts
+
+import trickcore
+from trickcore.checking.verify import verify
+from trickcore.engine.phases import turns
+from trickcore.interfaces.summary import rules_summary
+from trickcore.language.errors import RulesError
+from trickcore.testing import check_rules
+
+ECARTE = Path(__file__).resolve().parent.parent / "examples" / "ecarte.rules"
+
+# deal 1: seat 0 deals, seat 1 is the non-dealer (he proposes and leads)
+HANDS = {1: ["7C", "8C", "9C", "7D", "8D"], 0: ["KS", "QS", "JS", "AS", "10S"]}
+
+
+def _match(turnup: str = "7H") -> trickcore.Match:
+    v = trickcore.load_variant(ECARTE)
+    return v.new_match(deck_orders=[v.stack_deck(HANDS, turnup=turnup)])
+
+
+def _exchange(m: trickcore.Match, decision: str, cards: list[str]) -> None:
+    m.apply(decision)
+    for card in cards:
+        m.apply(f"discard {card}")
+
+
+def test_proposals_go_on_round_after_round_until_one_is_refused() -> None:
+    m = _match()
+    assert texts(m.legal_actions()) == ["propose", "keep"]
+    m.apply("propose")
+    assert texts(m.legal_actions()) == ["accept", "keep"]
+    m.apply("accept")
+    assert texts(m.legal_actions()) == ["swap5", "keep"]
+    m.apply("keep")
+    m.apply("keep")  # not 4
+    _exchange(m, "swap3", ["7C", "8C", "9C"])
+    assert texts(m.legal_actions()) == ["dealer_stands", "keep"]
+    m.apply("dealer_stands")
+    # the round is over and a proposal was made in it: the decisions are asked again
+    assert m.observation(1).to_act == 1
+    assert texts(m.legal_actions()) == ["propose", "keep"]
+    m.apply("propose")
+    m.apply("keep")  # the dealer refuses: no exchange, no further round
+    o = m.observation(1)
+    assert o.phase == "play" and o.to_act == 1
+    assert len(o.hand) == 5
+
+
+def test_the_exchanges_stop_when_no_card_nobody_has_held_is_left() -> None:
+    """21 cards are left out; each exchange of 5 draws cards nobody has held; after four
+    such rounds one is left: only `swap1`; then the dealer must stand and nobody proposes."""
+    m = _match()
+    for _ in range(4):
+        m.apply("propose")
+        m.apply("accept")
+        _exchange(m, "swap5", list(m.observation(1).hand))
+        m.apply("dealer_stands")
+    m.apply("propose")
+    m.apply("accept")
+    assert texts(m.legal_actions()) == ["swap1"]  # the only card left, and he must
+    _exchange(m, "swap1", [m.observation(1).hand[0]])
+    assert texts(m.legal_actions()) == ["dealer_stands"]  # out_left == 0: he must stand
+    m.apply("dealer_stands")
+    assert m.observation(1).phase == "play"
+    # he laid away 21 cards and drew the 21 left out, each of them once
+    laid = [a for s, a in m.observation(1).log if s == 1 and a.startswith("discard ")]
+    assert len(laid) == 21 and len(set(laid)) == 21
+
+
+def _gains_of_the_deal(m: trickcore.Match) -> list[int]:
+    """Play the deal out, the first legal action each time; the gains it scored."""
+    while m.observation(0).deal_number == 1:
+        m.apply(texts(m.legal_actions())[0])
+    return list(m.deal_results[-1]["gains"])
+
+
+def test_a_king_turned_up_scores_for_the_dealer() -> None:
+    """Hearts are trumps (the ♥K turned up); the dealer holds five hearts, the non-dealer
+    plays as dealt: the dealer must trump every lead and takes all five tricks, the vole (2),
+    and the king (1)."""
+    v = trickcore.load_variant(ECARTE)
+    hands = {1: ["7C", "8C", "9C", "7D", "8D"], 0: ["QH", "JH", "AH", "10H", "9H"]}
+    m = v.new_match(deck_orders=[v.stack_deck(hands, turnup="KH")])
+    assert texts(m.legal_actions()) == ["king_turned"]  # the dealer, and he must
+    assert m.observation(0).to_act == 0
+    m.apply("king_turned")
+    m.apply("keep")  # the non-dealer plays as dealt
+    assert _gains_of_the_deal(m) == [3, 0]
+
+
+def test_a_player_who_played_as_dealt_and_lost_gives_two_points() -> None:
+    """The non-dealer keeps his hand (no proposal) and takes one trick: the dealer, with
+    four, scores 2, not 1."""
+    hands = {1: ["KC", "QC", "7D", "8D", "9D"], 0: ["AS", "10S", "9S", "8S", "JC"]}
+    v = trickcore.load_variant(ECARTE)
+    m = v.new_match(deck_orders=[v.stack_deck(hands, turnup="7S")])
+    m.apply("keep")  # played as dealt
+    m.apply("play KC")
+    assert texts(m.legal_actions()) == ["play JC"]  # he must follow
+    m.apply("play JC")
+    m.apply("play QC")
+    assert all(a.startswith("play ") and a.endswith("S") for a in texts(m.legal_actions()))
+    assert _gains_of_the_deal(m) == [2, 0]
+
+
+def test_show_says_the_round_is_asked_again() -> None:
+    summary = rules_summary(trickcore.load_variant(ECARTE).model)
+    text = " ".join(line for _, lines in summary for line in lines)
+    assert "the decisions before tricks are all asked again when their round is over" in text
+    assert "takes as many of the cards left out of the deal, those nobody has held first" in text
+
+
+def test_again_is_for_decisions_between_phases(tmp_path: Path) -> None:
+    (tmp_path / "ecarte.rules").write_text(ECARTE.read_text(encoding="utf-8"), "utf-8")
+    path = tmp_path / "again-at-lead.rules"
+    path.write_text('extends "./ecarte.rules"\ndecision king {\n  again: yes\n}\n', "utf-8")
+    with pytest.raises(RulesError, match=r"again-at-lead.rules:3:\d+: 'again' is for decisions"):
+        trickcore.load_variant(path)
+
+
+def test_the_file_keeps_every_invariant() -> None:
+    check_rules(ECARTE, examples=20, matches=1)
+
+
+def test_an_engine_that_forgets_again_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert verify(ECARTE, examples=40, matches=0).violation is None
+    round_of = turns._round_of
+
+    def one_round(game, deal, point):  # type: ignore[no-untyped-def]
+        """The round's decisions without the mark of its end: never a second round."""
+        return [(seat, name) for seat, name in round_of(game, deal, point) if seat >= 0]
+
+    monkeypatch.setattr(turns, "_round_of", one_round)
+    report = verify(ECARTE, examples=40, matches=0)
+    assert report.violation is not None and report.violation.invariant == "phases"
+    assert "the rules give 'decide'" in report.violation.message
+
+
+def test_an_engine_that_draws_laid_away_cards_as_fresh_is_caught(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    exchange_card = turns.exchange_card
+
+    def fresh_forever(game, deal, card):  # type: ignore[no-untyped-def]
+        """Exchanges as before, but `out_left` never goes down."""
+        fresh = deal.out_fresh
+        exchange_card(game, deal, card)
+        deal.out_fresh = fresh
+
+    monkeypatch.setattr(turns, "exchange_card", fresh_forever)
+    report = verify(ECARTE, examples=40, matches=0)
+    assert report.violation is not None and report.violation.invariant == "decisions"
+    assert "which the rules do not allow" in report.violation.message
