@@ -205,7 +205,10 @@ class Match:
 
     @property
     def deal_results(self) -> _Results:
-        """Each finished deal's result (a read-only view; each record read is a copy)."""
+        """Each finished deal's result (a read-only view; each record read is a copy): of a
+        deal played, `dealer`, `declarer`, `contract`, `qualifier`, `gains`, `card_points`
+        and `scores`; of a deal thrown in (a redeal), only `redeal` (True), `by` (the seat
+        that threw it in, -1 when nobody bid) and `dealer`."""
         return _Results(self._deal_results)
 
     @property

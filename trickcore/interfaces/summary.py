@@ -562,7 +562,7 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
         if p.trump < 0
         else f"{model.deck.suits[p.trump].name.capitalize()} are trumps for the whole deal.",
     ]
-    duty = {name: f"while {rule.text}" for name, rule in p.obligations}
+    duty = {name: f"when {rule.text} (else no)" for name, rule in p.obligations}
     for name, flag in (
         ("follow", p.follow),
         ("beat_in_suit", p.beat_in_suit),

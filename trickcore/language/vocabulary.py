@@ -155,7 +155,8 @@ QUANTITIES: dict[str, Quantity] = dict(
         _q(
             "trump_set",
             BOOL,
-            "a trump suit is set",
+            "a trump suit is set (a card that is a trump by `trump_power` alone, as a joker in "
+            "no trumps, sets none)",
             "play { trump_power = if card_in_trump_suit or (not trump_set and card_suit(herz)) "
             "then 10 - rank_index else 0 }",
         ),
