@@ -93,6 +93,32 @@ def test_the_joker_beats_the_right_bower_and_follows_as_a_trump(five_hundred) ->
     assert deal.observation(0).tricks[0][2] == 2
 
 
+def test_the_joker_led_in_no_trumps_is_named_and_its_suit_followed(five_hundred) -> None:
+    """In no trumps the joker's holder may lead it only by naming a suit first (four public
+    decisions); the others must then follow the suit named if they can; the joker, the only
+    trump, wins the trick. With a trump suit nothing is named."""
+    deal = dealt(five_hundred)
+    won_by_seat_1(deal, "bid 6 notrump")
+    offered = bids(deal)
+    assert {"name_spades", "name_clubs", "name_diamonds", "name_hearts"} <= set(offered)
+    assert "play AX" not in offered
+    deal.apply("name_hearts")
+    assert bids(deal) == ["play AX"]
+    deal.apply("play AX")
+    assert sorted(bids(deal)) == ["play 7H", "play 8H"]  # seat 2 holds hearts
+    deal.apply("play 8H")
+    deal.apply("play 6H")
+    assert sorted(bids(deal)) == ["play 4H"]  # the dealer's only heart
+    deal.apply("play 4H")
+    assert deal.observation(0).tricks[0][2] == 1
+    # the next trick forgets it: no suit named, the joker is gone
+    assert not any(a.startswith("name_") for a in bids(deal))
+    trumps = dealt(five_hundred)
+    won_by_seat_1(trumps, "bid 6 hearts")
+    assert not any(a.startswith("name_") for a in bids(trumps))
+    assert "play AX" in bids(trumps)
+
+
 def test_the_left_bower_is_a_trump_of_the_suit_named(five_hundred) -> None:
     """With hearts trumps, JD is a heart: a player whose only heart it is must play it to a
     heart led, and it beats the king of trumps."""
