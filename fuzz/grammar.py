@@ -279,7 +279,8 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
         "public": YESNO,
         "again": st.sampled_from(["yes", "no", "x"]),
         "effect": st.sampled_from(
-            ["end_deal", "redeal", "close_stock", "skip tricks", "exchange_out 2", "x"]
+            ["end_deal", "redeal", "close_stock", "skip tricks", "exchange_out 2"]
+            + ["exchange_out 0 to 3", "exchange_out 3 to 1", "x"]
         ),
     },
     "choice game": {

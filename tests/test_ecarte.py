@@ -8,6 +8,8 @@ says now.
 - `out_left`: the cards left out of the deal that nobody has held (an exchange draws them
   first, the cards laid away going under them): no exchange once the stock is spent.
 - `turnup_rank(R)`: a king turned up scores a point for the dealer.
+- `exchange_out A to B`: the non-dealer lays away 1 to 5 cards, the dealer 0 to 5, each
+  saying `keep` when he has laid away enough.
 
 The checker restates each of them: an engine that forgets one is caught.
 """
@@ -37,10 +39,14 @@ def _match(turnup: str = "7H") -> trickcore.Match:
     return v.new_match(deck_orders=[v.stack_deck(HANDS, turnup=turnup)])
 
 
-def _exchange(m: trickcore.Match, decision: str, cards: list[str]) -> None:
+def _exchange(m: trickcore.Match, decision: str, cards: list[str], stop: bool = True) -> None:
+    """`decision` (an exchange), then the cards laid away, then `keep` (unless he may lay
+    away no more)."""
     m.apply(decision)
     for card in cards:
         m.apply(f"discard {card}")
+    if stop:
+        m.apply("keep")
 
 
 def test_proposals_go_on_round_after_round_until_one_is_refused() -> None:
@@ -49,13 +55,19 @@ def test_proposals_go_on_round_after_round_until_one_is_refused() -> None:
     m.apply("propose")
     assert texts(m.legal_actions()) == ["accept", "keep"]
     m.apply("accept")
-    assert texts(m.legal_actions()) == ["swap5", "keep"]
+    assert texts(m.legal_actions()) == ["exchange"]  # he must: at least one card
+    m.apply("exchange")
+    assert "keep" not in texts(m.legal_actions())
+    m.apply("discard 7C")
+    assert texts(m.legal_actions())[-1] == "keep"  # one laid away: he may stop
+    for card in ("8C", "9C"):
+        m.apply(f"discard {card}")
     m.apply("keep")
-    m.apply("keep")  # not 4
-    _exchange(m, "swap3", ["7C", "8C", "9C"])
-    assert texts(m.legal_actions()) == ["dealer_stands", "keep"]
-    m.apply("dealer_stands")
-    # the round is over and a proposal was made in it: the decisions are asked again
+    assert len(m.observation(1).hand) == 5
+    # the dealer may lay away none: `keep` at once
+    assert texts(m.legal_actions()) == ["dealer_exchange"]
+    _exchange(m, "dealer_exchange", [])
+    # the round is over and a proposal was accepted in it: the decisions are asked again
     assert m.observation(1).to_act == 1
     assert texts(m.legal_actions()) == ["propose", "keep"]
     m.apply("propose")
@@ -66,21 +78,23 @@ def test_proposals_go_on_round_after_round_until_one_is_refused() -> None:
 
 
 def test_the_exchanges_stop_when_no_card_nobody_has_held_is_left() -> None:
-    """21 cards are left out; each exchange of 5 draws cards nobody has held; after four
-    such rounds one is left: only `swap1`; then the dealer must stand and nobody proposes."""
+    """21 cards are left out; each exchange draws cards nobody has held; after four rounds
+    of 5 one is left: the non-dealer may lay away only one, the dealer none; then nobody
+    proposes."""
     m = _match()
     for _ in range(4):
         m.apply("propose")
         m.apply("accept")
-        _exchange(m, "swap5", list(m.observation(1).hand))
-        m.apply("dealer_stands")
+        _exchange(m, "exchange", list(m.observation(1).hand), stop=False)  # 5: no more
+        _exchange(m, "dealer_exchange", [])
     m.apply("propose")
     m.apply("accept")
-    assert texts(m.legal_actions()) == ["swap1"]  # the only card left, and he must
-    _exchange(m, "swap1", [m.observation(1).hand[0]])
-    assert texts(m.legal_actions()) == ["dealer_stands"]  # out_left == 0: he must stand
-    m.apply("dealer_stands")
-    assert m.observation(1).phase == "play"
+    m.apply("exchange")
+    hand = list(m.observation(1).hand)
+    assert sorted(texts(m.legal_actions())) == sorted(f"discard {c}" for c in hand)
+    m.apply(f"discard {hand[0]}")  # the only card left: the exchange is over
+    m.apply("dealer_exchange")
+    assert m.observation(1).phase == "play"  # out_left == 0: he lays away nothing
     # he laid away 21 cards and drew the 21 left out, each of them once
     laid = [a for s, a in m.observation(1).log if s == 1 and a.startswith("discard ")]
     assert len(laid) == 21 and len(set(laid)) == 21
@@ -127,6 +141,7 @@ def test_show_says_the_round_is_asked_again() -> None:
     text = " ".join(line for _, lines in summary for line in lines)
     assert "the decisions before tricks are all asked again when their round is over" in text
     assert "takes as many of the cards left out of the deal, those nobody has held first" in text
+    assert "he lays away 1 to 5 cards (after 1, 'keep' stops;" in text
 
 
 def test_again_is_for_decisions_between_phases(tmp_path: Path) -> None:
@@ -158,15 +173,16 @@ def test_an_engine_that_forgets_again_is_caught(monkeypatch: pytest.MonkeyPatch)
 def test_an_engine_that_draws_laid_away_cards_as_fresh_is_caught(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    exchange_card = turns.exchange_card
+    end_exchange = turns.end_exchange
 
-    def fresh_forever(game, deal, card):  # type: ignore[no-untyped-def]
+    def fresh_forever(game, deal):  # type: ignore[no-untyped-def]
         """Exchanges as before, but `out_left` never goes down."""
         fresh = deal.out_fresh
-        exchange_card(game, deal, card)
+        end_exchange(game, deal)
         deal.out_fresh = fresh
 
-    monkeypatch.setattr(turns, "exchange_card", fresh_forever)
+    monkeypatch.setattr(turns, "end_exchange", fresh_forever)
     report = verify(ECARTE, examples=40, matches=0)
-    assert report.violation is not None and report.violation.invariant == "decisions"
-    assert "which the rules do not allow" in report.violation.message
+    # an exchange offered that the rules refuse, or a hand that drew a card laid away
+    assert report.violation is not None
+    assert report.violation.invariant in ("decisions", "cards")

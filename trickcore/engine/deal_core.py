@@ -48,6 +48,7 @@ class DealCore(DealState):
         "doubled",
         "ended_early",
         "exchange_by",
+        "exchange_least",
         "exchange_left",
         "exchanged",
         "first_leader",
@@ -206,7 +207,8 @@ class DealCore(DealState):
         self.picked_up = -1  # who took the turned-up card into his hand (`pickup`)
         self.picked_card = -1  # the card he took
         self.exchange_by = -1  # `exchange_out N`: who exchanges with the cards left out
-        self.exchange_left = 0  # the cards he has still to lay away
+        self.exchange_left = 0  # the cards he may still lay away
+        self.exchange_least = 0  # of them, those he must lay away before he may stop (`keep`)
         self.exchanged: list[int] = []  # those he laid away so far
         self.received: dict[int, list[int]] = {s: [] for s in order}
         self.talon_taken: dict[int, list[int]] = {s: [] for s in order}
@@ -292,6 +294,7 @@ class DealCore(DealState):
         self.picked_card = src.picked_card
         self.exchange_by = src.exchange_by
         self.exchange_left = src.exchange_left
+        self.exchange_least = src.exchange_least
         self.leader = src.leader
         self.window_seat = src.window_seat
         self.window_quiet = src.window_quiet

@@ -10,6 +10,7 @@ from ..language.model import (
     NO_TRUMP,
     Bidding,
     BoutRules,
+    Decision,
     Deck,
     Packet,
     StepRule,
@@ -803,7 +804,7 @@ def _decision_lines(model: VariantModel, tricks: TrickRules) -> list[str]:
             "end_deal": "the deal ends and is scored",
             "redeal": "the deal is thrown in unscored and dealt anew",
             "skip": f"the phase '{d.skip}' is skipped",
-            "exchange_out": f"he lays away {cards(d.exchange)} of his choice face down and "
+            "exchange_out": f"he lays away {_exchanged(d)} of his choice face down and "
             "takes as many of the cards left out of the deal, those nobody has held first",
         }.get(d.effect)
         if effect:
@@ -816,6 +817,16 @@ def _decision_lines(model: VariantModel, tricks: TrickRules) -> list[str]:
         if d.after_announce:
             lines.append("  Also offered right after he announced a meld.")
     return lines
+
+
+def _exchanged(d: Decision) -> str:
+    """How many cards an exchange lays away: "3 cards", "1 to 5 cards (then 'keep' stops)"."""
+    if d.exchange_least == d.exchange:
+        return cards(d.exchange)
+    return (
+        f"{d.exchange_least} to {d.exchange} cards (after {d.exchange_least}, 'keep' stops; "
+        "never more than the cards nobody has held)"
+    )
 
 
 def _talon_lines(tricks: TrickRules) -> list[str]:

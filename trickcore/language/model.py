@@ -547,8 +547,11 @@ class Decision:
     # declarer's left ("left_of_declarer")
     first_asked: str = "forehand"
     # with effect "exchange_out": he lays away this many cards of his choice, one
-    # `discard CARD` each, and takes as many of the cards left out of the deal (`out`)
+    # `discard CARD` each, and takes as many of the cards left out of the deal (`out`); with
+    # `exchange_out A to B`, at most B (and no more than the cards nobody has held, unless A
+    # needs them) and at least `exchange_least` (A): after A he may say `keep` to stop
     exchange: int = 0
+    exchange_least: int = 0
     own: bool = False  # a choice whose options are the chooser's own yes/no values
     declares: bool = False  # a choice whose chooser becomes the declarer (public)
     # between phases: when it holds for the player asked, `keep` is not offered (he must)

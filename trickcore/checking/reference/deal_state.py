@@ -67,7 +67,9 @@ class DealState:
         self.turned_up = -1  # the card turned up as the cards were dealt (public all deal)
         self.out: list[int] = []  # `rest out`: no part in the deal, seen by nobody
         self.laid_out: set[int] = set()  # cards an exchange laid away among them (held)
-        self.exchange: tuple[int, int, list[int]] = (-1, 0, [])  # who, how many, laid away
+        # an exchange with the cards left out: who, the fewest and the most he lays away, and
+        # those he laid away so far
+        self.exchange: tuple[int, int, int, list[int]] = (-1, 0, 0, [])
         self.size = 1  # the deal's `size` (deal.size), worked out as it is dealt
         self._deal(deck_order)
         # `stock_top: shown`: the cards that lay face up on the stock, each with the number

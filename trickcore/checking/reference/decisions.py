@@ -168,7 +168,7 @@ class DecisionsReplay(ReplayScoring):
             self._take(seat, d)
             if d.effect[:1] in (("end_deal",), ("redeal",)):
                 return
-            if d.effect[:1] == ("exchange_out",):
+            if self.exchange[0] >= 0:
                 self.to_act = seat  # still deciding: the cards to lay away
                 return
         if not self._ask_next():
@@ -210,22 +210,39 @@ class DecisionsReplay(ReplayScoring):
         elif effect[0] == "skip":
             self.skipped.add(effect[1])
         elif effect[0] == "exchange_out":  # E49: he lays N away, then takes N left out
-            self.exchange = (seat, int(effect[1]), [])
+            # `exchange_out N` or `exchange_out A to B`: at least A, at most B, and of those
+            # beyond A no more than the cards left out that nobody has held
+            fewest, most = int(effect[1]), int(effect[-1])
+            most = min(most, max(fewest, self.out_left()))
+            if most > 0:
+                self.exchange = (seat, fewest, most, [])
 
-    def _exchange(self, seat: int, card: int) -> None:
-        """A card laid away in an exchange with the cards left out of the deal; after the
-        last, he takes as many of those (the first in deck order), his in their place."""
-        _, n, away = self.exchange
-        self.hands[seat].remove(card)
-        away.append(card)
-        if len(away) < n:
-            return
+    def exchange_actions(self, hand: list[int]) -> dict[str, str]:
+        """In an exchange: each card of his hand to lay away; `keep` (no more) once he has
+        laid away the fewest he must."""
+        _, fewest, _, away = self.exchange
+        ct = self.ref.card_text
+        out = {f"discard {ct[c]}": "discard" for c in hand}
+        if len(away) >= fewest:
+            out["keep"] = "keep"
+        return out
+
+    def _exchange(self, seat: int, kind: str, card: int) -> None:
+        """A card laid away in an exchange with the cards left out of the deal, or `keep`;
+        after the last he may or says `keep`, he takes as many of those (the first in deck
+        order), his in their place."""
+        _, _, most, away = self.exchange
+        if kind != "keep":
+            self.hands[seat].remove(card)
+            away.append(card)
+            if len(away) < most:
+                return
         taken = self.out[: len(away)]
         self.out = self.out[len(away) :] + away  # under the rest: a later exchange draws anew
         self.laid_out.update(away)
         self.hands[seat].extend(taken)
         self.seen[seat].update(taken)
-        self.exchange = (-1, 0, [])
+        self.exchange = (-1, 0, 0, [])
         if not self._ask_next():
             self._flow_on()
 

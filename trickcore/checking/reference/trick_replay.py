@@ -141,7 +141,7 @@ class TrickReplay(AuctionReplay, CardPhases, TrickPlayReplay, ReplayViews):
             cards = self.may_lay_away(seat, hand, ref.pickup_lay_away_if)
             return {f"discard {ct[c]}": "discard" for c in cards}
         if stage == "decide" and self.exchange[0] >= 0:
-            return {f"discard {ct[c]}": "discard" for c in hand}
+            return self.exchange_actions(hand)
         if stage == "play":
             return self._turn_actions(self.turn)
         return {}
@@ -193,7 +193,7 @@ class TrickReplay(AuctionReplay, CardPhases, TrickPlayReplay, ReplayViews):
         elif stage == "raise":
             self._raise(kind, value, text)
         elif stage == "decide" and self.exchange[0] >= 0:
-            self._exchange(seat, card)
+            self._exchange(seat, kind, card)
         elif stage == "decide":
             self._answer(seat, kind, text)
         elif stage == "play" and self.offer_at >= 0:  # the round of offers before a card

@@ -271,7 +271,10 @@ def take_decision(
         deal.skip_phase(decision.skip)
     elif decision.effect == "exchange_out":  # his cards to lay away are asked next
         deal.exchange_by = seat
-        deal.exchange_left = decision.exchange
+        least = decision.exchange_least
+        # no more than the cards left out that nobody has held (unless his fewest need more)
+        deal.exchange_left = min(decision.exchange, max(least, deal.out_fresh))
+        deal.exchange_least = least
     return bool(decision.effect)
 
 
@@ -375,30 +378,43 @@ class AskDecisions(Asking):
 
     def legal(self, deal: Deal) -> list[Action]:
         """The answers to the decision asked now; during an exchange with the cards left
-        out of the deal, each card of the exchanger's hand to lay away."""
+        out of the deal, each card of the exchanger's hand to lay away, and `keep` (no more)
+        once he has laid away the fewest he must."""
         if deal.exchange_left:
             discard = self.game.actions.discard
-            return [discard[c] for c in sorted(deal.hands[deal.exchange_by])]
+            out = [discard[c] for c in sorted(deal.hands[deal.exchange_by])]
+            if len(deal.exchanged) >= deal.exchange_least:
+                out.append(self.game.actions.keep)
+            return out
         return asked_actions(self.game, deal)
 
     def apply(self, deal: Deal, action: Action) -> None:
-        """Answer it, or lay away a card of an exchange."""
-        if deal.exchange_left:
-            exchange_card(self.game, deal, action.card)
-        else:
+        """Answer it, or lay away a card of an exchange (or lay away no more)."""
+        if not deal.exchange_left:
             answer_decision(self.game, deal, action)
+        elif action.kind == "keep":
+            end_exchange(self.game, deal)
+        else:
+            exchange_card(self.game, deal, action.card)
 
 
 def exchange_card(game: GameTables, deal: Deal, card: int) -> None:
     """`effect: exchange_out N`: a card laid away face down; after the N-th, the exchanger
     takes the first N cards left out of the deal, and his go under the rest of them (a
     later exchange draws cards nobody has held)."""
-    seat = deal.exchange_by
-    deal.hands[seat].remove(card)
+    deal.hands[deal.exchange_by].remove(card)
     deal.exchanged.append(card)
     deal.exchange_left -= 1
-    if deal.exchange_left:
-        return
+    if not deal.exchange_left:
+        end_exchange(game, deal)
+
+
+def end_exchange(game: GameTables, deal: Deal) -> None:
+    """The exchanger has laid away his cards (all he may, or he says `keep`): he takes as
+    many of the cards left out of the deal, the first, and his go under the rest of them;
+    then the decisions go on."""
+    seat = deal.exchange_by
+    deal.exchange_left = 0
     n = len(deal.exchanged)
     deal.hands[seat].extend(deal.out[:n])
     deal.out = deal.out[n:] + deal.exchanged

@@ -133,7 +133,7 @@ def compile_decisions(ctx: CompileContext, deck: Deck) -> tuple[Decision, ...]:
             out.append(compile_choice(ctx, b, name, at, who, scope, seen_options))
             continue
         steps: list[StepRule] = []
-        effect, swap_rank, skip, exchange = "", -1, "", 0
+        effect, swap_rank, skip, exchange, least = "", -1, "", 0, 0
         for key, item in entry.entries.items():
             if isinstance(item, s.Step):
                 steps.append(keep_step(ctx, item, scope, assignable))
@@ -154,10 +154,15 @@ def compile_decisions(ctx: CompileContext, deck: Deck) -> tuple[Decision, ...]:
                 effect = parts[0]
             elif len(parts) == 2 and parts[0] == "swap_turnup" and parts[1] in rank_index:
                 effect, swap_rank = "swap_turnup", rank_index[parts[1]]
-            elif len(parts) == 2 and parts[0] == "exchange_out" and parts[1].isdigit():
-                effect, exchange = "exchange_out", int(parts[1])
-                if not 1 <= exchange <= deck.size:
-                    raise RulesError(f"'exchange_out' takes 1 to {deck.size} cards", it.loc)
+            elif parts[0] == "exchange_out" and _exchange_counts(parts) is not None:
+                effect = "exchange_out"
+                least, exchange = _exchange_counts(parts) or (0, 0)
+                if not (1 <= exchange <= deck.size and least <= exchange):
+                    raise RulesError(
+                        f"'exchange_out' takes 1 to {deck.size} cards ('exchange_out N', or "
+                        "'exchange_out A to B' with A no more than B)",
+                        it.loc,
+                    )
                 if set(at) & {"lead", "play", "card"}:
                     raise RulesError(
                         "'exchange_out' is for decisions between phases "
@@ -176,7 +181,8 @@ def compile_decisions(ctx: CompileContext, deck: Deck) -> tuple[Decision, ...]:
             else:
                 raise RulesError(
                     "'effect' is one of: close_stock, swap_turnup RANK, end_deal, redeal, "
-                    f"skip PHASE (phases here: {', '.join(flow)}), exchange_out N",
+                    f"skip PHASE (phases here: {', '.join(flow)}), exchange_out N, "
+                    "exchange_out A to B",
                     it.loc,
                 )
         needs = {"close_stock": "stock", "swap_turnup": "turnup", "exchange_out": "out"}.get(effect)
@@ -210,11 +216,22 @@ def compile_decisions(ctx: CompileContext, deck: Deck) -> tuple[Decision, ...]:
                 public=b.flag("public", False),
                 first_asked=first_asked,
                 exchange=exchange,
+                exchange_least=least,
                 forced_if=forced_if,
                 again=b.flag("again", False),
             )
         )
     return tuple(out)
+
+
+def _exchange_counts(parts: tuple[str, ...]) -> tuple[int, int] | None:
+    """(fewest, most) of `exchange_out N` (N, N) or `exchange_out A to B` (A, B); None when
+    the words are neither."""
+    if len(parts) == 2 and parts[1].isdigit():
+        return int(parts[1]), int(parts[1])
+    if len(parts) == 4 and parts[1].isdigit() and parts[2] == "to" and parts[3].isdigit():
+        return int(parts[1]), int(parts[3])
+    return None
 
 
 def compile_choice(
