@@ -539,3 +539,26 @@ def test_worlds_in_trick_play_replay_to_the_same_view_where_rules_read_hands(nam
             match.apply(bots[seat].choose(turn))
             steps += 1
     assert checked >= 12
+
+
+# (name, seed, random actions, seat): positions where renaming unseen cards gave worlds that
+# do not replay: a player passed over between phases (Euchre's farmer's hand, E49, not
+# offered him) would have been asked; a taker's discards a rule over his hand refuses
+# (French Tarot's trump laid away while he held other cards)
+ASKED_BY_HIDDEN_HANDS = [
+    ("euchre-farmers-hand", 0, 4, 1),
+    ("euchre-farmers-hand", 0, 8, 2),
+    ("examples/french-tarot.rules", 4, 26, 2),
+    ("examples/french-tarot.rules", 9, 14, 3),
+]
+
+
+@pytest.mark.parametrize(("name", "seed", "steps", "seat"), ASKED_BY_HIDDEN_HANDS)
+def test_worlds_where_a_hidden_hand_decides_who_is_asked_replay(name, seed, steps, seat):
+    variant = trickcore.load_variant(name)
+    match = _played(variant, seed, steps)
+    obs = match.observation(seat)
+    worlds = variant.sample_worlds(obs, 12, random.Random(seat))
+    assert len(worlds) == 12
+    for world in worlds:
+        assert _same_view(_replayed(variant, world).observation(seat), obs)

@@ -541,6 +541,11 @@ class Decision:
     option_ifs: tuple[CompiledExpr, ...] = ()
     option_trumps: tuple[int, ...] = ()  # a suit, -1: as it is, NO_TRUMP: no trump suit
     reads: frozenset[str] = frozenset()  # the names and functions its expressions use
+    # the names and functions `offer_if` and `forced_if` read (whether he is asked, and
+    # must), without the cards, ranks, suits, strains and qualifiers they name
+    offer_reads: frozenset[str] = frozenset()
+    # the same of its rules (their conditions and the values they set)
+    rule_reads: frozenset[str] = frozenset()
     aggregated: frozenset[str] = frozenset()  # the names its aggregates read of everybody
     public: bool = False  # its rules set every player's values (an announcement to all)
     # between phases: whom it is asked first, in deal order ("forehand"), or from the

@@ -17,6 +17,7 @@ from .constraints import ModelBuilder
 from .errors import WorldsError
 from .hand_probes import fits_with, legal_with
 from .knowledge import SeatKnowledge
+from .public_reads import asked_by_hidden
 from .reference import ReferenceSearch
 from .relabelling import Relabeller
 from .replaying import LogReplay
@@ -181,11 +182,20 @@ class WorldSampler:
         # renaming unseen cards may give a player a hand from which a card he passed unseen
         # was not allowed, so each world drawn so is replayed from its deck order, those
         # cards chosen again among the allowed ones (`_passed_again`)
-        self.hidden_rules = (
-            tricks is not None
-            and tricks.pass_cards is not None
-            and tricks.pass_cards.pass_if is not None
+        # and so, where a rule over the hand refuses some cards a player lays away unseen
+        # (`lay_away_if` of the talon or the pickup: French Tarot's taker, who may lay away
+        # a trump only when he has nothing else to lay away)
+        self.hidden_rules = tricks is not None and (
+            (tricks.pass_cards is not None and tricks.pass_cards.pass_if is not None)
+            or tricks.talon.lay_away_if is not None
+            or (tricks.pickup is not None and tricks.pickup.lay_away_if is not None)
         )
+        # decisions asked of every player between phases whose offer reads what the seat
+        # cannot see (`asked_by_hidden`): a player passed over leaves no action to probe,
+        # and renaming unseen cards may have him asked (Euchre's farmer's hand, offered to
+        # a hand of five 9s and 10s), so each world drawn so is replayed from its deck
+        # order (exact rejection)
+        self.asked_by_hand = asked_by_hidden(game.model)
 
     @property
     def count(self) -> int:
@@ -245,6 +255,8 @@ class WorldSampler:
                 return None
             if self.hidden_rules:  # the unseen passes chosen again, among those allowed
                 return self._passed_again(world)
+            if self.asked_by_hand:
+                return self._replayed(world)
             return world
         ref = self.ref
         order = ref.deck_order
@@ -255,11 +267,22 @@ class WorldSampler:
             return None
         return world
 
+    def _replayed(self, world: Deal | BoutDeal) -> Deal | BoutDeal | None:
+        """A renamed world whose log replays from its deck order, its unseen steps as they
+        are, to the seat's view; None when it does not (a player would have been asked
+        something he was not)."""
+        hidden = self.known.hidden_steps
+        picks = {k: action.card for k, (_, action) in enumerate(world.history) if k in hidden}
+        again, fail = self.replay.replay(list(world.deck_order), picks, choose=False)
+        if fail is not None or self.replay.view(again) != self.obs:
+            return None
+        return world
+
     def _passed_again(self, world: Deal | BoutDeal) -> Deal | BoutDeal | None:
-        """A renamed world's log replayed from its deck order with the cards passed unseen
-        by the seat chosen again among those its rules allow (those passed to the seat
-        stay); None when it does not give the seat's view. The hands as dealt are the
-        draw's; the unseen passes fit them."""
+        """A renamed world's log replayed from its deck order with the cards passed or laid
+        away unseen by the seat chosen again among those its rules allow (those passed to
+        the seat stay); None when it does not give the seat's view. The hands as dealt are
+        the draw's; the unseen passes fit them."""
         assert isinstance(world, Deal)  # (`pass_if` is a trick game's)
         hidden = self.known.hidden_steps
         to_seat = {

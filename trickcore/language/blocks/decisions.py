@@ -212,6 +212,8 @@ def compile_decisions(ctx: CompileContext, deck: Deck) -> tuple[Decision, ...]:
                 who,
                 skip,
                 reads=_block_reads(entry),
+                offer_reads=_offer_reads(ctx, b),
+                rule_reads=_rule_reads(ctx, entry),
                 aggregated=_block_aggregated(entry),
                 public=b.flag("public", False),
                 first_asked=first_asked,
@@ -319,6 +321,7 @@ def compile_choice(
         conditions,
         tuple(trumps[o] for o in options),
         _block_reads(block),
+        offer_reads=_offer_reads(ctx, b),
         aggregated=_block_aggregated(block),
         first_asked=first_asked,
         own=own,
@@ -358,6 +361,36 @@ def _block_reads(block: MergedBlock) -> frozenset[str]:
     for e in _block_exprs(block):
         out |= names_used(e) | functions_used(e)
     return frozenset(out)
+
+
+def _offer_reads(ctx: CompileContext, b: BlockSettings) -> frozenset[str]:
+    """The names and functions `offer_if` and `forced_if` use, the symbols they name (cards,
+    ranks, suits, strains, qualifiers, yes and no) left out."""
+    exprs = [
+        raw.expr
+        for key in ("offer_if", "forced_if")
+        if isinstance(raw := b.raw(key), s.ExprSetting)
+    ]
+    return _used_without_symbols(ctx, exprs)
+
+
+def _rule_reads(ctx: CompileContext, block: MergedBlock) -> frozenset[str]:
+    """The names and functions a decision's rules use (conditions and values), the symbols
+    they name left out."""
+    exprs: list[s.Expr] = []
+    for item in block.entries.values():
+        if isinstance(item, s.Step):
+            exprs += [e for e in (item.condition, *(a.expr for a in item.assigns)) if e is not None]
+    return _used_without_symbols(ctx, exprs)
+
+
+def _used_without_symbols(ctx: CompileContext, exprs: list[s.Expr]) -> frozenset[str]:
+    sym = ctx.symbols
+    symbols = {"yes", "no", *sym.ranks, *sym.suits, *sym.cards, *sym.strains, *sym.qualifiers}
+    out: set[str] = set()
+    for e in exprs:
+        out |= names_used(e) | functions_used(e)
+    return frozenset(out - symbols)
 
 
 def _block_aggregated(block: MergedBlock) -> frozenset[str]:
