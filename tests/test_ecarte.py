@@ -16,6 +16,7 @@ The checker restates each of them: an engine that forgets one is caught.
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,7 @@ from trickcore.checking.verify import verify
 from trickcore.engine.phases import turns
 from trickcore.interfaces.summary import rules_summary
 from trickcore.language.errors import RulesError
+from trickcore.language.exprs import TURNUP_KEY
 from trickcore.testing import check_rules
 
 ECARTE = Path(__file__).resolve().parent.parent / "examples" / "ecarte.rules"
@@ -141,7 +143,8 @@ def test_show_says_the_round_is_asked_again() -> None:
     text = " ".join(line for _, lines in summary for line in lines)
     assert "the decisions before tricks are all asked again when their round is over" in text
     assert "takes as many of the cards left out of the deal, those nobody has held first" in text
-    assert "he lays away 1 to 5 cards (after 1, 'keep' stops;" in text
+    assert "he lays away 1 to 5 cards (after 1, 'keep' stops; beyond 1, never more" in text
+    assert "he lays away 0 to 5 cards (he may say 'keep' at once;" in text
 
 
 def test_again_is_for_decisions_between_phases(tmp_path: Path) -> None:
@@ -186,3 +189,58 @@ def test_an_engine_that_draws_laid_away_cards_as_fresh_is_caught(
     # an exchange offered that the rules refuse, or a hand that drew a card laid away
     assert report.violation is not None
     assert report.violation.invariant in ("decisions", "cards")
+
+
+def test_worlds_drawn_during_an_exchange_hold_each_card_once() -> None:
+    """The dealer waits while the non-dealer lays away his cards: in every world drawn for
+    him the cards laid away so far are renamed with the rest, so that when the exchange
+    ends every card of the deck is somewhere, once."""
+    v = trickcore.load_variant(ECARTE)
+    for seed in range(6):
+        m = v.new_match(seed=seed)
+        if texts(m.legal_actions()) == ["king_turned"]:
+            m.apply("king_turned")
+        m.apply("propose")
+        m.apply("accept")
+        m.apply("exchange")
+        for card in sorted(m.observation(1).hand)[:2]:
+            m.apply(f"discard {card}")
+        for world in v.sample_worlds(m.observation(0), 4, random.Random(seed)):
+            world.apply("keep")
+            cards = [c for hand in world.hands for c in hand] + list(world.out)
+            cards += [world.turnup] if world.turnup >= 0 else []
+            assert sorted(cards) == list(range(32))
+
+
+def test_an_engine_blind_to_the_turned_up_rank_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    turn_env = turns.turn_env
+
+    def nothing_turned(deal, seat, reads=None, table=True):  # type: ignore[no-untyped-def]
+        """The names of a turn as before, but `turnup_rank(R)` sees no card."""
+        env = turn_env(deal, seat, reads, table)
+        env[TURNUP_KEY] = -1
+        return env
+
+    monkeypatch.setattr(turns, "turn_env", nothing_turned)
+    report = verify(ECARTE, examples=40, matches=0)
+    # the dealer, who turned up a king, is not asked to score it: the non-dealer is to act
+    assert report.violation is not None and report.violation.invariant == "turn"
+    assert "is to act (decide), but it is seat" in report.violation.message
+
+
+def test_an_engine_that_lets_the_exchange_stop_too_soon_is_caught(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    legal = turns.AskDecisions.legal
+
+    def keep_at_once(self, deal):  # type: ignore[no-untyped-def]
+        """The answers as before, but `keep` offered before the fewest cards are laid away."""
+        out = legal(self, deal)
+        if deal.exchange_left and self.game.actions.keep not in out:
+            out = [*out, self.game.actions.keep]
+        return out
+
+    monkeypatch.setattr(turns.AskDecisions, "legal", keep_at_once)
+    report = verify(ECARTE, examples=40, matches=0)
+    assert report.violation is not None and report.violation.invariant == "decisions"
+    assert "keep, which the rules do not allow" in report.violation.message

@@ -53,9 +53,10 @@ def test_only_the_player_it_names_may_hold() -> None:
     assert texts(m.legal_actions())[0] == "bid 4 downtown"
 
 
-def test_nobody_holds_his_own_bid(tmp_path: Path) -> None:
+def test_a_bid_is_taken_over_once_and_never_by_its_bidder(tmp_path: Path) -> None:
     """Every player may hold, in an auction that goes round to the last bidder (four passes
-    end it): the last bidder is never offered his own bid again."""
+    end it): a bid taken over cannot be taken over again (the next must be higher, else two
+    players could take it from each other for ever), and nobody holds his own bid."""
     (tmp_path / BID_WHIST.name).write_text(BID_WHIST.read_text(encoding="utf-8"), "utf-8")
     path = tmp_path / "everyone-holds.rules"
     path.write_text(
@@ -65,26 +66,51 @@ def test_nobody_holds_his_own_bid(tmp_path: Path) -> None:
     )
     m = trickcore.load_variant(path).new_match(seed=1)
     m.apply("bid 4 uptown")  # seat 1
-    assert texts(m.legal_actions())[0] == "bid 4 uptown"  # seat 2 may take it over
-    m.apply("bid 4 uptown")
+    m.apply("pass")  # seat 2
     m.apply("pass")  # seat 3
     m.apply("pass")  # seat 0
-    assert texts(m.legal_actions())[0] == "bid 4 uptown"  # seat 1 may take it back
-    m.apply("pass")
-    assert m.observation(0).to_act == 2
-    assert texts(m.legal_actions())[0] == "bid 4 downtown"  # seat 2: his own bid stands
-    m.apply("pass")
+    assert m.observation(0).to_act == 1
+    assert texts(m.legal_actions())[0] == "bid 4 downtown"  # seat 1: his own bid stands
+    m.apply("bid 5 uptown")
+    assert texts(m.legal_actions())[0] == "bid 5 uptown"  # seat 2 may take it over
+    m.apply("bid 5 uptown")
+    assert texts(m.legal_actions())[0] == "bid 5 downtown"  # seat 3: taken over already
+    m.apply("bid 5 notrump")
+    assert texts(m.legal_actions())[0] == "bid 5 notrump"  # a higher bid may be held again
+    for _ in range(4):
+        m.apply("pass")
     o = m.observation(0)
-    assert (o.declarer, o.contract_text) == (2, "4 uptown")
+    assert (o.declarer, o.contract_text) == (3, "5 notrump")
+
+
+def test_a_bid_above_his_cap_is_not_his_to_hold(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tysiacha's cap (T9: 120, more with a marriage in hand) bounds a held bid too: an
+    engine that offers a player a bid above his cap to hold is caught."""
+    path = tmp_path / "tysiacha-hold.rules"
+    path.write_text('extends "tysiacha"\nbidding {\n  hold_if = yes\n}\n', encoding="utf-8")
+    m = trickcore.load_variant(path).new_match(seed=2)
+    m.apply("bid 100")
+    assert texts(m.legal_actions())[0] == "bid 100"  # taken over at 100
+    m.apply("bid 100")
+    assert "bid 100" not in texts(m.legal_actions())  # once
+    assert verify(path, examples=40, matches=0).violation is None
+
+    def without_the_cap(self, deal, seat):  # type: ignore[no-untyped-def]
+        return seat != deal.high_bidder and deal.high is not None
+
+    monkeypatch.setattr(auction.Auction, "_may_hold", without_the_cap)
+    report = verify(path, examples=40, matches=0)
+    assert report.violation is not None and report.violation.invariant == "auction"
+    assert "which the rules do not allow" in report.violation.message
 
 
 def test_show_says_who_may_hold() -> None:
     summary = rules_summary(trickcore.load_variant(BID_WHIST).model)
     text = " ".join(line for _, lines in summary for line in lines)
-    assert (
-        "may also bid the last bid again, at the same level, and so take it over, if: dealer."
-        in (text)
-    )
+    assert "may also bid the last bid again (the same level, strain and qualifier" in text
+    assert "take it over, unless it was taken over already, if: dealer." in text
 
 
 def test_holding_needs_the_auction_in_turns(tmp_path: Path) -> None:

@@ -680,8 +680,9 @@ def _call_rule_lines(b: Bidding) -> list[str]:
         lines.append(f"A player may pass only if: {b.pass_if.text}.")
     if b.hold_if is not None:
         lines.append(
-            "A player other than the last bidder may also bid the last bid again, at the same "
-            f"level, and so take it over, if: {b.hold_if.text}."
+            "A player other than the last bidder may also bid the last bid again (the same "
+            "level, strain and qualifier, within his cap) and so take it over, unless it was "
+            f"taken over already, if: {b.hold_if.text}."
         )
     return lines
 
@@ -823,9 +824,14 @@ def _exchanged(d: Decision) -> str:
     """How many cards an exchange lays away: "3 cards", "1 to 5 cards (then 'keep' stops)"."""
     if d.exchange_least == d.exchange:
         return cards(d.exchange)
+    stop = (
+        "he may say 'keep' at once"
+        if d.exchange_least == 0
+        else f"after {d.exchange_least}, 'keep' stops"
+    )
     return (
-        f"{d.exchange_least} to {d.exchange} cards (after {d.exchange_least}, 'keep' stops; "
-        "never more than the cards nobody has held)"
+        f"{d.exchange_least} to {d.exchange} cards ({stop}; beyond {d.exchange_least}, never "
+        "more than the cards nobody has held)"
     )
 
 

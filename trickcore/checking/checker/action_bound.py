@@ -35,6 +35,8 @@ def deal_action_bound(game: Game, players: int, ref: Reference | None = None) ->
         max_cap = max([*caps, b.opening]) + size  # a little room for caps a sample misses
         steps = len(b.values) + 2 if b.values else (max_cap - b.opening) // b.step + 2
         bids = steps * len(game.qualifiers)
+        if b.hold_if is not None:  # each bid may be taken over once at its level
+            bids *= 2
         passes_per_bid = b.ends_after_passes or hands
         if ref is not None and ref.doubles:  # a bid, passes, a double, passes, a redouble, ...
             auction = bids * (3 * passes_per_bid + 3) + hands
@@ -57,11 +59,15 @@ def deal_action_bound(game: Game, players: int, ref: Reference | None = None) ->
     # decisions at a turn (each may be taken again while offered: a few per card) and an
     # announcement per lead; before each card a round of offers (`at: card`: every player
     # passes or is passed over, and after each decision, a few per card, again); decisions
-    # between phases once per player at each point
+    # between phases once per player at each point, each exchange a card at a time and
+    # `keep`, and with `again` round after round (a round per card of the deck: each round
+    # must change something for the rounds to end)
     turn = sum(1 for d in tricks.decisions if set(d.at) & {"lead", "play"})
     card = sum(1 for d in tricks.decisions if "card" in d.at)
     between = len(tricks.decisions) - turn - card
-    decisions = (size + 1) * (2 * turn + 1) + hands * between * (len(tricks.flow) + 1)
+    between += sum(d.exchange + 1 for d in tricks.decisions if d.effect == "exchange_out")
+    rounds = size + 1 if any(d.again for d in tricks.decisions) else 1
+    decisions = (size + 1) * (2 * turn + 1) + hands * between * (len(tricks.flow) + 1) * rounds
     if card:
         decisions += (size + 1) * (hands + 2 * card * (hands + 1))
     return (

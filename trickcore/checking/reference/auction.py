@@ -158,10 +158,12 @@ class AuctionReplay(DealState):
 
     def _may_hold(self, seat: int, env: dict[str, Any]) -> bool:
         """`hold_if`: whether `seat` may bid the standing bid again and so take it over
-        (never his own bid; over the names of `bid_if`, the bid in question the standing
-        one)."""
+        (never his own bid, nor one already taken over; over the names of `bid_if`, the bid
+        in question the standing one; within his cap, as `_levels` says)."""
         ref = self.ref
         if ref.hold_if is None or self.high is None or seat == self.high_bidder:
+            return False
+        if self.high_held:
             return False
         level, si, qi = self.high
         env.update(level=level, bid_suit=ref.strain_suits[si] if si >= 0 else -1)
@@ -228,7 +230,9 @@ class AuctionReplay(DealState):
         assert b is not None
         self.call_count[seat] += 1
         if kind == "bid":
-            self.high = self._bid_key(text)
+            key = self._bid_key(text)
+            self.high_held = key == self.high  # the standing bid taken over (`hold_if`)
+            self.high = key
             self.high_bidder = seat
             self.bid_round = self.call_count[seat]
             self.bid_count[seat] += 1

@@ -120,6 +120,7 @@ class DealState:
         self.calls: list[tuple[int, str]] = []  # (seat, text) of every call and bid
         self.high: tuple[int, int, int] | None = None  # (level, strain, qualifier) to beat
         self.high_bidder = -1
+        self.high_held = False  # the standing bid was taken over (`hold_if`): not again
         self.in_auction: list[int] = []
         self.passes_in_row = 0
         self.listener = -1  # style pairs: who is bid to, the challengers, is he answering

@@ -89,7 +89,7 @@ class Auction(Phase):
             env = self.call_env(deal, seat)
         calls = out
         high = deal.high
-        if b.hold_if is not None and high is not None and seat != deal.high_bidder:
+        if b.hold_if is not None and high is not None and self._may_hold(deal, seat):
             # he may bid the standing bid again and take it over (`hold_if`)
             env = env if env is not None else self.call_env(deal, seat)
             hv, hq = high
@@ -120,6 +120,23 @@ class Auction(Phase):
         if b.double:
             kept = kept + self._doubles(deal, seat)
         return kept or calls
+
+    def _may_hold(self, deal: Deal, seat: int) -> bool:
+        """Whether the standing bid may be held by `seat` at all, before `hold_if` is asked:
+        not his own; not one already held (the next bid must be higher: two players could
+        else take it from each other for ever); within his cap."""
+        if seat == deal.high_bidder or deal.high is None:
+            return False
+        bids = [a for _, a in deal.bids if a.kind == "bid"]
+        if len(bids) >= 2 and (bids[-1].value, bids[-1].qualifier) == (
+            bids[-2].value,
+            bids[-2].qualifier,
+        ):
+            return False
+        assert self.calls is not None
+        hv = deal.high[0]
+        env = self.quantities.env(deal.hands[seat], hv, len(deal.active), deal.context[seat])
+        return hv <= self.calls.cap(env)
 
     def _doubles(self, deal: Deal, seat: int) -> list[Action]:
         """`double` when the last call other than a pass is an opponent's bid; `redouble`

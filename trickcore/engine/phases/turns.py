@@ -399,9 +399,8 @@ class AskDecisions(Asking):
 
 
 def exchange_card(game: GameTables, deal: Deal, card: int) -> None:
-    """`effect: exchange_out N`: a card laid away face down; after the N-th, the exchanger
-    takes the first N cards left out of the deal, and his go under the rest of them (a
-    later exchange draws cards nobody has held)."""
+    """`effect: exchange_out N` (or `A to B`): a card laid away face down; after the last
+    he may lay away, the exchange ends (`end_exchange`)."""
     deal.hands[deal.exchange_by].remove(card)
     deal.exchanged.append(card)
     deal.exchange_left -= 1

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from ..tables import GameTables
 
 # the attributes of a deal that may hold cards: lists (or lists of lists), dicts of lists
-_CARD_LISTS = ("hands", "talon", "stock", "out", "laid_away", "played")
+_CARD_LISTS = ("hands", "talon", "stock", "out", "laid_away", "played", "exchanged")
 _CARD_DICTS = ("received", "talon_taken", "start_hands", "set_aside")
 
 

@@ -60,7 +60,8 @@ class CompileContext:
         self.block_settings = block_settings
         self.errors: list[RulesError] = []
         # `exchange_out N` effects and where they are written (checked against the deal)
-        self.exchanges: list[tuple[int, Location | None]] = []
+        # `exchange_out`: the fewest cards it takes, its words, where it is written
+        self.exchanges: list[tuple[int, str, Location | None]] = []
 
     def trick_names(self, names: Mapping[str, str]) -> dict[str, str]:
         """The names of a finished trick (`names`) as this file has them: the points of the

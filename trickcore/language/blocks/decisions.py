@@ -154,9 +154,9 @@ def compile_decisions(ctx: CompileContext, deck: Deck) -> tuple[Decision, ...]:
                 effect = parts[0]
             elif len(parts) == 2 and parts[0] == "swap_turnup" and parts[1] in rank_index:
                 effect, swap_rank = "swap_turnup", rank_index[parts[1]]
-            elif parts[0] == "exchange_out" and _exchange_counts(parts) is not None:
+            elif parts[0] == "exchange_out" and (counts := _exchange_counts(parts)) is not None:
                 effect = "exchange_out"
-                least, exchange = _exchange_counts(parts) or (0, 0)
+                least, exchange = counts
                 if not (1 <= exchange <= deck.size and least <= exchange):
                     raise RulesError(
                         f"'exchange_out' takes 1 to {deck.size} cards ('exchange_out N', or "
@@ -196,7 +196,8 @@ def compile_decisions(ctx: CompileContext, deck: Deck) -> tuple[Decision, ...]:
                 "as 'offer_if = taken_card(QS)')",
             )
         if effect == "exchange_out":
-            ctx.exchanges.append((exchange, b.raw("effect").loc))
+            words = " ".join(effects[0].parts)
+            ctx.exchanges.append((least, words, b.raw("effect").loc))
         forced_if = None
         if b.raw("forced_if") is not None:  # between phases: no `keep`; at a turn: he takes
             forced_if = b.expr("forced_if", scope, BOOL)  # it before anything else
@@ -329,15 +330,16 @@ def compile_choice(
     )
 
 
-def check_exchange(ctx: CompileContext, count: int, loc: Location | None) -> None:
-    """`exchange_out N` swaps N cards of a hand for N of the cards left out: with fewer
-    left out (for some player count or deal size) his hand would shrink."""
+def check_exchange(ctx: CompileContext, count: int, words: str, loc: Location | None) -> None:
+    """`exchange_out N` swaps N cards of a hand for N of the cards left out (`exchange_out
+    A to B`: at least A; beyond A never more than are left): with fewer left out (for some
+    player count or deal size) his hand would shrink."""
     for seated, _, size, places in layouts(ctx.deal_rules, ctx.player_counts, ctx.deck_size):
         out = places.get(OUT, 0)
         if out < count:
             of_size = f" in a deal of size {size}" if ctx.deal_rules.size is not None else ""
             raise RulesError(
-                f"'exchange_out {count}' takes {count} of the cards left out of the deal, "
+                f"'{words}' takes {count} of the cards left out of the deal, "
                 f"but with {seated} players{of_size} the deal leaves out {out}: the "
                 "exchanger's hand would shrink",
                 loc,
@@ -357,10 +359,7 @@ def _block_exprs(block: MergedBlock) -> list[s.Expr]:
 
 def _block_reads(block: MergedBlock) -> frozenset[str]:
     """The names and functions the expressions of a block's settings and rules use."""
-    out: set[str] = set()
-    for e in _block_exprs(block):
-        out |= names_used(e) | functions_used(e)
-    return frozenset(out)
+    return _used(_block_exprs(block))
 
 
 def _offer_reads(ctx: CompileContext, b: BlockSettings) -> frozenset[str]:
@@ -387,10 +386,15 @@ def _rule_reads(ctx: CompileContext, block: MergedBlock) -> frozenset[str]:
 def _used_without_symbols(ctx: CompileContext, exprs: list[s.Expr]) -> frozenset[str]:
     sym = ctx.symbols
     symbols = {"yes", "no", *sym.ranks, *sym.suits, *sym.cards, *sym.strains, *sym.qualifiers}
+    return _used(exprs) - symbols
+
+
+def _used(exprs: list[s.Expr]) -> frozenset[str]:
+    """The names and functions these expressions use."""
     out: set[str] = set()
     for e in exprs:
         out |= names_used(e) | functions_used(e)
-    return frozenset(out - symbols)
+    return frozenset(out)
 
 
 def _block_aggregated(block: MergedBlock) -> frozenset[str]:
