@@ -188,3 +188,18 @@ def test_version_names_the_engine_that_runs(capsys):
     out = capsys.readouterr().out
     assert out.strip() == f"trickcore {trickcore.__version__} (engine: {trickcore.ENGINE})"
     assert trickcore.ENGINE in ("python", "native")
+
+
+def test_simulate_names_each_contract_by_level_and_strain(capsys) -> None:
+    """Euchre's bids have no level ("hearts alone"): the table of declarer success names
+    them by strain and qualifier, not as a contract 0 (a newcomer's report)."""
+    assert main(["simulate", "euchre", "--matches", "2"]) == 0
+    table = capsys.readouterr().out.split("Declarer success by contract", 1)[1]
+    rows = [line.split() for line in table.splitlines()[2:] if line.strip()]
+    names = {" ".join(row[:-2]) for row in rows}
+    assert "0" not in names and "all" in names
+    assert names - {"all"} <= {
+        f"{suit}{alone}"
+        for suit in ("clubs", "diamonds", "hearts", "spades")
+        for alone in ("", " alone")
+    }

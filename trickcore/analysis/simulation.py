@@ -34,8 +34,8 @@ class Summary:
     matches: int = 0
     deals: int = 0
     redeals: int = 0
-    # contract -> (deals, made)
-    by_contract: tuple[tuple[int, int, int], ...] = ()
+    # contract (its level, and its strain and qualifier: "hearts alone") -> (deals, made)
+    by_contract: tuple[tuple[tuple[int, str], int, int], ...] = ()
     deals_per_match: tuple[int, ...] = ()
     wins: tuple[tuple[int, int], ...] = ()  # (seat, matches won)
     losers: tuple[tuple[int, int], ...] = ()  # (seat or -1 for a draw, deals lost)
@@ -48,7 +48,7 @@ class Summary:
     stopped: int = 0
 
     def __add__(self, other: Summary) -> Summary:
-        contracts: dict[int, list[int]] = {}
+        contracts: dict[tuple[int, str], list[int]] = {}
         for c, n, made in (*self.by_contract, *other.by_contract):
             entry = contracts.setdefault(c, [0, 0])
             entry[0] += n
@@ -80,7 +80,7 @@ def _add_counts(
 def simulate_chunk(chunk: SimulateChunk) -> Summary:
     """Play the chunk's matches and sum them up."""
     game = chunk.variant.load()
-    by_contract: dict[int, list[int]] = {}
+    by_contract: dict[tuple[int, str], list[int]] = {}
     deals = redeals = actions = 0
     per_match: list[int] = []
     wins: Counter[int] = Counter()
@@ -109,7 +109,7 @@ def simulate_chunk(chunk: SimulateChunk) -> Summary:
                 continue
             if r.get("declarer", -1) < 0:
                 continue  # a deal without a declarer (no auction, or all passed)
-            entry = by_contract.setdefault(r["contract"], [0, 0])
+            entry = by_contract.setdefault((r["contract"], r.get("qualifier", "")), [0, 0])
             entry[0] += 1
             entry[1] += r["gains"][r["declarer"]] > 0
         per_match.append(played)

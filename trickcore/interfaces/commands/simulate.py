@@ -134,11 +134,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         out.print("declarer success: no deal had a declarer")
         return 130 if run.interrupted else 0
     rows = [
-        (str(contract), str(n), f"{100 * made / n:.0f}%")
-        for contract, n, made in summary.by_contract
+        (_contract_text(level, strain), str(n), f"{100 * made / n:.0f}%")
+        for (level, strain), n, made in summary.by_contract
     ]
     total = sum(n for _, n, _ in summary.by_contract)
     made_all = sum(made for _, _, made in summary.by_contract)
     rows.append(("all", str(total), f"{100 * made_all / max(total, 1):.0f}%"))
     out.table("Declarer success by contract", ["contract", "deals", "made"], rows, right=(0, 1, 2))
     return 130 if run.interrupted else 0
+
+
+def _contract_text(level: int, strain: str) -> str:
+    """A contract as the table shows it: "4 hearts", "120", "hearts alone" (a bid without a
+    level)."""
+    return " ".join(part for part in (str(level) if level else "", strain) if part) or "0"
