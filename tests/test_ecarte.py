@@ -23,6 +23,7 @@ import pytest
 from conftest import texts
 
 import trickcore
+from trickcore.checking.checker.violations import Violation
 from trickcore.checking.verify import verify
 from trickcore.engine.phases import turns
 from trickcore.interfaces.summary import rules_summary
@@ -39,6 +40,13 @@ HANDS = {1: ["7C", "8C", "9C", "7D", "8D"], 0: ["KS", "QS", "JS", "AS", "10S"]}
 def _match(turnup: str = "7H") -> trickcore.Match:
     v = trickcore.load_variant(ECARTE)
     return v.new_match(deck_orders=[v.stack_deck(HANDS, turnup=turnup)])
+
+
+def _caught() -> Violation:
+    """What `verify` finds in the file with the engine as a test planted it (something)."""
+    report = verify(ECARTE, examples=40, matches=0)
+    assert report.violation is not None
+    return report.violation
 
 
 def _exchange(m: trickcore.Match, decision: str, cards: list[str], stop: bool = True) -> None:
@@ -168,9 +176,8 @@ def test_an_engine_that_forgets_again_is_caught(monkeypatch: pytest.MonkeyPatch)
         return [(seat, name) for seat, name in round_of(game, deal, point) if seat >= 0]
 
     monkeypatch.setattr(turns, "_round_of", one_round)
-    report = verify(ECARTE, examples=40, matches=0)
-    assert report.violation is not None and report.violation.invariant == "phases"
-    assert "the rules give 'decide'" in report.violation.message
+    found = _caught()
+    assert found.invariant == "phases" and "the rules give 'decide'" in found.message
 
 
 def test_an_engine_that_draws_laid_away_cards_as_fresh_is_caught(
@@ -185,10 +192,8 @@ def test_an_engine_that_draws_laid_away_cards_as_fresh_is_caught(
         deal.out_fresh = fresh
 
     monkeypatch.setattr(turns, "end_exchange", fresh_forever)
-    report = verify(ECARTE, examples=40, matches=0)
     # an exchange offered that the rules refuse, or a hand that drew a card laid away
-    assert report.violation is not None
-    assert report.violation.invariant in ("decisions", "cards")
+    assert _caught().invariant in ("decisions", "cards")
 
 
 def test_worlds_drawn_during_an_exchange_hold_each_card_once() -> None:
@@ -222,10 +227,9 @@ def test_an_engine_blind_to_the_turned_up_rank_is_caught(monkeypatch: pytest.Mon
         return env
 
     monkeypatch.setattr(turns, "turn_env", nothing_turned)
-    report = verify(ECARTE, examples=40, matches=0)
     # the dealer, who turned up a king, is not asked to score it: the non-dealer is to act
-    assert report.violation is not None and report.violation.invariant == "turn"
-    assert "is to act (decide), but it is seat" in report.violation.message
+    found = _caught()
+    assert found.invariant == "turn" and "is to act (decide), but it is seat" in found.message
 
 
 def test_an_engine_that_lets_the_exchange_stop_too_soon_is_caught(
@@ -241,6 +245,5 @@ def test_an_engine_that_lets_the_exchange_stop_too_soon_is_caught(
         return out
 
     monkeypatch.setattr(turns.AskDecisions, "legal", keep_at_once)
-    report = verify(ECARTE, examples=40, matches=0)
-    assert report.violation is not None and report.violation.invariant == "decisions"
-    assert "keep, which the rules do not allow" in report.violation.message
+    found = _caught()
+    assert found.invariant == "decisions" and "keep, which the rules do not allow" in found.message
