@@ -562,3 +562,34 @@ def test_worlds_where_a_hidden_hand_decides_who_is_asked_replay(name, seed, step
     assert len(worlds) == 12
     for world in worlds:
         assert _same_view(_replayed(variant, world).observation(seat), obs)
+
+
+def test_worlds_where_a_choice_named_the_trump_after_the_card_turned_up():
+    """Wizard (`examples/wizard.rules`): a Wizard turned up lets the dealer name the trump
+    suit; the trump shown then tells nothing of the card turned up, which stays the Wizard
+    in every world (no world was found before: the search took the named suit for the
+    turned card's)."""
+    variant = trickcore.load_variant("examples/wizard.rules")
+    order = variant.stack_deck({}, turnup="JZ", dealer=0, deal_number=1)
+    match = variant.new_match(deck_orders=[order])
+    match.apply("diamonds_named")
+    for seat in range(match.seats):
+        obs = match.observation(seat)
+        for world in variant.sample_worlds(obs, 3, random.Random(seat)):
+            assert world.observation(seat).turned_up == "JZ"
+            assert _same_view(_replayed(variant, world).observation(seat), obs)
+
+
+def test_worlds_while_a_player_sets_cards_aside_to_pass_with_copies():
+    """Pinochle with passing (`examples/pinochle-passing.rules`, a double deck): the cards the
+    seat has set aside to pass are his passes of the log, seen once; counted twice, one of his
+    two ♦Q was a third copy and no world was drawn."""
+    variant = trickcore.load_variant("examples/pinochle-passing.rules")
+    match = variant.new_match(seed=3)
+    rng = random.Random(3)
+    for _ in range(rng.randrange(4, 30)):  # to seat 3 passing, three cards set aside
+        match.apply(rng.choice(match.legal_actions()))
+    obs = match.observation(3)
+    assert obs.phase == "pass" and "QD" in obs.hand and "QD" in obs.set_aside
+    for world in variant.sample_worlds(obs, 3, random.Random(3)):
+        assert _same_view(_replayed(variant, world).observation(3), obs)

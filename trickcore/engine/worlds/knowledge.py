@@ -95,7 +95,13 @@ class SeatKnowledge:
                 for s, t in self.log
                 if s != seat and t.startswith("discard ") and not t.startswith(HIDDEN_FORMS)
             }
-            texts += [*(t for t in obs.laid_away if t not in laid_openly), *obs.set_aside]
+            # the cards he set aside to pass are his passes of the log, seen once (with
+            # copies, a second sighting would take a second copy)
+            aside = list(obs.set_aside)
+            for s, t in self.log:
+                if s == seat and t.startswith("pass ") and t[5:] in aside:
+                    aside.remove(t[5:])
+            texts += [*(t for t in obs.laid_away if t not in laid_openly), *aside]
             own_texts += [*obs.received, *(c for _, cs in obs.given for c in cs)]
         # a turned-up card shown now may have come there later (exchanged): tried first as
         # dealt there, else it is fixed where the reference world has it (see

@@ -45,6 +45,16 @@ class ReferenceSearch:
         # a deck order to build the reference world from first (a world of an earlier
         # view of the same deal: a few repairs away); only the start of the search
         self.start = start
+        # a choice in the log named the trump suit (Wizard's dealer after a Wizard turned
+        # up): the trump shown now tells nothing of the card turned up
+        tricks = self.game.model.tricks
+        naming = {
+            option
+            for d in (tricks.decisions if tricks is not None else ())
+            for option, trump in zip(d.options, d.option_trumps, strict=True)
+            if trump != -1
+        }
+        self.trump_named = any(text in naming for _, text in self.log)
 
     def first_order(self) -> list[int]:
         """A shuffled deck order with the seat's likely first cards in its hand."""
@@ -97,7 +107,12 @@ class ReferenceSearch:
         deal = self.replay.new_deal(order)
         turned = trump_card(deal)
         suits = self.game.model.deck.suits
-        if turned >= 0 and obs.trump is not None and suits[deal.trump].name != obs.trump:
+        if (
+            turned >= 0
+            and not self.trump_named
+            and obs.trump is not None
+            and suits[deal.trump].name != obs.trump
+        ):
             trumps = [
                 c
                 for c in range(size)
@@ -334,7 +349,7 @@ class ReferenceSearch:
     def _trump_kept(self, order: list[int]) -> bool:
         """False when the card dealt face up sets a trump suit other than the one shown."""
         trump = self.obs.trump
-        if trump is None:
+        if trump is None or self.trump_named:
             return True
         deal = self.replay.new_deal(order)
         if trump_card(deal) < 0:
