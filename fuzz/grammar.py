@@ -168,7 +168,7 @@ SETTINGS: dict[str, dict[str, st.SearchStrategy[str]]] = {
     },
     "draw_up": {"to": st.one_of(SMALL.map(str), st.just("0"), st.just("x"))},
     "pass_cards": {
-        "count": SMALL.map(str),
+        "count": st.one_of(SMALL.map(str), SMALL.map(lambda n: f"{n} each")),
         "to": typed("match", "int").map(lambda e: f" = {e}"),
         "passes_if": typed("result", "bool"),  # a role's names, and some it cannot read
         "receives_if": typed("result", "bool"),  # (with `to`: refused)

@@ -179,13 +179,13 @@ def test_an_engine_that_lets_every_player_pass_or_sends_the_cards_back_wrong_is_
 
     def back_to_the_left(self, deal, action):
         real_apply(self, deal, action)
-        for seat, (taker, cards) in list(deal.passed_back.items()):
+        for seat, [(taker, cards)] in list(deal.passed_back.items()):
             left = deal.active[(deal.active.index(seat) + 1) % len(deal.active)]
             if left != taker:
                 for c in cards:
                     deal.hands[taker].remove(c)
                     deal.hands[left].append(c)
-                deal.passed_back[seat] = (left, cards)
+                deal.passed_back[seat] = [(left, cards)]
 
     monkeypatch.setattr(passing.PassCards, "apply", back_to_the_left)
     assert found(PASSING, examples=6) is not None

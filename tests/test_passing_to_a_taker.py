@@ -272,7 +272,7 @@ def test_an_engine_that_gives_the_cards_to_another_player_is_caught(
     def elsewhere(self, deal):
         started = original(self, deal)
         active = deal.active
-        deal.pass_takers = {g: passing.seat_on(active, g, 1) for g in deal.pass_takers}
+        deal.pass_takers = {g: [passing.seat_on(active, g, 1)] for g in deal.pass_takers}
         return started
 
     monkeypatch.setattr(passing.PassCards, "start", elsewhere)

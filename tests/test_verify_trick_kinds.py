@@ -29,7 +29,7 @@ def test_cards_passed_the_wrong_way_are_caught(monkeypatch):
         takers = deal.pass_takers  # worked out as they should be; the cards go the other way
         active = deal.active
         n = len(active)
-        deal.pass_takers = {g: active[(active.index(g) - deal.pass_to) % n] for g in takers}
+        deal.pass_takers = {g: [active[(active.index(g) - deal.pass_to) % n]] for g in takers}
         try:
             original(self, deal, action)
         finally:

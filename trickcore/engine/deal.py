@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 from .deal_scoring import DealScoring
 from .phases.lay_away import shown_if_laid_now
+from .phases.passing import pass_moves
 
 
 class Deal(DealScoring):
@@ -39,8 +40,8 @@ class Deal(DealScoring):
             given = tuple((s, tuple(ct(c) for c in v)) for s, v in self.received.items() if v)
         for done in (self.passed, self.passed_back) if self.passed else ():
             if seat >= 0 and seat in done:
-                taker, cards = done[seat]
-                given = (*given, (taker, tuple(ct(c) for c in cards)))
+                for taker, cards in done[seat]:
+                    given = (*given, (taker, tuple(ct(c) for c in cards)))
         hand, talon_shown, received, set_aside, laid_away, turnup = self._private_parts(seat)
         return Observation(
             seat=seat,
@@ -119,7 +120,7 @@ class Deal(DealScoring):
             [
                 (g, t, len(cs), back)
                 for back, done in ((False, self.passed), (True, self.passed_back))
-                for g, (t, cs) in done.items()
+                for g, t, cs in pass_moves(done)
             ]
         )
 
@@ -129,8 +130,12 @@ class Deal(DealScoring):
         ct = self.game.card_texts.__getitem__
         received = list(self.received.get(seat, ()))
         if self.passed and seat >= 0:
-            received += [c for taker, cards in self.passed.values() if taker == seat for c in cards]
-            received += [c for t, cards in self.passed_back.values() if t == seat for c in cards]
+            received += [
+                c
+                for _, taker, cards in pass_moves(self.passed, self.passed_back)
+                if taker == seat
+                for c in cards
+            ]
         sees_hand = seat >= 0 and self.looked[seat]
         return (
             tuple(map(ct, sorted(self.hands[seat]))) if sees_hand else (),

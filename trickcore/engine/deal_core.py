@@ -234,10 +234,11 @@ class DealCore(DealState):
         self.tricks_total = 0
         self.redeal_queue: list[int] = []
         self.pass_to = 0
-        self.pass_takers: dict[int, int] = {}  # giver -> taker, as the passing began
+        self.pass_takers: dict[int, list[int]] = {}  # giver -> takers, as the passing began
         self.set_aside: dict[int, list[int]] = {}
-        self.passed: dict[int, tuple[int, list[int]]] = {}  # giver -> (taker, cards)
-        self.passed_back: dict[int, tuple[int, list[int]]] = {}  # `back`: the same, back
+        # giver -> [(taker, cards)], one entry per taker (`count: N each`: several)
+        self.passed: dict[int, list[tuple[int, list[int]]]] = {}
+        self.passed_back: dict[int, list[tuple[int, list[int]]]] = {}  # `back`: the same
         self.tricks_bid = [-1] * seats
         self.bid_blind = [False] * seats
         self.looked = [True] * seats
@@ -347,8 +348,8 @@ class DealCore(DealState):
         self.talon_taken = {s: cs[:] for s, cs in src.talon_taken.items()}
         self.set_aside = {s: cs[:] for s, cs in src.set_aside.items()}
         self.start_hands = {s: cs[:] for s, cs in src.start_hands.items()}
-        self.passed = {s: (t, cs[:]) for s, (t, cs) in src.passed.items()}
-        self.passed_back = {s: (t, cs[:]) for s, (t, cs) in src.passed_back.items()}
+        self.passed = {s: [(t, cs[:]) for t, cs in m] for s, m in src.passed.items()}
+        self.passed_back = {s: [(t, cs[:]) for t, cs in m] for s, m in src.passed_back.items()}
         self.skipped = src.skipped.copy()
 
     # ------------------------------------------------------------ the flow

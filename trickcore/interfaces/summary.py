@@ -432,8 +432,9 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
     if tricks.pass_cards is not None:
         pc = tricks.pass_cards
         who = "Each player" if pc.passes_if is None else f"Each player for whom {pc.passes_if.text}"
+        each = ", for each player he passes to," if pc.each else ""
         lines = [
-            f"{who} chooses {cards(pc.count)} of his hand, one at a time, in turn "
+            f"{who} chooses{each} {cards(pc.count)} of his hand, one at a time, in turn "
             "from the dealer's left.",
         ]
         if pc.pass_if is not None:
@@ -445,6 +446,13 @@ def _trick_sections(model: VariantModel, tricks: TrickRules) -> list[tuple[str, 
             lines.append(
                 "Once all are chosen, each player's cards go to the player N seats on "
                 f"(N = {pc.to.text}; 0: no passing in that deal)."
+            )
+        elif pc.each:
+            among = "" if pc.receives_if is None else f" for whom {pc.receives_if.text}"
+            lines.append(
+                f"Once all are chosen, each player's cards go {cards(pc.count)} to each other "
+                f"player{among}: the first to the player after him, the next to the one "
+                "after, and so on."
             )
         else:
             assert pc.receives_if is not None

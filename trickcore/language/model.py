@@ -412,6 +412,9 @@ class PassRules:
     back: bool = False
     receives_if: CompiledExpr | None = None  # for each player, as the phase begins
     pass_if: CompiledExpr | None = None  # for each card of the hand, as one is to be passed
+    # `count: N each`: N cards to each other player (for whom `receives_if` holds), the
+    # first N to the player after him, the next N to the one after, ...
+    each: bool = False
 
 
 @attrs.frozen

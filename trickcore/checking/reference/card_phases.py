@@ -58,22 +58,24 @@ class CardPhases(ReplayScoring):
         rule = self.ref.passes_if
         givers = [s for s in active if rule is None or self.ref.eval(rule, self.role_env(s))]
         takes = self.ref.receives_if
-        if takes is not None:
+        if takes is not None or self.ref.pass_each:
             self.pass_to = 0
-            receivers = [s for s in active if self.ref.eval(takes, self.role_env(s))]
+            receivers = [
+                s for s in active if takes is None or self.ref.eval(takes, self.role_env(s))
+            ]
             self.takers = {}
             for giver in givers:
                 i = active.index(giver)
                 after = [active[(i + k) % n] for k in range(1, n)]
                 found = [s for s in after if s in receivers]
-                if found:
-                    self.takers[giver] = found[0]
+                if found:  # the first of them; `count: N each`: all of them
+                    self.takers[giver] = found if self.ref.pass_each else found[:1]
             givers = [g for g in givers if g in self.takers]
         else:
             self.pass_to = self._pass_offset()
             if not self.pass_to:
                 return False
-            self.takers = {g: active[(active.index(g) + self.pass_to) % n] for g in givers}
+            self.takers = {g: [active[(active.index(g) + self.pass_to) % n]] for g in givers}
         if not givers:
             return False
         self.set_aside = {seat: [] for seat in givers}
@@ -89,7 +91,7 @@ class CardPhases(ReplayScoring):
         trumps = {c for c in hand if eff[c] == ref.trump_id}
         env = {
             "hand_size": len(hand),
-            "pass_left": ref.pass_count - len(self.set_aside.get(seat, [])),
+            "pass_left": self._to_set_aside(seat) - len(self.set_aside.get(seat, [])),
             "passing_back": bool(self.passed),
             "trumps_held": len(trumps),
             **self.contract_env(seat),
@@ -121,12 +123,20 @@ class CardPhases(ReplayScoring):
         }
         return in_range(ref.eval(ref.pass_to, env), "pass_cards.to") % len(self.active)
 
+    def _to_set_aside(self, seat: int) -> int:
+        """The cards `seat` sets aside now: `count`, or N for each of his takers (`count: N
+        each`); passing back, as many as he received."""
+        if self.ref.pass_each and not self.passed:
+            return self.ref.pass_count * len(self.takers[seat])
+        return self.ref.pass_count
+
     def _pass_card(self, seat: int, card: int) -> None:
-        """A card set aside; after the last choice every set goes `pass_to` seats on, and
-        with `back` each player who received then sets aside as many to send back."""
+        """A card set aside; after the last choice every set goes to its taker (with `count:
+        N each` N to each, in turn from the giver's left), and with `back` each player who
+        received then sets aside as many to send back."""
         self.hands[seat].remove(card)
         self.set_aside[seat].append(card)
-        if len(self.set_aside[seat]) < self.ref.pass_count:
+        if len(self.set_aside[seat]) < self._to_set_aside(seat):
             return
         choosers = list(self.set_aside)
         k = choosers.index(seat)
@@ -134,18 +144,23 @@ class CardPhases(ReplayScoring):
             self.to_act = choosers[k + 1]
             return
         back = bool(self.passed)  # the first passes are made: these go back
+        n = self.ref.pass_count
         for giver in choosers:
-            if back:
-                (taker,) = [g for g, (t, _) in self.passed.items() if t == giver]
-            else:
-                taker = self.takers[giver]
             cards = self.set_aside[giver]
-            self.hands[taker] += cards
-            self.seen[taker].update(cards)
-            (self.passed_back if back else self.passed)[giver] = (taker, list(cards))
+            if back:
+                (taker,) = [g for g, t, _ in self.passed if t == giver]
+                moves = [(taker, cards)]
+            else:
+                moves = [(t, cards[i * n : (i + 1) * n]) for i, t in enumerate(self.takers[giver])]
+                if not self.ref.pass_each:
+                    moves = [(self.takers[giver][0], cards)]
+            for taker, part in moves:
+                self.hands[taker] += part
+                self.seen[taker].update(part)
+                (self.passed_back if back else self.passed).append((giver, taker, list(part)))
         self.set_aside = {}
         if self.ref.pass_back and not back:
-            takers = {t for t, _ in self.passed.values()}
+            takers = {t for _, t, _ in self.passed}
             self.set_aside = {s: [] for s in self.active if s in takers}
             self.to_act = next(iter(self.set_aside))
             return

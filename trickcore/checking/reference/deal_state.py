@@ -109,9 +109,10 @@ class DealState:
         # the pass phase: how many seats on the cards go (0: none), the cards set aside
         self.pass_to = 0
         self.set_aside: dict[int, list[int]] = {}
-        self.takers: dict[int, int] = {}  # giver -> the player his cards go to
-        self.passed: dict[int, tuple[int, list[int]]] = {}  # giver -> (taker, cards)
-        self.passed_back: dict[int, tuple[int, list[int]]] = {}  # returner -> (giver, cards)
+        # giver -> the players his cards go to, in turn (one, but with `count: N each`)
+        self.takers: dict[int, list[int]] = {}
+        self.passed: list[tuple[int, int, list[int]]] = []  # (giver, taker, cards), in order
+        self.passed_back: list[tuple[int, int, list[int]]] = []  # (returner, giver, cards)
         # the bids phase: each seat's bid (-1 before it bids), blind or not, looked or not
         self.tricks_bid = [-1] * seats
         self.bid_blind = [False] * seats

@@ -346,11 +346,13 @@ class Reference:
         # pass phase: how many cards, and how many seats on they go
         count = words_of(root, "pass_cards", "count")
         self.pass_count = int(count[0][0]) if count else 0
+        # `count: N each`: N cards to each other player (for whom `receives_if` holds)
+        self.pass_each = bool(count) and count[0][1:] == ("each",)
         self.pass_to = setting_of(root, "pass_cards", "to") if "pass" in self.flow else None
         self.passes_if = setting_of(root, "pass_cards", "passes_if")  # who passes
         self.receives_if = setting_of(root, "pass_cards", "receives_if")  # to whom, if no `to`
         self.pass_card_if = setting_of(root, "pass_cards", "pass_if")  # which cards may go
-        if self.receives_if is not None:  # the takers are picked by the rule
+        if self.receives_if is not None or self.pass_each:  # the takers are picked by rule
             self.pass_to = None
         back = words_of(root, "pass_cards", "back")
         self.pass_back = bool(back) and back[0][0] == "yes"  # as many passed back

@@ -90,15 +90,13 @@ class ReplayViews(DealState):
             return sorted(ct[c] for c in cards)
 
         received = list(self.received.get(seat, ()))
-        received += [c for taker, cards in self.passed.values() if taker == seat for c in cards]
-        received += [c for to, cards in self.passed_back.values() if to == seat for c in cards]
+        received += [c for _, taker, cards in self.passed if taker == seat for c in cards]
+        received += [c for _, to, cards in self.passed_back if to == seat for c in cards]
         given = []
         if seat == self.declarer:
             given = [(s, texts(v)) for s, v in self.received.items() if v]
         for moved in (self.passed, self.passed_back):
-            if seat in moved:
-                taker, cards = moved[seat]
-                given.append((taker, texts(cards)))
+            given += [(taker, texts(cards)) for giver, taker, cards in moved if giver == seat]
         announced = None
         if self.announced is not None:
             mi, suit = self.announced
@@ -149,7 +147,7 @@ class ReplayViews(DealState):
             "passes": tuple(
                 (g, t, len(cs), back)
                 for back, moved in ((False, self.passed), (True, self.passed_back))
-                for g, (t, cs) in moved.items()
+                for g, t, cs in moved
             ),
             "sitting_out": tuple(s for s in self.active if s not in self.playing),
             "playing_for": self.turn if self.stage == "play" and self.turn != self.to_act else None,

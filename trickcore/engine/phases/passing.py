@@ -4,14 +4,16 @@ The players who pass (every player, or those `passes_if` picks as the phase begi
 in deal order from the dealer's left, each his `count` cards in a row, one action per card.
 Nobody receives a card until every card is chosen; then each player's cards go to the player
 `to` seats on (in deal order), or to the first player after him for whom `receives_if` held
-as the phase began, all at once. `pass_if` says which cards of his hand a player may pass
-(all of them when it allows none). With `back`, each player who received cards then chooses
-as many to pass back to the player they came from, in deal order, and those move at once
-too.
+as the phase began, or with `count: N each` N to each other player (for whom `receives_if`
+held), the first N to the player after him, all at once. `pass_if` says which cards of his
+hand a player may pass (all of them when it allows none). With `back`, each player who
+received cards then chooses as many to pass back to the player they came from, in deal
+order, and those move at once too.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...language.errors import RulesError
@@ -25,6 +27,18 @@ if TYPE_CHECKING:
     from ...language.exprs import CompiledExpr
     from ...language.model import PassRules
     from ..deal import Deal
+
+
+# the passes of a deal: giver -> [(taker, cards)], one entry per taker (`Deal.passed`)
+Passes = Mapping[int, Sequence[tuple[int, list[int]]]]
+
+
+def pass_moves(*stages: Passes) -> Iterator[tuple[int, int, list[int]]]:
+    """Every (giver, taker, cards) of these stages of passing, in order."""
+    for stage in stages:
+        for giver, moves in stage.items():
+            for taker, cards in moves:
+                yield giver, taker, cards
 
 
 def seat_on(active: list[int], seat: int, offset: int) -> int:
@@ -44,19 +58,20 @@ class PassCards(Phase):
         left (False: nobody passes in this deal)."""
         rules = deal.rules.pass_cards
         assert rules is not None
-        deal.pass_to = 0 if rules.receives_if is not None else _seats_on(deal, rules)
-        if rules.receives_if is None and deal.pass_to == 0:
+        by_seats = rules.receives_if is None and not rules.each
+        deal.pass_to = _seats_on(deal, rules) if by_seats else 0
+        if by_seats and deal.pass_to == 0:
             return False  # no passing in this deal
         who = rules.passes_if
         givers = [s for s in deal.active if who is None or who(deal.role_env(s))]
-        if rules.receives_if is not None:
-            deal.pass_takers = _takers_by_rule(deal, givers, rules.receives_if)
+        if not by_seats:
+            deal.pass_takers = _takers_by_rule(deal, givers, rules.receives_if, rules.each)
         else:
-            deal.pass_takers = {g: seat_on(deal.active, g, deal.pass_to) for g in givers}
+            deal.pass_takers = {g: [seat_on(deal.active, g, deal.pass_to)] for g in givers}
         givers = [g for g in givers if g in deal.pass_takers]
         if not givers:
             return False
-        takers = list(deal.pass_takers.values())
+        takers = [t for ts in deal.pass_takers.values() for t in ts]
         if rules.back and len(set(takers)) < len(takers):  # before any card moves
             raise RulesError(
                 "pass_cards { back: yes } passes back to the one player a taker's cards "
@@ -94,7 +109,7 @@ class PassCards(Phase):
         deal.hands[seat].remove(action.card)
         aside = deal.set_aside
         aside[seat].append(action.card)
-        if len(aside[seat]) < rules.count:
+        if len(aside[seat]) < cards_to_set_aside(deal, seat):
             return
         order = list(aside)
         i = order.index(seat)
@@ -102,25 +117,39 @@ class PassCards(Phase):
             deal.to_act = order[i + 1]
             return
         if deal.passed and rules.back:  # the cards passed back: to where they came from
-            came_from = {t: g for g, (t, _) in deal.passed.items()}
+            came_from = {t: g for g, t, _ in pass_moves(deal.passed)}
             for taker in order:
                 giver = came_from[taker]
                 deal.hands[giver].extend(aside[taker])
-                deal.passed_back[taker] = (giver, list(aside[taker]))
+                deal.passed_back[taker] = [(giver, list(aside[taker]))]
             deal.set_aside = {}
             deal.next_phase()
             return
+        n = rules.count
         for giver in order:
-            taker = deal.pass_takers[giver]
-            deal.hands[taker].extend(aside[giver])
-            deal.passed[giver] = (taker, list(aside[giver]))
+            chosen = aside[giver]
+            deal.passed[giver] = moves = []
+            for k, taker in enumerate(deal.pass_takers[giver]):
+                cards = chosen[k * n : (k + 1) * n] if rules.each else list(chosen)
+                deal.hands[taker].extend(cards)
+                moves.append((taker, cards))
         deal.set_aside = {}
         if rules.back:  # those who received choose as many to pass back, in deal order
-            takers = [t for t, _ in deal.passed.values()]
+            takers = [t for _, t, _ in pass_moves(deal.passed)]
             deal.set_aside = {s: [] for s in deal.active if s in takers}
             deal.to_act = next(iter(deal.set_aside))
             return
         deal.next_phase()
+
+
+def cards_to_set_aside(deal: Deal, seat: int) -> int:
+    """How many cards `seat` sets aside in this stage of the passing: `count`, or with
+    `count: N each` N for each of his takers (passing back: as many as he received)."""
+    rules = deal.rules.pass_cards
+    assert rules is not None
+    if rules.each and not deal.passed:
+        return rules.count * len(deal.pass_takers[seat])
+    return rules.count
 
 
 def cards_to_pass(deal: Deal, seat: int) -> list[int]:
@@ -146,7 +175,7 @@ def _pass_card_env(deal: Deal, seat: int) -> dict[str, Any]:
     return {
         HAND_KEY: deal.hands[seat],
         "hand_size": len(deal.hands[seat]),
-        "pass_left": rules.count - len(deal.set_aside.get(seat, ())),
+        "pass_left": cards_to_set_aside(deal, seat) - len(deal.set_aside.get(seat, ())),
         "passing_back": bool(deal.passed),
         **deal.contract_env(seat),
         **deal.context[seat],
@@ -164,15 +193,19 @@ def _seats_on(deal: Deal, rules: PassRules) -> int:
     return int(offset) % n
 
 
-def _takers_by_rule(deal: Deal, givers: list[int], takes: CompiledExpr) -> dict[int, int]:
-    """`pass_cards.receives_if`: each giver's taker, the first player after him in deal
-    order for whom it holds (a giver with none passes nothing)."""
+def _takers_by_rule(
+    deal: Deal, givers: list[int], takes: CompiledExpr | None, each: bool
+) -> dict[int, list[int]]:
+    """Each giver's takers: the first player after him in deal order for whom
+    `pass_cards.receives_if` holds, or with `count: N each` every other player for whom it
+    holds (without it, every other player), in deal order from his left; a giver with none
+    passes nothing."""
     active = deal.active
-    receivers = {s for s in active if takes(deal.role_env(s))}
-    out: dict[int, int] = {}
+    receivers = {s for s in active if takes is None or takes(deal.role_env(s))}
+    out: dict[int, list[int]] = {}
     for giver in givers:
-        after = (seat_on(active, giver, k) for k in range(1, len(active)))
-        taker = next((t for t in after if t in receivers), None)
-        if taker is not None:
-            out[giver] = taker
+        after = [seat_on(active, giver, k) for k in range(1, len(active))]
+        takers = [t for t in after if t in receivers]
+        if takers:
+            out[giver] = takers if each else takers[:1]
     return out

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ..actions import Action
 from ..bouts import BoutDeal
 from ..deal import Deal
+from ..phases.passing import pass_moves
 from .errors import WorldsError
 from .knowledge import with_card
 
@@ -30,7 +31,7 @@ class Relabeller:
         self.dicts = [n for n in _CARD_DICTS if _holds(getattr(ref, n, None) or {}, cards)]
         passed = getattr(ref, "passed", None) or {}
         back = getattr(ref, "passed_back", None) or {}
-        self.passed = _holds([cs for _, cs in [*passed.values(), *back.values()]], cards)
+        self.passed = _holds([cs for _, _, cs in pass_moves(passed, back)], cards)
         self.turnup = getattr(ref, "turnup", -1) in cards
         self.steps = [
             k
@@ -57,10 +58,12 @@ class Relabeller:
         if isinstance(world, Deal):
             if self.passed:
                 world.passed = {
-                    g: (t, [m(c, c) for c in cs]) for g, (t, cs) in world.passed.items()
+                    g: [(t, [m(c, c) for c in cs]) for t, cs in moves]
+                    for g, moves in world.passed.items()
                 }
                 world.passed_back = {
-                    g: (t, [m(c, c) for c in cs]) for g, (t, cs) in world.passed_back.items()
+                    g: [(t, [m(c, c) for c in cs]) for t, cs in moves]
+                    for g, moves in world.passed_back.items()
                 }
             if self.turnup:
                 world.turnup = m(world.turnup, world.turnup)

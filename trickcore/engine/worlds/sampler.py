@@ -12,6 +12,7 @@ from ...language.errors import TrickcoreError
 from ..bouts import BoutDeal
 from ..deal import Deal
 from ..observation import BoutObservation, Observation
+from ..phases.passing import pass_moves
 from ..state import DealState
 from .constraints import ModelBuilder
 from .errors import WorldsError
@@ -287,8 +288,7 @@ class WorldSampler:
         hidden = self.known.hidden_steps
         to_seat = {
             c
-            for moves in (world.passed, world.passed_back)
-            for taker, cards in moves.values()
+            for _, taker, cards in pass_moves(world.passed, world.passed_back)
             if taker == self.seat
             for c in cards
         }

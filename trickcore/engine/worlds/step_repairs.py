@@ -14,6 +14,7 @@ from ..actions import Action
 from ..bouts import BoutDeal
 from ..deal import Deal
 from ..observation import BoutObservation, Observation
+from ..phases.passing import pass_moves
 from .hand_probes import acting_hand, fits_with, legal_with, needed_cards
 from .knowledge import with_card
 from .places import card_places, sightings
@@ -290,7 +291,7 @@ class StepRepairs:
         moved = [
             (g, c, n)
             for n, st in enumerate(stages)
-            for g, (t, cs) in st.items()
+            for g, t, cs in pass_moves(st)
             if t == seat
             for c in cs
         ]
@@ -305,8 +306,8 @@ class StepRepairs:
         for (giver, have, stage), x in zip(moved, want[first:], strict=True):
             if face[x] == face[have] or have in used:
                 continue
-            gave = world.passed.get(giver, (-1, []))[1]
-            got = [c for t, cs in world.passed.values() if t == giver for c in cs]
+            gave = [c for _, cs in world.passed.get(giver, ()) for c in cs]
+            got = [c for _, t, cs in pass_moves(world.passed) if t == giver for c in cs]
             held = [
                 y
                 for y in copies[face[x]]
