@@ -58,7 +58,7 @@ class Observation:
     kept: tuple[tuple[tuple[str, int | bool], ...], ...] = ()  # each seat's kept values
     set_aside: tuple[str, ...] = ()  # cards this seat chose to pass, not yet passed
     # passing: each player's cards go this many seats on (0: none, or the takers picked by
-    # `pass_cards.receives_if`: then `passes` says who passed to whom)
+    # `pass_cards.receives_if` or `count: N each`: then `passes` says who passed to whom)
     pass_to: int = 0
     # every pass made (giver, taker, how many cards, passed back), in order: the passes,
     # then with `pass_cards { back: yes }` the cards passed back
