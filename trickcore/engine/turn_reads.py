@@ -41,6 +41,7 @@ class TurnReads:
         "tricks_played",
         "tricks_total",
         "tricks_won",
+        "turnup",
         "turnup_suit",
         "values",
     )
@@ -61,6 +62,7 @@ class TurnReads:
         self.position = "position" in reads
         self.dealer = "dealer" in reads
         self.turnup_suit = "turnup_suit" in reads
+        self.turnup = "turnup_rank" in reads  # the function's card
         self.any_turn = not reads.isdisjoint(TURN_NAMES - COMBINATION_NAMES)
         self.combinations = not reads.isdisjoint(COMBINATION_NAMES)
         self.taken = "taken_suit" in reads or "taken_card" in reads

@@ -150,10 +150,10 @@ class CardPhases(ReplayScoring):
             if back:
                 (taker,) = [g for g, t, _ in self.passed if t == giver]
                 moves = [(taker, cards)]
-            else:
+            elif self.ref.pass_each:  # N to each taker, in turn
                 moves = [(t, cards[i * n : (i + 1) * n]) for i, t in enumerate(self.takers[giver])]
-                if not self.ref.pass_each:
-                    moves = [(self.takers[giver][0], cards)]
+            else:
+                moves = [(self.takers[giver][0], cards)]
             for taker, part in moves:
                 self.hands[taker] += part
                 self.seen[taker].update(part)

@@ -46,7 +46,9 @@ def _meld_points(deal: Deal, seat: int) -> int:
 
 
 # every name of a turn, for a caller that does not say what it reads
-EVERY_NAME = TurnReads(frozenset(TURN_STATE) | {"taken_card", "sum_tricks", "sum_all"})
+EVERY_NAME = TurnReads(
+    frozenset(TURN_STATE) | {"taken_card", "sum_tricks", "sum_all", "turnup_rank"}
+)
 
 
 def turn_env(deal: Deal, seat: int, reads: TurnReads | None = None, table: bool = True) -> Env:
@@ -62,8 +64,9 @@ def turn_env(deal: Deal, seat: int, reads: TurnReads | None = None, table: bool 
         HAND_KEY: deal.hands[seat],
         TRUMP_KEY: deal.trump,
         QUALIFIER_KEY: deal.qualifier,  # bid_is, strain_is: the winning bid's
-        TURNUP_KEY: deal.turnup,  # turnup_rank(R)
     }
+    if reads.turnup:  # turnup_rank(R)
+        env[TURNUP_KEY] = deal.turnup
     if reads.any_turn:
         if reads.tricks_won:
             env["tricks_won"] = deal.tricks_won[seat]

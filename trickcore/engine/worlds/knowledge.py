@@ -99,8 +99,9 @@ class SeatKnowledge:
             # copies, a second sighting would take a second copy)
             aside = list(obs.set_aside)
             for s, t in self.log:
-                if s == seat and t.startswith("pass ") and t[5:] in aside:
-                    aside.remove(t[5:])
+                card = t.removeprefix("pass ")
+                if s == seat and card != t and card in aside:
+                    aside.remove(card)
             texts += [*(t for t in obs.laid_away if t not in laid_openly), *aside]
             own_texts += [*obs.received, *(c for _, cs in obs.given for c in cs)]
         # a turned-up card shown now may have come there later (exchanged): tried first as
