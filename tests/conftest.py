@@ -126,11 +126,12 @@ def random_deal(variant: trickcore.Variant, seed: int) -> tuple[dict[int, tuple[
     return hands, deal.observation(0)
 
 
-def found(variant: str | Path, examples: int = 30) -> str | None:
-    """The invariant verify reports for a variant (random runs only), or None. Models
-    compiled before are forgotten: a test may have planted a fault in the compiler."""
+def found(variant: str | Path, examples: int = 30, thorough: bool | None = None) -> str | None:
+    """The invariant verify reports for a variant (random runs only; `thorough`: every deal
+    checked at every step), or None. Models compiled before are forgotten: a test may have
+    planted a fault in the compiler."""
     forget_compiled()
-    report = verify(variant, examples=examples, matches=0)
+    report = verify(variant, examples=examples, matches=0, thorough=thorough)
     assert not report.static_errors
     return None if report.violation is None else report.violation.invariant
 

@@ -7,7 +7,8 @@ says now.
   a proposal is refused or the non-dealer plays.
 - `out_left`: the cards left out of the deal that nobody has held (an exchange draws them
   first, the cards laid away going under them): no exchange once the stock is spent.
-- `turnup_rank(R)`: a king turned up scores a point for the dealer.
+- `turnup_rank(R)`: a king turned up scores a point for the dealer; read with his match
+  `score` and the `target`, a king's point that brings a player to 5 ends the match at once.
 - `exchange_out A to B`: the non-dealer lays away 1 to 5 cards, the dealer 0 to 5, each
   saying `keep` when he has laid away enough.
 
@@ -129,6 +130,40 @@ def test_a_king_turned_up_scores_for_the_dealer() -> None:
     m.apply("king_turned")
     m.apply("keep")  # the non-dealer plays as dealt
     assert _gains_of_the_deal(m) == [3, 0]
+
+
+def test_a_king_turned_up_that_brings_the_dealer_to_five_ends_the_match_at_once() -> None:
+    """At 4 points, the king turned up wins: the deal ends before anyone exchanges or plays
+    (a decision reading `score` and `target`, `effect: end_deal`); at 3 it does not."""
+    v = trickcore.load_variant(ECARTE)
+    hands = {1: ["7C", "8C", "9C", "7D", "8D"], 0: ["QH", "JH", "AH", "10H", "9H"]}
+    order = v.stack_deck(hands, turnup="KH")
+    m = v.new_match(deck_orders=[order], scores=[4, 3])
+    assert texts(m.legal_actions()) == ["king_turned_wins"]
+    m.apply("king_turned_wins")
+    assert m.is_over and m.scores == [5, 3] and m.winners == [0]
+    m = v.new_match(deck_orders=[order], scores=[3, 3])
+    assert texts(m.legal_actions()) == ["king_turned"]
+    m.apply("king_turned")
+    assert not m.is_over and m.scores == [3, 3]
+    assert texts(m.legal_actions()) == ["propose", "keep"]
+
+
+def test_the_king_announced_at_four_points_wins_before_the_card_is_played() -> None:
+    """The dealer holds the king of trumps (♠K) and 4 points: announcing it before his first
+    card ends the match, he wins 5 to 4; at 3 points it is a point at the deal's end."""
+    v = trickcore.load_variant(ECARTE)
+    hands = {1: ["KC", "QC", "7D", "8D", "9D"], 0: ["AS", "10S", "9S", "8S", "KS"]}
+    order = v.stack_deck(hands, turnup="7S")
+    for scores, decision in (([4, 4], "king_wins"), ([3, 4], "king")):
+        m = v.new_match(deck_orders=[order], scores=scores)
+        m.apply("keep")
+        m.apply("play KC")
+        assert texts(m.legal_actions())[0] == decision
+        m.apply(decision)
+        assert m.is_over == (decision == "king_wins")
+    assert m.scores == [3, 4] and texts(m.legal_actions())[0] == "play KS"
+    assert "king_wins" not in texts(m.legal_actions())
 
 
 def test_a_player_who_played_as_dealt_and_lost_gives_two_points() -> None:

@@ -568,6 +568,26 @@ def test_a_whole_match_waits_for_each_deal_and_recalls_every_deal():
 OPENSPIEL_ACTIONS = {"hearts": 52, "bridge": 90, "euchre": 31, "spades": 66, "oh-hell": 70}
 
 
+def test_a_card_passed_or_played_is_one_compact_number():
+    """Issue 30: Hearts' 52 cards are 52 numbers, passed (H3) or played alike, as in
+    OpenSpiel's own Hearts; the state says which one a number is."""
+    game = tos.load_game("hearts", actions="compact")
+    assert game.num_distinct_actions() == 52
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    first = state.legal_actions()[0]
+    passed = state.action_to_string(state.current_player(), first)
+    assert passed.startswith("pass ")
+    while not state.action_to_string(state.current_player(), state.legal_actions()[0]).startswith(
+        "play "
+    ):
+        state.apply_action(state.legal_actions()[0])
+    card = passed.split()[1]
+    numbers = [a for a in range(52) if state.action_to_string(0, a).endswith(" " + card)]
+    assert numbers == [first]
+
+
 @pytest.mark.parametrize("name", trickcore.list_variants())
 def test_compact_actions_play_every_variant(name):
     """Issue 30: `actions="compact"` numbers only what the rules can offer; OpenSpiel's own
@@ -587,14 +607,17 @@ def test_compact_actions_are_within_twice_openspiel_own(name, theirs):
     assert game.num_distinct_actions() <= 2 * theirs
     state = play_until(game.new_initial_state(), random.Random(1), 3)
     stable = tos.load_game(name)
-    again = stable.new_initial_state()
+    mine, again = game.new_initial_state(), stable.new_initial_state()
     for h in state.full_history():  # the same game in the stable numbering
         action = h.action
         if h.player >= 0:
-            action = game.stable[action]
+            action = mine.stable_action(action)
+        mine.apply_action(h.action)
         again.apply_action(action)
     assert again.information_state_string(0) == state.information_state_string(0)
-    assert [game.stable[a] for a in state.legal_actions()] == again.legal_actions()
+    assert sorted(state.stable_action(a) for a in state.legal_actions()) == again.legal_actions()
+    with pytest.raises(trickcore.IllegalActionError):
+        state.stable_action(game.num_distinct_actions())
     with pytest.raises(trickcore.TrickcoreError):
         tos.load_game(name, actions="dense")
 

@@ -110,3 +110,35 @@ def test_strategy_matches_keep_their_players_honest(match):
             + sum(1 for a, b in obs.table for c in (a, b) if c)
             == 32
         )
+
+
+LONG_MATCH = """
+extends "euchre"
+name: "Euchre without an end"
+match {
+  target: none
+  deal_limit: 260
+}
+"""
+
+
+def test_a_match_played_past_its_deal_limit_is_caught_by_the_first_whole_match(
+    tmp_path, monkeypatch
+):
+    """Whole matches after the first stop at their 100th deal (a rubber of random players
+    runs to its limit of a thousand), the first is played to its end: an engine that deals
+    once more than `deal_limit: 260` allows is caught there."""
+    rules = tmp_path / "no-end.rules"
+    rules.write_text(LONG_MATCH)
+    assert verify(rules, examples=0, matches=2).ok
+    original = trickcore.Match._check_end
+
+    def one_more(self, deal):
+        original(self, deal)
+        if self.is_over and self.deals_played == 260:
+            self.is_over = False  # a planted fault: the deal limit's last deal is not the last
+
+    monkeypatch.setattr(trickcore.Match, "_check_end", one_more)
+    report = verify(rules, examples=0, matches=1)
+    assert report.violation is not None
+    assert report.violation.invariant == "match end", report.violation

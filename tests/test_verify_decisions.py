@@ -127,7 +127,7 @@ def test_turn_up_shown_after_closing_is_caught(monkeypatch):
 def test_exchange_taking_the_wrong_card_is_caught(monkeypatch):
     """X18: the exchange puts the trump 9 face up and the trump card into the hand; an
     engine that gives him the turn-up but keeps his 9 in hand (dropping another card in its
-    place) is caught by the cards."""
+    place) is caught by the cards (checked at every step of every deal: thorough)."""
     original = trickcore.engine.phases.tricks.take_decision
 
     def sloppy(game, deal, seat, action):
@@ -140,7 +140,7 @@ def test_exchange_taking_the_wrong_card_is_caught(monkeypatch):
             deal.turnup = other
 
     monkeypatch.setattr(trickcore.engine.phases.tricks, "take_decision", sloppy)
-    assert found("sixty-six") == "cards"
+    assert found("sixty-six", thorough=True) == "cards"
 
 
 def test_claim_that_does_not_end_the_deal_is_caught(monkeypatch):

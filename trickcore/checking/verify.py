@@ -80,11 +80,13 @@ def verify(
 
     `thorough` (default: when 1,000 or more examples are asked for) checks every deal of a
     random run at every step and compares hidden-card worlds at every step for every seat.
-    Otherwise a run's first two deals and every fourth after them (5th, 9th, ...; past the
-    40th, every 40th) are checked at every step, the worlds at every second step for one
-    seat in turn; the deals between are followed action by action (each action must be one
-    the rules allow) and scored. In whole matches the worlds are compared at
-    every step for every seat of every third deal when thorough, else of every tenth.
+    Otherwise a run's first deal and every (players + 1)-th after it (each seat dealing one
+    of them in turn; past ten such, every tenth of them) are checked at every step, the
+    worlds at every second step for one seat in turn; the deals between are followed action
+    by action (each action must be one the rules allow) and scored. In whole matches the
+    worlds are compared at every step for every seat of every third deal when thorough,
+    else of every tenth; when not thorough, whole matches after the first stop at their
+    100th deal.
 
     The runs are searched in chunks of 25 (each its own hypothesis search over its own
     seeds); `jobs` above 1 spreads the chunks and the whole matches over that many worker

@@ -16,7 +16,7 @@ from ..language.errors import RulesError, TrickcoreError
 from ..language.loader import MergedRules, load_rules
 from .check_reference import ReferenceError
 from .invariants import Checker, Violation
-from .verify_defaults import MATCH_FULL_DEALS, RUN_FULL_DEALS, RUN_STEP_DEALS
+from .verify_defaults import MATCH_DEALS, MATCH_FULL_DEALS, RUN_FULL_DEALS, RUN_STEP_DEALS
 
 Progress = Callable[[int, int], None]
 
@@ -110,7 +110,9 @@ def search_violation(
     return checker.run(seed * chunks + chunk, players, choices), runs
 
 
-def _match_checker(game: Game, rules: MergedRules | None, info_deals: int) -> Checker:
+def _match_checker(
+    game: Game, rules: MergedRules | None, info_deals: int, deals: int | None = None
+) -> Checker:
     return Checker(
         game,
         rules=rules,
@@ -118,13 +120,15 @@ def _match_checker(game: Game, rules: MergedRules | None, info_deals: int) -> Ch
         info_deals=info_deals,
         step_deals=info_deals,
         full_deals=MATCH_FULL_DEALS,
+        match_deals=deals,
     )
 
 
 def _whole_match(checker: Checker, game: Game, seed: int, index: int) -> Violation | None:
     """The `index`-th whole match (from 0; its players in turn from the rules' counts),
-    played at random, every deal's result checked (tricks, scores, match scores and kept
-    values, the end of the match and its winners).
+    played at random to its end (or the checker's `match_deals`), every deal's result
+    checked (tricks, scores, match scores and kept values, the end of the match and its
+    winners).
 
     The invariants of every step (cards, legal actions, refused actions) are checked in
     every deal of bouts, and in the first 20 trick deals and every `info_deals`-th after
@@ -168,7 +172,9 @@ def run_task(
                 chunk=task.index,
                 chunks=task.chunks,
             )
-        checker = _match_checker(game, rules, 3 if task.thorough else 10)
+        # the first match to its end; unless thorough, the others to their 100th deal
+        deals = None if task.thorough or task.index == 0 else MATCH_DEALS
+        checker = _match_checker(game, rules, 3 if task.thorough else 10, deals)
         return _whole_match(checker, game, task.index, task.index), 0
     except TrickcoreError as exc:  # pragma: no cover - the checker reports engine errors itself
         return Violation("error", str(exc), 0, game.model.players[0], ()), 0

@@ -17,7 +17,8 @@ its own hand and what the table saw, never another seat's hidden cards (the layo
 `trickcore.interfaces.tensors.Encoder`'s, as in OpenSpiel and PettingZoo).
 
 Actions are numbered as `actions` says: "compact" (default: only the actions the rules can
-offer, one per card, one per call, as `trickcore.openspiel`'s `actions="compact"`) or
+offer, one per card whether played, passed or laid away, one per call, as
+`trickcore.openspiel`'s `actions="compact"`) or
 "stable" (the engine's numbers, `Variant.num_actions`). An action that is not legal in its
 deal raises `IllegalActionError` naming the row, and no deal has moved.
 """
@@ -39,7 +40,7 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
 from ..engine.game import Game
 from ..engine.state import DealState
 from ..language.errors import IllegalActionError, TrickcoreError
-from .compact_actions import stable_ids
+from .compact_actions import CompactNumbering
 from .tensors import Encoder
 
 __all__ = ["DealBatch", "StepResult"]
@@ -85,17 +86,10 @@ class DealBatch:
         self.seats = variant.check_seats(players)
         self.encoder = Encoder(variant, self.seats)
         self.observation_size: int = self.encoder.size
-        if actions == "compact":
-            stable = stable_ids(variant, self.seats)
-            self.num_actions = len(stable)
-            self._stable: Any = np.asarray(stable, dtype=np.int64)  # compact -> stable
-            to_compact = np.full(variant.num_actions, -1, dtype=np.int64)
-            to_compact[self._stable] = np.arange(len(stable))
-            self._to_compact: Any = to_compact
-        else:
-            self.num_actions = variant.num_actions
-            self._stable = None
-            self._to_compact = None
+        self._numbering = CompactNumbering(variant, self.seats) if actions == "compact" else None
+        self.num_actions = (
+            self._numbering.size if self._numbering is not None else variant.num_actions
+        )
         self._next_seed = seed
         self._dealt = 0
         self.deals: list[DealState] = [self._new_deal() for _ in range(n)]
@@ -103,6 +97,8 @@ class DealBatch:
         self._mask = np.zeros((n, self.num_actions), np.int8)
         self._to_act = np.zeros(n, np.int64)
         self._legal: list[list[int]] = [[] for _ in range(n)]
+        # each row's legal numbers -> the engine's (compact numbering only)
+        self._taken: list[dict[int, int]] = [{} for _ in range(n)]
         # each row's named pieces: numpy views into `_obs`, made once
         self._pieces = [self.encoder.views(self._obs[row]) for row in range(n)]
         for row in range(n):
@@ -150,13 +146,16 @@ class DealBatch:
                 f"{self._legal[row][:12]}{' ...' if len(self._legal[row]) > 12 else ''}); "
                 "no deal was changed"
             )
-        stable = self._stable[chosen] if self._stable is not None else chosen
+        if self._numbering is not None:
+            stable = [self._taken[row][int(chosen[row])] for row in range(self.n)]
+        else:
+            stable = chosen.tolist()
         rewards = np.zeros((self.n, self.seats), np.float32)
         done = np.zeros(self.n, dtype=bool)
         final: list[DealState | None] = [None] * self.n
         for row in range(self.n):
             deal = self.deals[row]
-            deal.apply_id(int(stable[row]))
+            deal.apply_id(stable[row])
             if deal.is_over:
                 worth = deal.worth()
                 if worth is not None:
@@ -183,18 +182,11 @@ class DealBatch:
         """Write row `row`'s observation, mask and seat to act from its deal."""
         deal = self.deals[row]
         seat = deal.to_act
-        ids = sorted(deal.legal_ids())
-        if self._to_compact is not None:
-            numbers = self._to_compact[ids]
-            if (numbers < 0).any():
-                text = self.variant.action_text(ids[int(np.argmin(numbers))])
-                raise TrickcoreError(
-                    f"'{text}' has no number in the compact numbering of "
-                    f"{self.variant.name}; use actions='stable'"
-                )
-            legal = numbers.tolist()
+        if self._numbering is not None:
+            taken = self._taken[row] = self._numbering.legal_map(deal.legal_ids())
+            legal = list(taken)
         else:
-            legal = ids
+            legal = sorted(deal.legal_ids())
         self._legal[row] = legal
         mask = self._mask[row]
         mask[:] = 0

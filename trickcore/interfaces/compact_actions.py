@@ -6,20 +6,83 @@ for every kind of action any variant has: a block of every card kind, 4,096 bid 
 qualifier, and so on, most of them never offered in a given game (a game of 52 cards
 without melds: 11,946 numbers).
 The compact numbering keeps, in the same order, only the blocks the variant's rules can
-offer: a card play is one action per card, a bid one per call the auction allows. It is
-worked out from the rules file (the flow, the talon, the auction's values or its opening
-and cap, the `bids` rules), always a superset of what play can offer: the kinds of actions
-of a phase the rules have, the bids the auction allows (all 4,096 values when its cap is not
-bounded). Compact number i is the i-th stable id of `stable_ids`.
+offer: a card is one action, a bid one per call the auction allows. It is worked out from
+the rules file (the flow, the talon, the auction's values or its opening and cap, the `bids`
+rules), always a superset of what play can offer: the kinds of actions of a phase the rules
+have, the bids the auction allows (all 4,096 values when its cap is not bounded).
+
+A card played, passed or laid away is one number (`CARD_KINDS`): each is offered in a phase
+of its own (the tricks, the passing, the talon, an exchange), so that no state offers two
+of them for one card, and the state says which one the number is (`CompactNumbering.
+legal_map`). Every other action is a number of its own, in the order of the stable ids.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..checking.utility_bounds import bound, deal_names, hand_names
 from ..engine.actions import BID_SLOTS, SINGLE_KINDS
 from ..engine.game import Game
+from ..language.errors import TrickcoreError
 
-__all__ = ["stable_ids"]
+__all__ = ["CARD_KINDS", "CompactNumbering", "stable_ids"]
+
+# a card played, passed or laid away: one compact number per card (each kind is offered in
+# a phase of its own, never two of them at once)
+CARD_KINDS = ("play", "pass_card", "discard")
+
+
+class CompactNumbering:
+    """The compact numbers of a game of `seats` players: `size` of them; `stable[i]` is the
+    first stable id of compact number i (of a card's number, the first of its kinds the
+    rules offer: its play, if played); `of_stable` gives each stable id's compact number."""
+
+    def __init__(self, game: Game, seats: int) -> None:
+        """Worked out from the rules file (`stable_ids`)."""
+        table = game.actions
+        card_of: dict[int, int] = {}  # stable id of a card kind -> its card
+        for kind in CARD_KINDS:
+            for card, number in enumerate(table.block(kind)):
+                card_of[number] = card
+        self.name = game.name
+        self.action_text = game.action_text
+        self.stable: list[int] = []
+        self.of_stable: dict[int, int] = {}
+        numbered: dict[int, int] = {}  # card -> its compact number
+        for number in stable_ids(game, seats):
+            card = card_of.get(number, -1)
+            if card in numbered:
+                self.of_stable[number] = numbered[card]
+                continue
+            compact = len(self.stable)
+            self.stable.append(number)
+            self.of_stable[number] = compact
+            if card >= 0:
+                numbered[card] = compact
+
+    @property
+    def size(self) -> int:
+        """How many compact numbers there are (`num_distinct_actions`)."""
+        return len(self.stable)
+
+    def legal_map(self, ids: Iterable[int]) -> dict[int, int]:
+        """Of a state's legal stable ids, each one's compact number -> the id (in ascending
+        compact order). Raises TrickcoreError for an action the numbering does not have, or
+        two actions of one number (which the rules' phases never offer)."""
+        found: dict[int, int] = {}
+        of_stable = self.of_stable
+        for number in ids:
+            compact = of_stable.get(number)
+            if compact is None or compact in found:
+                text = self.action_text(number)
+                why = "has no number" if compact is None else "shares its number with another"
+                raise TrickcoreError(
+                    f"'{text}' (action {number}) {why} in the compact numbering of "
+                    f"{self.name}; play it with the engine's numbers (actions='stable')"
+                )
+            found[compact] = number
+        return dict(sorted(found.items()))
 
 
 def stable_ids(game: Game, seats: int) -> list[int]:

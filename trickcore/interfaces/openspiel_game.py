@@ -15,7 +15,8 @@ unpickled in another process. Parameters:
 - `history_length`: entries of the deal's log in the information-state tensor (-1: the
   rules' bound on a deal's actions, at most 200).
 - `actions`: "stable" (default): the engine's action numbers; "compact": only the actions
-  the rules can offer (`compact_actions.stable_ids`; compact number i is `game.stable[i]`).
+  the rules can offer, a card played, passed or laid away one number
+  (`compact_actions.CompactNumbering`; `state.stable_action(a)` is the engine's number).
 
 Chance nodes deal the cards: one chance node per card of the deck order, top card first
 (outcome: the card's number, uniform over the cards not yet placed), before every deal. Player
@@ -55,7 +56,7 @@ from ..engine.saving import MAX_ACTIONS
 from ..engine.worlds import WorldsError
 from ..language.errors import IllegalActionError, RulesError, TrickcoreError
 from ..language.limits import check_seat
-from .compact_actions import stable_ids
+from .compact_actions import CompactNumbering
 from .tensors import Encoder, observation_text, snapshot_text
 
 __all__ = [
@@ -81,7 +82,7 @@ _VARIANTS: dict[str, Game] = {}  # a shipped name or a path -> the loaded varian
 _REGISTERED: dict[str, str] = {}  # short name -> the shipped name or path it plays
 _BOUNDS: dict[tuple[int, int], int] = {}  # (id of the variant, seats) -> deal action bound
 _UTILITY: dict[tuple[int, int], tuple[int, int]] = {}  # the same -> a deal's change bounds
-_COMPACT: dict[tuple[int, int], list[int]] = {}  # the same -> the compact numbering
+_COMPACT: dict[tuple[int, int], CompactNumbering] = {}  # the same -> the compact numbering
 
 
 def short_name(variant: str | Path | Game) -> str:
@@ -142,11 +143,11 @@ def _deals(variant: Game, whole_match: bool) -> int:
     return (rules.deal_limit if whole_match else 1) + redeals
 
 
-def _compact(variant: Game, seats: int) -> list[int]:
+def _compact(variant: Game, seats: int) -> CompactNumbering:
     key = (id(variant), seats)
     found = _COMPACT.get(key)
     if found is None:
-        found = _COMPACT[key] = stable_ids(variant, seats)
+        found = _COMPACT[key] = CompactNumbering(variant, seats)
     return found
 
 
@@ -279,8 +280,10 @@ class TrickcoreGame(pyspiel.Game):
         numbering = str(merged["actions"])
         if numbering not in (STABLE, COMPACT):
             raise TrickcoreError(f'actions must be "{STABLE}" or "{COMPACT}", not "{numbering}"')
-        # the compact numbering: compact number i is the stable number stable[i]
-        self.stable = _compact(variant, seats) if numbering == COMPACT else None
+        # the compact numbering (None: the engine's numbers)
+        self.numbering = _compact(variant, seats) if numbering == COMPACT else None
+        # compact number i is first the stable number stable[i] (a card's: its play)
+        self.stable = self.numbering.stable if self.numbering is not None else None
         self.variant = variant
         self.seats = seats
         self.whole_match = bool(merged["match"])
@@ -291,7 +294,9 @@ class TrickcoreGame(pyspiel.Game):
         deck = variant.model.deck.size
         low, high = (0.0, 1.0) if self.whole_match else _utility_bounds(variant, seats)
         info = pyspiel.GameInfo(
-            num_distinct_actions=len(self.stable) if self.stable else variant.num_actions,
+            num_distinct_actions=(
+                self.numbering.size if self.numbering is not None else variant.num_actions
+            ),
             max_chance_outcomes=deck,
             num_players=seats,
             min_utility=low,
@@ -359,7 +364,8 @@ def _restore(key: tuple[str, int, bool, bool], actions: list[int]) -> _Core:
     """A state's core rebuilt by replaying its actions (serialization)."""
     spec, seats, whole_match, compact = key
     variant = _variant(spec)
-    core = _Core(variant, seats, whole_match, spec, _compact(variant, seats) if compact else None)
+    numbering = _compact(variant, seats) if compact else None
+    core = _Core(variant, seats, whole_match, spec, numbering)
     for a in actions:
         core.apply(a)
     return core
@@ -483,12 +489,12 @@ class _Core:
         seats: int,
         whole_match: bool,
         spec: str,
-        stable: list[int] | None = None,
+        numbering: CompactNumbering | None = None,
     ) -> None:
         self.variant = variant
-        # the compact numbering (None: the stable one): compact number i is stable[i]
-        self.stable = stable
-        self.compact_of = {a: i for i, a in enumerate(stable)} if stable is not None else None
+        self.numbering = numbering  # the compact numbering (None: the engine's numbers)
+        # the legal compact numbers -> the engine's (until an action)
+        self._taken: dict[int, int] | None = None
         self.seats = seats
         self.whole_match = whole_match
         self.spec = spec
@@ -515,7 +521,7 @@ class _Core:
         self.texts: dict[tuple[bool, bool, int], str] = {}
 
     def __reduce__(self) -> tuple[Any, ...]:
-        key = (self.spec, self.seats, self.whole_match, self.stable is not None)
+        key = (self.spec, self.seats, self.whole_match, self.numbering is not None)
         return (_restore, (key, list(self.actions)))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
@@ -557,28 +563,26 @@ class _Core:
             if self.terminal or self.chance:
                 return []
             assert self.match is not None
-            legal = self._legal = sorted(self.match.legal_ids())
-            if self.compact_of is not None:
-                legal = self._legal = self._compacted(legal)
+            ids = self.match.legal_ids()
+            if self.numbering is None:
+                legal = self._legal = sorted(ids)
+            else:
+                self._taken = self.numbering.legal_map(ids)
+                legal = self._legal = list(self._taken)
         return legal
 
-    def _compacted(self, ids: list[int]) -> list[int]:
-        """Stable numbers (ascending) in the compact numbering (ascending too)."""
-        return [self._numbered(a) for a in ids]
-
-    def _numbered(self, stable: int) -> int:
-        """A stable action number as this game numbers its actions."""
-        compact_of = self.compact_of
-        if compact_of is None:
-            return stable
-        found = compact_of.get(stable)
-        if found is None:
-            text = self.variant.action_text(stable)
-            raise TrickcoreError(
-                f"'{text}' (action {stable}) has no number in the compact numbering of "
-                f'{self.variant.name}; play it with the parameter actions="{STABLE}"'
-            )
-        return found
+    def stable_action(self, action: int) -> int:
+        """A player's action number of this state as the engine numbers it (the same
+        number when the game uses the engine's numbers). Raises IllegalActionError when it
+        is not legal here in the compact numbering."""
+        if self.numbering is None:
+            return action
+        self.legal()
+        assert self._taken is not None
+        taken = self._taken.get(action)
+        if taken is None:
+            raise IllegalActionError(f"action number {action} is not legal now")
+        return taken
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may come next in the deck order, each as likely (the copies of a
@@ -631,11 +635,7 @@ class _Core:
         m = self.match
         assert m is not None
         old = m.current
-        taken = action
-        if self.stable is not None:
-            if not 0 <= action < len(self.stable):
-                raise IllegalActionError(f"action number {action} is not legal now")
-            taken = self.stable[action]
+        taken = self.stable_action(action)
         try:
             m.apply_id(taken)  # raises on an illegal action, changing nothing
         except RulesError:
@@ -643,7 +643,7 @@ class _Core:
                 raise
             # the rules file broke carrying out the action: the match stopped (`stopped`)
             # and the game ends there
-        self._legal = None
+        self._legal = self._taken = None
         self.actions.append(action)
         self._settle(old)
         self.player = self._to_act()
@@ -756,6 +756,12 @@ class _Core:
             *world.deck_order,
             *(self._numbered(a.id) for _, a in world.history),
         ]
+
+    def _numbered(self, stable: int) -> int:
+        """An engine's action number as this game numbers its actions."""
+        if self.numbering is None:
+            return stable
+        return next(iter(self.numbering.legal_map([stable])))
 
     def repaired_actions(self, seat: int, world: _Core, actions: list[int]) -> list[int] | None:
         """A resampled game (`actions`, played out in `world`) with the cards `seat` was
@@ -896,7 +902,7 @@ class TrickcoreState(pyspiel.State):
     def __init__(self, game: TrickcoreGame) -> None:
         super().__init__(game)
         self._core = _Core(
-            game.variant, game.seats, game.whole_match, game.rules or game._spec, game.stable
+            game.variant, game.seats, game.whole_match, game.rules or game._spec, game.numbering
         )
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -972,17 +978,27 @@ class TrickcoreState(pyspiel.State):
         """Deal the next card, or take a player's action."""
         self._core.apply(action)
 
+    def stable_action(self, action: int) -> int:
+        """A legal action of this state as the engine numbers it (`Variant.num_actions`,
+        `legal_ids()`): with `actions="compact"`, a card's number is its play, pass or
+        discard, whichever this state offers. Raises IllegalActionError for a number that is
+        not legal here."""
+        return self._core.stable_action(int(action))
+
     def _action_to_string(self, player: int, action: int) -> str:
         """`deal KH` for a chance outcome, else the action's canonical text."""
         variant = self._core.variant
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {variant.card_text(int(action))}"
-        stable = self._core.stable
-        if stable is not None:
-            if not 0 <= int(action) < len(stable):
-                raise TrickcoreError(f"{action} is not an action number of this game")
-            return variant.action_text(stable[int(action)])
-        return variant.action_text(int(action))
+        numbering = self._core.numbering
+        if numbering is None:
+            return variant.action_text(int(action))
+        if not 0 <= int(action) < numbering.size:
+            raise TrickcoreError(f"{action} is not an action number of this game")
+        if not self._core.chance and not self._core.terminal and int(action) in self._core.legal():
+            # a card's number is the kind of action this state offers it as
+            return variant.action_text(self._core.stable_action(int(action)))
+        return variant.action_text(numbering.stable[int(action)])
 
     def is_terminal(self) -> bool:
         """The deal (or match) is over."""

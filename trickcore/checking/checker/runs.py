@@ -57,10 +57,13 @@ class Checker:
     every 10·`info_deals`-th); the other worlds are kept up to date at every step
     regardless. With `full_deals` set, the checks at every step (cards, legal actions,
     refused actions, information) run in the first `full_deals` trick deals of a run and
-    then in every `step_deals`-th deal (sampled as the information checks are); the other
+    then in every `step_deals`-th deal (sampled as the information checks are; 0: every
+    (seats + 1)-th, so that the deals checked have each seat in turn as dealer); the other
     trick deals are followed action by action (each action must be one the rules allow)
     and their tricks, scores, match scores and the match's end are checked, as in every
-    deal. Deals of bouts are checked at every step.
+    deal. Deals of bouts are checked at every step. A whole match stops after
+    `match_deals` deals when it is set (random players may play a match to a deal limit of
+    a thousand: Bridge's rubber, whose random contracts seldom make a game).
     """
 
     def __init__(
@@ -74,14 +77,16 @@ class Checker:
         info_deals: int = 1,
         step_deals: int = 1,
         full_deals: int | None = None,
+        match_deals: int | None = None,
     ) -> None:
         self.game = game
         self.max_actions = max_actions
         self.ref = _reference(game, rules)
         self.info_every = max(info_every, 0)
         self.info_deals = max(info_deals, 1)
-        self.step_deals = max(step_deals, 1)
+        self.step_deals = max(step_deals, 0)
         self.full_deals = full_deals  # None: every deal checked at every step
+        self.match_deals = match_deals  # a whole match's deals played at most (None: all)
         self._bounds: dict[int, int] = {}
         # one part per job, each holding what it needs
         self.information = InformationChecks(game, self.ref, max(worlds, 1), every_seat)
@@ -127,6 +132,8 @@ class Checker:
         while not match.is_over and (whole or step < self.max_actions):
             if match.current is not deal:
                 self.results.void_deals(match, book)
+                if whole and self.match_deals is not None and self._dealt >= self.match_deals:
+                    break  # a long match of random players: its first deals only
                 deal = match.current
                 self._begin_deal(deal, book, match)
                 in_deal = 0
@@ -184,7 +191,7 @@ class Checker:
             self.full_deals is not None
             and isinstance(deal, Deal)
             and self._dealt > self.full_deals
-            and not _sampled(self._dealt, self.step_deals)
+            and not _sampled(self._dealt, self.step_deals or match.seats + 1)
         )
         self._replay = None
         self.bouts.start_deal()
