@@ -162,6 +162,8 @@ def test_the_king_announced_at_four_points_wins_before_the_card_is_played() -> N
         assert texts(m.legal_actions())[0] == decision
         m.apply(decision)
         assert m.is_over == (decision == "king_wins")
+        if m.is_over:
+            assert m.scores == [5, 4] and m.winners == [0]
     assert m.scores == [3, 4] and texts(m.legal_actions())[0] == "play KS"
     assert "king_wins" not in texts(m.legal_actions())
 

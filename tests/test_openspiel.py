@@ -574,6 +574,8 @@ def test_a_card_passed_or_played_is_one_compact_number():
     game = tos.load_game("hearts", actions="compact")
     assert game.num_distinct_actions() == 52
     state = game.new_initial_state()
+    with pytest.raises(trickcore.IllegalActionError):  # cards are being dealt
+        state.stable_action(0)
     while state.is_chance_node():
         state.apply_action(state.legal_actions()[0])
     first = state.legal_actions()[0]

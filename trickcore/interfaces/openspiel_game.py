@@ -578,9 +578,8 @@ class _Core:
         if self.numbering is None:
             return action
         self.legal()
-        assert self._taken is not None
-        taken = self._taken.get(action)
-        if taken is None:
+        taken = None if self._taken is None else self._taken.get(action)
+        if taken is None:  # (no player to act: no action is legal)
             raise IllegalActionError(f"action number {action} is not legal now")
         return taken
 
@@ -986,7 +985,9 @@ class TrickcoreState(pyspiel.State):
         return self._core.stable_action(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        """`deal KH` for a chance outcome, else the action's canonical text."""
+        """`deal KH` for a chance outcome, else the action's canonical text (in the compact
+        numbering a card's number is named as the kind this state offers it as: its play,
+        pass or discard; its play where it offers none)."""
         variant = self._core.variant
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {variant.card_text(int(action))}"
