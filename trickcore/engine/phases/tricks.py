@@ -130,13 +130,12 @@ class TrickPlay(Phase):
         # `trump: first_lead`: the first card a player leads in the deal sets the trump suit
         self.trump_first_lead = play is not None and play.trump_from == "first_lead"
         # a plain card play (no turn actions, no partner playing for anyone, no early stop,
-        # no stock, no record of played cards) takes the short way through `apply`
+        # no stock) takes the short way through `apply`
         self.plain = not (
             self.turn_actions
             or self.partner_plays_if is not None
             or self.stop_if is not None
             or self.stock
-            or self.tracks_played
             or self.talon_leads
             or self.after_trick
             or self.after_card
@@ -523,6 +522,8 @@ class TrickPlay(Phase):
             won += pts[c]
         deal.card_points[winner] += won
         deal.tricks_won[winner] += 1
+        if self.tracks_played:
+            deal.played.extend([c for _, c in trick])
         tricks = deal.tricks
         tricks.append(TrickView(deal.leader, tuple(trick), winner, deal.trump))
         deal.trick = []
