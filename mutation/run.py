@@ -589,6 +589,8 @@ def baseline(
     # one process's CPU time besides the tests themselves (start-up, collection), and the
     # tests kept: what a mutant's run of them takes
     measured = run.cpu if run.cpu is not None else run.seconds * workers
+    if measured < sum(took.values()):  # the samples missed the run's end: its clock time
+        measured = run.seconds * workers
     overhead = max(0.0, measured - sum(took.values())) / workers
     cpu = overhead + sum(t for i, t in took.items() if i not in left_out)
     return Baseline(cpu, run.seconds, args)

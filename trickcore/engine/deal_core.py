@@ -69,6 +69,7 @@ class DealCore(DealState):
         "out_fresh",
         "pass_takers",
         "pass_to",
+        "partner_for",
         "passed",
         "passed_back",
         "passes_in_row",
@@ -217,6 +218,9 @@ class DealCore(DealState):
         # no round open) and how many players in a row passed or were passed over
         self.window_seat = -1
         self.window_quiet = 0
+        # with a `partner_plays_if` that play does not change: who acts for each seat's
+        # hand, worked out once as play begins (see `TrickPlay.hand_to`)
+        self.partner_for: tuple[int, ...] | None = None
         # what each player is offered in the round now (worked out once until a decision),
         # and the players' names it was worked out over (kept for the next round, in which
         # only the hand of the player who played a card in between has changed)
@@ -299,6 +303,7 @@ class DealCore(DealState):
         self.leader = src.leader
         self.window_seat = src.window_seat
         self.window_quiet = src.window_quiet
+        self.partner_for = src.partner_for  # (a tuple: shared)
         self.window_offers = src.window_offers  # replaced, never changed in place
         self.window_envs = None  # they hold the original's lists: made again in a copy
         self.sides_key = src.sides_key  # (a tuple of tuples of values: shared)

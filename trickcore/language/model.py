@@ -490,6 +490,9 @@ class PlayRules:
     skip_if: CompiledExpr | None = None  # as play begins, per player: no trick is played
     sit_out_if: CompiledExpr | None = None  # per player, as play begins: he sits out
     partner_plays_if: CompiledExpr | None = None  # per player: his partner plays his cards
+    # `partner_plays_if` reads only what trick play does not change (the contract and the
+    # roles in it): worked out once per deal, as play begins
+    partner_fixed: bool = False
     trump_bid: bool = False  # `trump: bid`: the contract's strain is trump
     trump_if: CompiledExpr | None = None  # public: when false, the deal has no trump
     # `trump = EXPR`: the trump suit's index, worked out as each deal is dealt (public)

@@ -81,6 +81,7 @@ class TrickPlay(Phase):
         self.stock = any(p.to == "stock" for p in game.model.deal.pattern)
         self.sit_out_if = play.sit_out_if if play is not None else None
         self.partner_plays_if = play.partner_plays_if if play is not None else None
+        self.partner_fixed = play is not None and play.partner_fixed
         self.talon_leads = play is not None and play.talon_leads
         # the names of the trick in progress the obligations and `play_if` read
         self.trick_reads = play.trick_reads if play is not None else frozenset()
@@ -225,9 +226,17 @@ class TrickPlay(Phase):
         """The player to act for `seat`'s hand: he, or his partner for him while
         `play.partner_plays_if` holds."""
         rule = self.partner_plays_if
-        if rule is not None and rule(
-            deal.open_view(seat) if self.open_table else deal.open_env(seat)
-        ):
+        if rule is None:
+            deal.to_act = seat
+        elif self.partner_fixed:  # the same for the whole of play: worked out once
+            acting = deal.partner_for
+            if acting is None:
+                acting = deal.partner_for = tuple(
+                    deal.partner_of(s) if s in deal.active and rule(deal.open_env(s)) else s
+                    for s in range(deal.seats)
+                )
+            deal.to_act = acting[seat]
+        elif rule(deal.open_view(seat) if self.open_table else deal.open_env(seat)):
             deal.to_act = deal.partner_of(seat)
         else:
             deal.to_act = seat

@@ -75,6 +75,10 @@ TRUMP_WORDS = ("none", "turnup", "stock_top", "bid", "first_lead")
 TRICK_READS = frozenset((*TRICK_STATE, "card_wins"))
 # the "open" place, and `beats` (which reads the open names of the card's player)
 OPEN_RULES = ("open_hand_if", "stop_if", "partner_plays_if", "skip_if", "beats")
+# the open names that trick play does not change (the contract and each player's role in it)
+FIXED_IN_PLAY = frozenset(
+    {"declarer", "contract", "doubled", "redoubled", "bid_round", "declarer_side", "dealer"}
+)
 CONTRACT_NAMES = frozenset(CONTRACT_STATE)
 # what `check_stock_draws` reads: an error there names another file's change to any of them
 DRAW_READS = ("play", "deal", "deck", "pickup")
@@ -229,6 +233,9 @@ def compile_play(ctx: CompileContext, auction: bool) -> PlayRules:
         sit_out_if=b.expr("sit_out_if", role_scope(ctx, "play.sit_out_if"), BOOL, None)
         if b.raw("sit_out_if")
         else None,
+        partner_fixed=isinstance(b.raw("partner_plays_if"), s.ExprSetting)
+        and names_used(b.raw("partner_plays_if").expr) <= FIXED_IN_PLAY
+        and functions_used(b.raw("partner_plays_if").expr) <= QUALIFIER_FUNCS.keys(),
         partner_plays_if=b.expr("partner_plays_if", open_scope, BOOL, None)
         if b.raw("partner_plays_if")
         else None,
