@@ -229,13 +229,7 @@ class TrickPlay(Phase):
         if rule is None:
             deal.to_act = seat
         elif self.partner_fixed:  # the same for the whole of play: worked out once
-            acting = deal.partner_for
-            if acting is None:
-                acting = deal.partner_for = tuple(
-                    deal.partner_of(s) if s in deal.active and rule(deal.open_env(s)) else s
-                    for s in range(deal.seats)
-                )
-            deal.to_act = acting[seat]
+            deal.to_act = (deal.partner_for or _fixed_partners(deal, rule))[seat]
         elif rule(deal.open_view(seat) if self.open_table else deal.open_env(seat)):
             deal.to_act = deal.partner_of(seat)
         else:
@@ -642,3 +636,13 @@ class TrickPlay(Phase):
                 if game.model.melds[mi].sets_trump and suit >= 0:
                     deal.trump = suit
                 return
+
+
+def _fixed_partners(deal: Deal, rule: Any) -> tuple[int, ...]:
+    """Who acts for each seat's hand under a `partner_plays_if` that reads only what trick
+    play does not change (`PlayRules.partner_fixed`): worked out once, kept in the deal."""
+    deal.partner_for = tuple(
+        deal.partner_of(s) if s in deal.active and rule(deal.open_env(s)) else s
+        for s in range(deal.seats)
+    )
+    return deal.partner_for
