@@ -63,7 +63,7 @@ class Checker:
     and their tricks, scores, match scores and the match's end are checked, as in every
     deal. Deals of bouts are checked at every step. A whole match stops after
     `match_deals` deals when it is set (random players may play a match to a deal limit of
-    a thousand: Bridge's rubber, whose random contracts seldom make a game).
+    a thousand when random contracts seldom reach the match's target).
     """
 
     def __init__(
