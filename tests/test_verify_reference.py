@@ -16,6 +16,8 @@ from trickcore.engine.bouts import BoutDeal
 from trickcore.engine.deal import Deal
 from trickcore.engine.match import Match
 from trickcore.engine.phases.auction import Auction
+from trickcore.engine.phases.meld_leads import MeldLeads
+from trickcore.engine.phases.plain_tricks import PlainTrickPlay
 from trickcore.engine.phases.talon import TalonExchange
 from trickcore.engine.phases.trick_winner import TrickWinners
 from trickcore.engine.phases.tricks import TrickPlay
@@ -193,7 +195,7 @@ def test_whole_match_checks_every_deal(name):
 
 def test_marriage_recorded_with_a_wrong_value_is_caught(monkeypatch):
     """T3, T17: a declaration's value is the model's meld value for its suit."""
-    original = TrickPlay._declare
+    original = MeldLeads.declare
 
     def inflated(self, deal, seat, card):
         original(self, deal, seat, card)
@@ -202,7 +204,7 @@ def test_marriage_recorded_with_a_wrong_value_is_caught(monkeypatch):
                 deal.declarations[-1], value=deal.declarations[-1].value + 20
             )
 
-    monkeypatch.setattr(TrickPlay, "_declare", inflated)
+    monkeypatch.setattr(MeldLeads, "declare", inflated)
     assert found("russisch-schnapsen") == "declarations"
 
 
@@ -337,9 +339,10 @@ def test_scoring_definition_out_of_range_is_caught(monkeypatch, tmp_path):
 
 
 def test_a_deal_not_checked_at_every_step_still_has_its_score_checked(monkeypatch):
-    """verify's random runs check every step of a run's first two deals and of every fourth
-    after them; the deals between are followed action by action and scored. A wrong score
-    in the third deal of a run (S-rules scoring) is still found."""
+    """verify's random runs check every step of a run's first deal and of every (players +
+    1)-th after it; the deals between are followed action by action and scored. A wrong
+    score in the third deal of a run (S-rules scoring; not checked at every step with 2
+    players) is still found."""
     original = Deal._score
 
     def wrong_in_the_third_deal(self):
@@ -357,15 +360,15 @@ def test_a_deal_not_checked_at_every_step_still_has_its_score_checked(monkeypatc
 def test_a_deal_not_checked_at_every_step_still_refuses_an_illegal_card(monkeypatch):
     """In the deals between a run's sampled ones every card taken must be one the rules
     allow (H: follow suit): an engine that lets any card of the hand be played in the third
-    deal of a run is caught there."""
-    original = TrickPlay.legal
+    deal of a run is caught there. (Hearts' play is plain: `PlainTrickPlay`.)"""
+    original = PlainTrickPlay.legal
 
     def anything_goes_in_the_third_deal(self, deal):
         if deal.context[0]["deal_number"] != 3 or deal.to_act < 0:
             return original(self, deal)
         return [self.game.actions.play[c] for c in sorted(deal.hands[deal.to_act])]
 
-    monkeypatch.setattr(TrickPlay, "legal", anything_goes_in_the_third_deal)
+    monkeypatch.setattr(PlainTrickPlay, "legal", anything_goes_in_the_third_deal)
     found = violation("hearts", examples=10)
     assert found is not None
     invariant, message = found

@@ -190,8 +190,9 @@ class DealRoles(DealCore):
         """Add a seat's role in the contract to `env` (the rest of `contract_env`)."""
         side_of = self.side_of
         declarer = self.declarer
-        env["declarer_side"] = declarer >= 0 and side_of[seat] == side_of[declarer]
-        env["side"] = self.side_number(seat)
+        side = side_of[seat]
+        env["declarer_side"] = declarer >= 0 and side == side_of[declarer]
+        env["side"] = side - self.seats if side >= self.seats else seat  # `side_number`
         env["dealer"] = seat == self.dealer
 
     def side_number(self, seat: int) -> int:
@@ -204,8 +205,11 @@ class DealRoles(DealCore):
         """The names `play.sit_out_if` and `pickup.take_if` read for a player, with the
         aggregates' view of the players of the deal and of his side (`count_side(x)`)."""
         envs = [self._role_base(s) for s in self.active]
-        env = envs[self.active.index(seat)] if seat in self.active else self._role_base(seat)
-        self._with_table(env, seat, envs)
+        active = self.active
+        env = envs[active.index(seat)] if seat in active else self._role_base(seat)
+        side_of = self.side_of  # the aggregates' view (as `_with_table`)
+        env[TABLE_KEY] = envs
+        env[SIDE_KEY] = [e for s, e in zip(active, envs) if side_of[s] == side_of[seat]]
         return env
 
     def _with_table(self, env: dict[str, Any], seat: int, envs: list[dict[str, Any]]) -> None:

@@ -31,6 +31,7 @@ class DealState:
         "_current",
         "_ids",
         "_legal",
+        "_merge_copies",
         "_views",
         "active",
         "context",
@@ -86,6 +87,7 @@ class DealState:
         self._current: Phase | None = None  # the phase in play (a flow of phases)
         self._ids: list[int] | None = None  # legal_ids(), kept until the next action
         self._by_number = game.action_by_number  # number -> action (the game's)
+        self._merge_copies = bool(game.copies)  # legal lists give each face's copies once
         self.declarer = self.loser = self.redeal_by = self.trump = -1
         self.redealt = False
         self.gains = None
@@ -127,7 +129,7 @@ class DealState:
                 if current is not None
                 else self._compute_legal()
             )
-            if self.game.copies:  # the copies of a face held: one action (the first's)
+            if self._merge_copies:  # the copies of a face held: one action (the first's)
                 legal = self._legal = once_per_text(legal)
             if not legal and self.phase != OVER:
                 raise StuckError(
@@ -145,7 +147,7 @@ class DealState:
         legal = self._legal
         if legal is None:
             legal = self._legal_now()
-        if isinstance(action, str):  # no text is an Action: straight to the texts
+        if action.__class__ is str:  # no text is an Action: straight to the texts
             for chosen in legal:  # the canonical text of a legal action: no parsing needed
                 if chosen.text == action:
                     break
@@ -256,6 +258,7 @@ class DealState:
         self._current = src._current  # a phase: shared, it holds no state of a deal
         self._ids = src._ids  # replaced, never changed in place
         self._by_number = src._by_number
+        self._merge_copies = src._merge_copies
         self.declarer = src.declarer
         self.loser = src.loser
         self.redeal_by = src.redeal_by

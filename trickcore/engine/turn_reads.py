@@ -12,6 +12,9 @@ TURN_NAMES = frozenset(TURN_STATE)
 COMBINATION_NAMES = frozenset({"combination_points", "best_combination", "nth_combination"})
 # the names of a turn worked out from the hand alone
 HAND_NAMES = COMBINATION_NAMES | {"hand_size"}
+RARE_TURN_NAMES = frozenset(
+    {"out_left", "contract", "tricks_total", "side", "position", "dealer", "turnup_suit"}
+)
 
 
 class TurnReads:
@@ -32,6 +35,7 @@ class TurnReads:
         "meld_points",
         "out_left",
         "position",
+        "rare_turn",
         "side",
         "stock_closed",
         "stock_left",
@@ -64,6 +68,8 @@ class TurnReads:
         self.turnup_suit = "turnup_suit" in reads
         self.turnup = "turnup_rank" in reads  # the function's card
         self.any_turn = not reads.isdisjoint(TURN_NAMES - COMBINATION_NAMES)
+        # the names few decisions read, behind one flag (turn_env checks it, then each)
+        self.rare_turn = not reads.isdisjoint(RARE_TURN_NAMES)
         self.combinations = not reads.isdisjoint(COMBINATION_NAMES)
         self.taken = "taken_suit" in reads or "taken_card" in reads
         self.tricks = not reads.isdisjoint(TRICKS_AGGREGATES)

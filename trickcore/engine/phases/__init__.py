@@ -7,6 +7,9 @@ skips itself when they say it has nothing to do.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from ...language.model import TRICK_PHASES
 from .auction import Auction
 from .base import Phase
@@ -15,11 +18,15 @@ from .contract import ContractRaise
 from .draw_up import DrawUp
 from .passing import PassCards
 from .pickup import Pickup
+from .plain_tricks import trick_play
 from .redeal import RedealOffer
 from .talon import TalonExchange
-from .tricks import TrickPlay
 
-PHASE_KINDS: dict[str, type[Phase]] = {
+if TYPE_CHECKING:
+    from ..tables import GameTables
+
+# each kind's maker: its class, or a function that picks the class for the game
+PHASE_KINDS: dict[str, Callable[[GameTables], Phase]] = {
     "redeal": RedealOffer,
     "pass": PassCards,
     "auction": Auction,
@@ -28,7 +35,7 @@ PHASE_KINDS: dict[str, type[Phase]] = {
     "contract": ContractRaise,
     "pickup": Pickup,
     "draw_up": DrawUp,
-    "tricks": TrickPlay,
+    "tricks": trick_play,
 }
 assert tuple(PHASE_KINDS) == TRICK_PHASES, "every phase kind the language names is implemented"
 

@@ -48,19 +48,29 @@ class Bids(Phase):
         check_count(high - rules.min, 1, "bids.max", rules.max.loc)
         values: list[int] | range = range(rules.min, high + 1)
         if rules.bid_if is not None:
-            made = [deal.tricks_bid[s] for s in deal.active if deal.tricks_bid[s] >= 0]
-            shared = {"bids_total": sum(made), "bids_made": len(made)}
-            env.update(shared)
-            self._own(deal, seat, env)
-            envs = [env]
-            if rules.bid_if_aggregates:  # each player's names: what he has bid so far
-                envs = self._table(deal, seat, env, shared)
+            bids = deal.tricks_bid
+            made = [bids[s] for s in deal.active if bids[s] >= 0]
+            env["bids_total"] = total = sum(made)
+            env["bids_made"] = count = len(made)
+            own = bids[seat]  # his own names (as `_own`, here at each bid: it is quicker)
+            env["dealer"] = seat == deal.dealer
+            env["tricks_bid"] = own if own > 0 else 0
+            env["has_bid"] = own >= 0
+            fn = rules.bid_if
             allowed = []
-            for v in values:
-                for e in envs:
-                    e["level"] = v  # the bid in question, the same for everybody
-                if rules.bid_if(env):
-                    allowed.append(v)
+            if rules.bid_if_aggregates:  # each player's names: what he has bid so far
+                shared = {"bids_total": total, "bids_made": count}
+                envs = self._table(deal, seat, env, shared)
+                for v in values:
+                    for e in envs:
+                        e["level"] = v  # the bid in question, the same for everybody
+                    if fn(env):
+                        allowed.append(v)
+            else:
+                for v in values:
+                    env["level"] = v
+                    if fn(env):
+                        allowed.append(v)
             values = allowed or values  # none allowed: all are (as lead_if)
         return [game.actions.bid(v) for v in values]
 

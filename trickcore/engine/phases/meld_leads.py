@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...language.hands import card_bits
+from ..observation import Declaration
 from .turns import declare_env
 
 if TYPE_CHECKING:
@@ -25,6 +26,23 @@ class MeldLeads:
         }
         self.meld_bits = sorted({b for melds in self.melds_of_card.values() for _, b in melds})
         self.declare_ifs = [m.declare_if.fn for m in game.model.melds]  # by meld
+        self.game = game
+
+    def declare(self, deal: Deal, seat: int, card: int) -> None:
+        """`seat` leads `card` declaring a meld (`marry`): the first meld of the card he
+        holds in full is recorded, at its value with the trump in force; a meld that sets
+        the trump makes its suit trump."""
+        game = self.game
+        held = set(deal.hands[seat]) | {card}
+        for mi, suit, _value, cards in game.meld_of_card[card]:
+            if all(x in held for x in cards):
+                meld = game.model.melds[mi]
+                value = meld.value_in(suit, deal.trump)
+                declared = Declaration(seat, meld.name, suit, value, len(deal.tricks))
+                deal.declarations.append(declared)
+                if meld.sets_trump and suit >= 0:
+                    deal.trump = suit
+                return
 
     def of(self, deal: Deal, leads: list[int]) -> list[int]:
         """Of `leads` (in order), those that declare a meld held in full by the player on

@@ -26,6 +26,8 @@ class TrickWinners:
         self.faces = game.model.deck.faces
         # `play.sets_suit_if`: the suit led is the first card's that sets it (-1: none)
         self.sets_suit = play is not None and play.sets_suit_if is not None
+        # neither: the usual rule, the first card's suit led (the short way through `trick`)
+        self.usual = self.rule is None and not self.sets_suit
 
     def trick(self, deal: Deal) -> int:
         """The seat whose card wins the trick in play (when it is complete: its winner)."""
@@ -33,8 +35,19 @@ class TrickWinners:
         eff, power = rel if rel is not None and deal.rel_trump == deal.trump else deal.relations()
         trumps_id = self.trumps_id
         trick = deal.trick
-        lead_suit = deal.led_suit(trick) if self.sets_suit else eff[trick[0][1]]
         best_seat, best = trick[0]
+        if self.usual:
+            lead_suit = eff[best]
+            best_trump = lead_suit == trumps_id
+            for seat, c in trick[1:]:
+                s = eff[c]
+                if s == trumps_id:
+                    if not best_trump or power[c] > power[best]:
+                        best_seat, best, best_trump = seat, c, True
+                elif not best_trump and s == lead_suit and power[c] > power[best]:
+                    best_seat, best = seat, c
+            return best_seat
+        lead_suit = deal.led_suit(trick) if self.sets_suit else eff[trick[0][1]]
         if self.rule is not None:
             for seat, c in trick[1:]:
                 if self._ruled(deal, eff, power, lead_suit, seat, c, best):

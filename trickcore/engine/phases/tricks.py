@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...language.exprs import (
@@ -13,7 +14,6 @@ from ...language.exprs import (
     TRUMP_KEY,
 )
 from ..actions import Action
-from ..observation import Declaration
 from ..records import TrickView
 from . import refusals
 from .base import Phase
@@ -218,7 +218,10 @@ class TrickPlay(Phase):
         (unless `offers` is False: the caller opens it later; `played`: see
         `OfferRound.open`)."""
         deal.turn = seat
-        self.hand_to(deal, seat)
+        if self.partner_plays_if is None:
+            deal.to_act = seat
+        else:
+            self.hand_to(deal, seat)
         if offers and self.windows:
             self.offers.open(deal, seat, played)
 
@@ -334,37 +337,14 @@ class TrickPlay(Phase):
         to a trick that has been led, in order."""
         rel = deal.rel
         eff, power = rel if rel is not None and deal.rel_trump == deal.trump else deal.relations()
-        trumps_id = self.trumps_id
         led = deal.led_suit(trick) if self.sets_suit else eff[trick[0][1]]
         cards: list[int] = hand
         same = [c for c in hand if eff[c] == led] if led >= 0 else []
         # the trick's names, worked out once for the obligations and play_if that read them
         state = self._trick_state(deal, deal.turn) if self.trick_reads else None
-        follow, beat, trump_void, overtrump = (
-            self._obligations(deal, state) if self.duty_rules else self.duties
-        )
-        if led < 0:  # no card has set the suit yet: no duty binds
-            pass
-        elif same and follow:
-            cards = same
-            if beat:
-                trumped = led != trumps_id and any(eff[c] == trumps_id for _, c in trick)
-                if not trumped:
-                    best = max(power[c] for _, c in trick if eff[c] == led)
-                    beaters = [c for c in same if power[c] > best]
-                    if beaters:
-                        cards = beaters
-        elif not same and trump_void:
-            trumps = [c for c in hand if eff[c] == trumps_id]
-            if trumps:
-                cards = trumps
-                if overtrump:
-                    in_trick = [power[c] for _, c in trick if eff[c] == trumps_id]
-                    if in_trick:
-                        best = max(in_trick)
-                        over = [c for c in trumps if power[c] > best]
-                        if over:
-                            cards = over
+        duties = self._obligations(deal, state) if self.duty_rules else self.duties
+        if led >= 0:  # (no card has set the suit yet: no duty binds)
+            cards = duty_cards(eff, power, self.trumps_id, led, hand, same, trick, duties)
         if self.play_if is not None:
             allowed = self._allowed(deal, sorted(cards), self.play_if, bool(same), state)
             cards = allowed or cards
@@ -512,7 +492,7 @@ class TrickPlay(Phase):
         if not trick:
             deal.leads[seat] += 1
             if action.kind == "marry":
-                self._declare(deal, seat, card)
+                self.meld_leads.declare(deal, seat, card)
         trick.append((seat, card))
         deal.cards_played += 1
         if len(trick) < len(deal.playing):
@@ -559,7 +539,7 @@ class TrickPlay(Phase):
             if self.trump_first_lead and deal.trump < 0 and not deal.tricks:
                 deal.trump = game.suit_of[card]  # its suit is trump from this card on
             if action.kind == "marry":
-                self._declare(deal, seat, card)
+                self.meld_leads.declare(deal, seat, card)
         trick.append((seat, card))
         deal.cards_played += 1
         changed = False
@@ -624,19 +604,6 @@ class TrickPlay(Phase):
         if self.windows:
             self.offers.open(deal, winner)
 
-    def _declare(self, deal: Deal, seat: int, card: int) -> None:
-        game = self.game
-        held = set(deal.hands[seat]) | {card}
-        for mi, suit, value, cards in game.meld_of_card[card]:
-            if all(x in held for x in cards):
-                value = game.model.melds[mi].value_in(suit, deal.trump)
-                deal.declarations.append(
-                    Declaration(seat, game.model.melds[mi].name, suit, value, len(deal.tricks))
-                )
-                if game.model.melds[mi].sets_trump and suit >= 0:
-                    deal.trump = suit
-                return
-
 
 def _fixed_partners(deal: Deal, rule: Any) -> tuple[int, ...]:
     """Who acts for each seat's hand under a `partner_plays_if` that reads only what trick
@@ -646,3 +613,41 @@ def _fixed_partners(deal: Deal, rule: Any) -> tuple[int, ...]:
         for s in range(deal.seats)
     )
     return deal.partner_for
+
+
+def duty_cards(
+    eff: Sequence[int],
+    power: Sequence[int],
+    trumps_id: int,
+    led: int,
+    hand: list[int],
+    same: list[int],
+    trick: list[tuple[int, int]],
+    duties: tuple[bool, bool, bool, bool],
+) -> list[int]:
+    """The cards of `hand` the obligations allow to a trick whose suit led is `led`
+    (`same`: the hand's cards of it; `duties`: follow, beat_in_suit, trump_when_void,
+    overtrump; `eff`, `power`: each card's suit and strength now)."""
+    follow, beat, trump_void, overtrump = duties
+    cards = hand
+    if same and follow:
+        cards = same
+        if beat:
+            trumped = led != trumps_id and any(eff[c] == trumps_id for _, c in trick)
+            if not trumped:
+                best = max(power[c] for _, c in trick if eff[c] == led)
+                beaters = [c for c in same if power[c] > best]
+                if beaters:
+                    cards = beaters
+    elif not same and trump_void:
+        trumps = [c for c in hand if eff[c] == trumps_id]
+        if trumps:
+            cards = trumps
+            if overtrump:
+                in_trick = [power[c] for _, c in trick if eff[c] == trumps_id]
+                if in_trick:
+                    best = max(in_trick)
+                    over = [c for c in trumps if power[c] > best]
+                    if over:
+                        cards = over
+    return cards

@@ -37,14 +37,6 @@ def stock_left(deal: Deal) -> int:
     return len(deal.stock) + (1 if deal.turnup >= 0 else 0)
 
 
-def _meld_points(deal: Deal, seat: int) -> int:
-    """`meld_points`: of the melds he declared, those that count."""
-    for d in deal.declarations:
-        if d.seat == seat:
-            return int(deal.result_env(seat)["meld_points"])
-    return 0
-
-
 # every name of a turn, for a caller that does not say what it reads
 EVERY_NAME = TurnReads(
     frozenset(TURN_STATE) | {"taken_card", "sum_tricks", "sum_all", "turnup_rank"}
@@ -74,30 +66,36 @@ def turn_env(deal: Deal, seat: int, reads: TurnReads | None = None, table: bool 
             env["tricks_played"] = len(deal.tricks)
         if reads.card_points:
             env["card_points"] = deal.card_points[seat]
-        if reads.meld_points:
-            env["meld_points"] = _meld_points(deal, seat)
+        if reads.meld_points:  # of the melds he declared, those that count
+            points = 0
+            for d in deal.declarations:
+                if d.seat == seat:
+                    points = int(deal.result_env(seat)["meld_points"])
+                    break
+            env["meld_points"] = points
         if reads.stock_left:
             env["stock_left"] = stock_left(deal)
         if reads.stock_closed:
             env["stock_closed"] = deal.stock_closed
-        if reads.out_left:
-            env["out_left"] = deal.out_fresh
         if reads.declarer:
             env["declarer"] = seat == deal.declarer
-        if reads.contract:
-            env["contract"] = deal.contract
         if reads.hand_size:
             env["hand_size"] = len(deal.hands[seat])
-        if reads.tricks_total:
-            env["tricks_total"] = deal.tricks_total
-        if reads.side:
-            env["side"] = deal.side_number(seat)
-        if reads.position:
-            env["position"] = deal.active.index(seat) if seat in deal.active else -1
-        if reads.dealer:
-            env["dealer"] = seat == deal.dealer
-        if reads.turnup_suit:
-            env["turnup_suit"] = deal.turnup_suit()
+        if reads.rare_turn:
+            if reads.out_left:
+                env["out_left"] = deal.out_fresh
+            if reads.contract:
+                env["contract"] = deal.contract
+            if reads.tricks_total:
+                env["tricks_total"] = deal.tricks_total
+            if reads.side:
+                env["side"] = deal.side_number(seat)
+            if reads.position:
+                env["position"] = deal.active.index(seat) if seat in deal.active else -1
+            if reads.dealer:
+                env["dealer"] = seat == deal.dealer
+            if reads.turnup_suit:
+                env["turnup_suit"] = deal.turnup_suit()
     if reads.combinations:
         if deal.game.model.combinations:  # the hand's, worked out only when a rule reads them
             env = CombinationsWhenRead.over(env, deal, seat)
@@ -345,8 +343,9 @@ def _ask_next(game: GameTables, deal: Deal) -> bool:
     assert tricks is not None
     by_name = {d.name: d for d in tricks.decisions}
     active = deal.active
-    # every player's names that the decisions between phases read, made once: nothing
-    # changes while the queue is looked through
+    reads = game.ask_reads
+    # with aggregates, every player's names that the decisions between phases read, made
+    # once: nothing changes while the queue is looked through (else only the asked one's)
     envs: list[Env] | None = None
     while deal.ask_queue:
         seat, name = deal.ask_queue[0]
@@ -356,9 +355,13 @@ def _ask_next(game: GameTables, deal: Deal) -> bool:
             continue
         decision = by_name[name]
         if _still_asked(deal, decision, seat):
-            if envs is None:
-                envs = table_envs(deal, game.ask_reads)
-            if decision.offer_if(envs[active.index(seat)]):
+            if not reads.table:
+                env = turn_env(deal, seat, reads)
+            else:
+                if envs is None:
+                    envs = table_envs(deal, reads)
+                env = envs[active.index(seat)]
+            if decision.offer_if(env):
                 deal.phase = "decide"
                 deal.to_act = seat
                 return True
@@ -532,4 +535,5 @@ def draw_after_trick(deal: Deal, winner: int) -> None:
         elif deal.turnup >= 0:
             deal.hands[seat].append(deal.turnup)
             deal.turnup = -1
-    deal.stock_drawn()
+    if deal.stock_shown:  # `stock_top: shown`: the new top card is turned up
+        deal.stock_drawn()
