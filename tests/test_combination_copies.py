@@ -192,11 +192,6 @@ def beside(tmp_path: Path, example: Path, text: str) -> Path:
         ),
         ("combination bad {\n  cards: K, Q\n  run: 2\n  value = 1\n}\n", "either", "3:"),
         ("combination bad {\n  cards: K, Q\n  value = times * bogus\n}\n", "bogus", "4:"),
-        (
-            "meld marriage {\n  cards: K, Q\n  value: 20\n}\n",
-            "melds need one card of each face: 'copies' cannot be used",
-            "2:",
-        ),
     ],
 )
 def test_errors_say_what_and_where(tmp_path: Path, text: str, message: str, where: str) -> None:

@@ -13,7 +13,6 @@ import pytest
 from conftest import texts
 
 import trickcore
-from trickcore.language.errors import RulesError
 from trickcore.testing import check_rules
 
 SIXTY_SIX = """extends "sixty-six"
@@ -98,13 +97,3 @@ def test_the_files_keep_every_invariant(tmp_path: Path, name: str, text: str) ->
     faces, independently of the engine (a checker reading a face as a card number had found
     the engine wrong in the Sixty-six and Durak files)."""
     check_rules(write(tmp_path, name, text), examples=15, matches=0)
-
-
-def test_copies_are_still_refused_beside_bouts_with_the_place(tmp_path: Path) -> None:
-    path = write(tmp_path, "durak-double", 'extends "durak"\ndeck {\n  copies: 2\n}\n')
-    with pytest.raises(RulesError) as err:
-        trickcore.load_variant(path)
-    message = str(err.value)
-    assert "a game of bouts needs one card of each face: 'copies' cannot be used" in message
-    assert message.startswith(f"{path}:3:3") and "the bouts block is at " in message
-    assert "durak.rules:" in message

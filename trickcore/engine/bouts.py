@@ -216,10 +216,18 @@ class BoutDeal(DealState):
         rank = self.settings.swap_rank
         if rank < 0 or not self.trump_card_in_stock:
             return []
-        card = self.game.model.deck.card_of(self.trump, rank)
-        if card < 0 or card == self.trump_card or card not in self.hands[seat]:
+        deck = self.game.model.deck
+        card = deck.card_of(self.trump, rank)
+        if card < 0:
             return []
-        return [self.game.actions.bout("swap", (card,))]
+        faces = deck.faces  # with copies: any copy he holds, unless the trump card is one
+        face = faces[card]
+        if faces[self.trump_card] == face:
+            return []
+        held = [c for c in self.hands[seat] if faces[c] == face]
+        if not held:
+            return []
+        return [self.game.actions.bout("swap", (held[0],))]
 
     # ------------------------------------------------------------ legal actions
     def _compute_legal(self) -> list[Action]:

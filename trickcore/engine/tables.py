@@ -4,6 +4,7 @@ state: the factory above it (`game.Game`) makes deals and matches."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, cast
 
 from ..language.errors import TrickcoreError
@@ -40,6 +41,8 @@ class GameTables(CardTexts, CardRelations, DealLayout):
         # `deck { copies: N }`: cards of one face are one card to the players (one text, one
         # action); the legal actions name each face once
         self.copies = not deck.plain and deck.copies > 1
+        # each card's first copy (itself without copies): a meld's cards are first copies
+        self.first_copy = tuple(deck.cards_of_face[face][0] for face in deck.faces)
         self.points_of = deck.card_points  # a tuple: a caller cannot change it
         # the points of the combinations among a trick's cards (`trick_combination_points`)
         self.trick_combination_points = self.trick_combinations()
@@ -60,8 +63,9 @@ class GameTables(CardTexts, CardRelations, DealLayout):
             if model.melds[mi].announce:
                 self.announced_melds.append((mi, suit, cards))
                 continue
-            for c in cards:
-                self.meld_of_card.setdefault(c, []).append((mi, suit, value, cards))
+            for c in cards:  # (with copies: by every copy of each of its cards)
+                for copy in deck.cards_of_face[deck.faces[c]]:
+                    self.meld_of_card.setdefault(copy, []).append((mi, suit, value, cards))
         self.meld_index = {m.name: i for i, m in enumerate(model.melds)}
         tricks = model.tricks
         bidding = tricks.bidding if tricks else None
@@ -183,6 +187,14 @@ class GameTables(CardTexts, CardRelations, DealLayout):
             "deck_points": deck.total_points,
             "all_melds": self.hand_quantities.all_melds,
         }
+
+    def held_as_first_copies(self, cards: Iterable[int]) -> set[int]:
+        """`cards` as a set of first copies: with copies, holding any copy of a card is
+        holding it (a meld of first copies is held in full when the set contains it)."""
+        if not self.copies:
+            return set(cards)
+        first = self.first_copy
+        return {first[c] for c in cards}
 
     @property
     def name(self) -> str:

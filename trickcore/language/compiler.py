@@ -26,7 +26,7 @@ from .blocks.context import CompileContext, Failed
 from .blocks.contract import compile_contract
 from .blocks.deal import compile_deal
 from .blocks.decisions import check_exchange, compile_decisions
-from .blocks.deck import check_plain_deck, compile_card_points, compile_deck
+from .blocks.deck import compile_card_points, compile_deck
 from .blocks.define import check_defines, shown_defines
 from .blocks.draw_up import compile_draw_up
 from .blocks.flow import compile_flow, present_flow
@@ -107,7 +107,6 @@ class _Compiler:
         no_combinations: tuple[Combination, ...] = ()
         combinations = ctx.attempt(lambda: compile_combinations(ctx, deck), no_combinations)
         ctx.combinations = combinations
-        ctx.attempt(lambda: check_plain_deck(ctx, deck), None)
         hand_scope = Scope(
             {**HAND_NAMES, **ctx.kept}, ctx.symbols, hand=True, where="in a hand rule"
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from .exprs import HAND_KEY
@@ -31,8 +32,13 @@ class HandQuantities:
     def __init__(self, model: VariantModel) -> None:
         # each meld as (value, the bits of its cards): a hand holds it when it has every bit
         self._melds = [(value, card_bits(cards)) for _, _, value, cards in meld_cards(model)]
-        self.all_melds = sum(value for value, _ in self._melds)
-        self.deck_points = model.deck.total_points
+        deck = model.deck
+        # with `copies`, a meld is held as often as the fewest copies held of its cards
+        self._copies = deck.copies if not deck.plain and deck.copies > 1 else 1
+        self._first = tuple(deck.cards_of_face[face][0] for face in deck.faces)
+        self._meld_cards = [cards for _, _, _, cards in meld_cards(model)]
+        self.all_melds = sum(value for value, _ in self._melds) * self._copies
+        self.deck_points = deck.total_points
 
     @property
     def meld_values(self) -> list[int]:
@@ -40,11 +46,21 @@ class HandQuantities:
         return [value for value, _ in self._melds]
 
     def melds_in_hand(self, hand: list[int] | tuple[int, ...]) -> int:
-        """Sum of the values of the melds the hand holds complete."""
+        """Sum of the values of the melds the hand holds complete (with copies, each as
+        often as it is held whole)."""
+        if self._copies > 1:
+            first = self._first
+            count: dict[int, int] = {}
+            for c in hand:
+                count[first[c]] = count.get(first[c], 0) + 1
+            total = 0
+            for (value, _), cards in zip(self._melds, self._meld_cards, strict=True):
+                total += value * min(count.get(c, 0) for c in cards)
+            return total
         held = card_bits(hand)
         total = 0
-        for value, cards in self._melds:
-            if held & cards == cards:
+        for value, bits in self._melds:
+            if held & bits == bits:
                 total += value
         return total
 
@@ -66,7 +82,7 @@ class HandQuantities:
         return env
 
 
-def card_bits(cards: list[int] | tuple[int, ...]) -> int:
+def card_bits(cards: Iterable[int]) -> int:
     """A set of cards as a number: bit c set for card c."""
     bits = 0
     for c in cards:

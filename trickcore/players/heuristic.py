@@ -247,7 +247,7 @@ class HeuristicPlayer:
     def _best_trump(game: GameTables, hand: list[int]) -> int:
         """The suit of the best meld that sets trump, else none (-1)."""
         best, best_value = -1, 0
-        held = set(hand)
+        held = game.held_as_first_copies(hand)
         for c in hand:
             for mi, suit, value, cards in game.meld_of_card.get(c, ()):
                 meld = game.model.melds[mi]

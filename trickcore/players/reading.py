@@ -108,10 +108,11 @@ def melds_held(game: GameTables, hand: set[int]) -> int:
 def meld_cards_held(game: GameTables, hand: set[int]) -> set[int]:
     """The cards of `hand` that complete a meld with other cards of `hand`."""
     out: set[int] = set()
+    held = game.held_as_first_copies(hand)  # a meld's cards are first copies
     for c in hand:
         for _, _, _, cards in game.meld_of_card.get(c, ()):
-            if all(x in hand for x in cards):
-                out.update(cards)
+            if held.issuperset(cards):
+                out.update(x for x in hand if game.first_copy[x] in cards)
     return out
 
 

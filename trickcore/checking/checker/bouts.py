@@ -106,7 +106,13 @@ class BoutChecks:
         expected = bout_moves(
             self.ref, phase, deal.hands[seat], deal.table, deal.trump, book.limit, swap, room
         )
-        offered = {(a.kind, tuple(a.cards)) for a in legal}
+        # each card as the first of its face: the copies of a card are one card to the
+        # players (one action offered, whichever copy it moves)
+        ev = self.ref.eval
+        offered = {(a.kind, tuple(ev.first_card(ev.face(c)) for c in a.cards)) for a in legal}
+        expected = {
+            (kind, tuple(ev.first_card(ev.face(c)) for c in cards)) for kind, cards in expected
+        }
         role = {"attack": "attacking", "defend": "defending", "throw": "throwing in"}.get(
             phase, phase
         )

@@ -238,11 +238,28 @@ class LegalCards(DealState):
         first meld declared by leading (not announced) that holds the card and that the
         seat holds complete; None if none."""
         ref = self.ref
-        held = set(self.hands[seat]) | {card}
+        held = self.as_first_cards([*self.hands[seat], card])
+        first = self.as_first_cards([card]).pop()
         for mi, suit, _, cards in ref.concrete:
-            if card in cards and not ref.melds[mi].announce and held.issuperset(cards):
+            if first in cards and not ref.melds[mi].announce and held.issuperset(cards):
                 return mi, suit, ref.melds[mi].value_in(suit, self.trump)
         return None
+
+    def as_first_cards(self, cards: list[int]) -> set[int]:
+        """The cards as the first cards of their faces: a meld names the first card of each
+        of its faces, and holding any copy of a card (`deck { copies: N }`) is holding it."""
+        ev = self.ref.eval
+        return {ev.first_card(ev.face(c)) for c in cards}
+
+    def shown_meld_cards(self, seat: int, meld_cards: list[int]) -> list[int]:
+        """The cards of his hand he shows for a meld (`meld_cards`, first cards): one copy
+        of each (the first he holds)."""
+        ev = self.ref.eval
+        out = []
+        for m in meld_cards:
+            face = ev.face(m)
+            out.append(next((c for c in self.hands[seat] if ev.face(c) == face), m))
+        return out
 
     def _declare_env(self, seat: int) -> dict[str, Any]:
         """The names a meld's `declare_if` reads for the player on lead."""

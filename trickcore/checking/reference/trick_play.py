@@ -159,7 +159,8 @@ class TrickPlayReplay(LegalCards, CardOffers):
             if forced:  # he must take it before anything else
                 return dict.fromkeys(forced, "decide")
             out.update((d, "decide") for d in offered)
-            out.update((f"play {ct[c]}", "play") for c in self._meld_cards(mi, suit) if c in hand)
+            cards = set(self._meld_cards(mi, suit))  # any copy of them he holds
+            out.update((f"play {ct[c]}", "play") for c in hand if self.as_first_cards([c]) <= cards)
             return out
         at = "play" if self.trick else "lead"
         offered = self._decisions_offered(seat, at)
@@ -177,7 +178,7 @@ class TrickPlayReplay(LegalCards, CardOffers):
     def _announcements(self, seat: int) -> list[str]:
         """`announce NAME SUIT` for every announced meld held in full whose declare_if holds."""
         ref = self.ref
-        held = set(self.hands[seat])
+        held = self.as_first_cards(self.hands[seat])
         out = []
         env: dict[str, Any] | None = None
         for mi, suit, _, cards in ref.concrete:
@@ -209,8 +210,9 @@ class TrickPlayReplay(LegalCards, CardOffers):
             if meld.sets_trump and to >= 0:
                 self.trump = to
             self.announced = (value, to)
+            shown = self.shown_meld_cards(seat, self._meld_cards(value, to))
             for seen in self.seen:  # X24: he shows the meld's cards
-                seen.update(self._meld_cards(value, to))
+                seen.update(shown)
             return
         self.announced = None
         if not self.trick:
@@ -224,8 +226,9 @@ class TrickPlayReplay(LegalCards, CardOffers):
                     self.declarations.append((seat, mi, suit, value))
                     if self.ref.melds[mi].sets_trump and suit >= 0:
                         self.trump = suit
+                    shown = self.shown_meld_cards(seat, self._meld_cards(mi, suit))
                     for seen in self.seen:
-                        seen.update(self._meld_cards(mi, suit))
+                        seen.update(shown)
         self.hands[seat].remove(card)
         for seen in self.seen:
             seen.add(card)

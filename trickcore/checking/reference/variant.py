@@ -130,7 +130,7 @@ class Reference:
                     cards = tuple(ev.first_card(suit * n + r) for r in meld.ranks)
                     if -1 not in cards:  # a card left out (`without`): never held
                         self.concrete.append((mi, suit, value, cards))
-        self.all_melds = sum(value for _, _, value, _ in self.concrete)
+        self.all_melds = sum(value for _, _, value, _ in self.concrete) * _copies(ev)
         self.led_melds = any(not m.announce for m in self.melds)  # declared by leading
         self.announced_melds = any(m.announce for m in self.melds)
         # scoring
@@ -565,8 +565,8 @@ class Reference:
         self, hand: Sequence[int], players: int, context: Mapping[str, Any], contract: int = 0
     ) -> dict:
         """The names a hand rule (caps, `bids.max`, the redeal) reads for this hand."""
-        held = set(hand)
-        in_hand = sum(value for _, _, value, cards in self.concrete if held.issuperset(cards))
+        firsts = _first_cards(self.eval, hand)  # each meld as often as it is held whole
+        in_hand = sum(v * min(map(firsts.count, cards)) for *_, v, cards in self.concrete)
         return {
             "melds_in_hand": in_hand,
             "hand_size": len(hand),
@@ -763,3 +763,14 @@ def run_step(
         (a.name, in_range(ref.eval(a.expr, env, **kw), f"{what} ({a.name})" if each else what))
         for a in step.assigns
     ]
+
+
+def _first_cards(ev: Any, cards: Sequence[int]) -> list[int]:
+    """Each card as the first card of its face (a meld names first cards; any copy held
+    will do, `deck { copies: N }`)."""
+    return [ev.first_card(ev.face(c)) for c in cards]
+
+
+def _copies(ev: Any) -> int:
+    """How many times the deck holds each of its cards (`copies`)."""
+    return len(ev.faces) // len(set(ev.faces)) if ev.faces else 1

@@ -27,13 +27,14 @@ class MeldLeads:
         self.meld_bits = sorted({b for melds in self.melds_of_card.values() for _, b in melds})
         self.declare_ifs = [m.declare_if.fn for m in game.model.melds]  # by meld
         self.game = game
+        self.copies = game.copies  # a meld's cards are first copies: any copy held will do
 
     def declare(self, deal: Deal, seat: int, card: int) -> None:
         """`seat` leads `card` declaring a meld (`marry`): the first meld of the card he
         holds in full is recorded, at its value with the trump in force; a meld that sets
         the trump makes its suit trump."""
         game = self.game
-        held = set(deal.hands[seat]) | {card}
+        held = game.held_as_first_copies([*deal.hands[seat], card])
         for mi, suit, _value, cards in game.meld_of_card[card]:
             if all(x in held for x in cards):
                 meld = game.model.melds[mi]
@@ -49,7 +50,8 @@ class MeldLeads:
         lead, where its `declare_if` allows."""
         out: list[int] = []
         seat = deal.turn
-        held = card_bits(deal.hands[seat])
+        hand = deal.hands[seat]
+        held = card_bits(self.game.held_as_first_copies(hand) if self.copies else hand)
         for bits in self.meld_bits:  # most hands hold no meld in full: nothing to check
             if held & bits == bits:
                 break

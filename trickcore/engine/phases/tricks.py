@@ -314,8 +314,9 @@ class TrickPlay(Phase):
             mi, suit = deal.announced
             meld = game.model.melds[mi]
             deck = game.model.deck
-            meld_cards = list(meld.cards) or [deck.card_of(suit, r) for r in meld.ranks]
-            out = [play[c] for c in sorted(meld_cards) if c in hand]
+            meld_cards = set(meld.cards) or {deck.card_of(suit, r) for r in meld.ranks}
+            first = game.first_copy  # (with copies: any copy of one of its cards)
+            out = [play[c] for c in sorted(hand) if first[c] in meld_cards]
             if self.has_decisions:
                 out = decisions_offered(game, deal, seat, "announced", env) + out
             return out

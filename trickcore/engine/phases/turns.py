@@ -484,7 +484,7 @@ def answer_decision(game: GameTables, deal: Deal, action: Action) -> None:
 
 def announcements(game: GameTables, deal: Deal, seat: int) -> list[Action]:
     """`announce MELD SUIT` for every announced meld held in full whose declare_if holds."""
-    held = set(deal.hands[seat])
+    held = game.held_as_first_copies(deal.hands[seat])
     out = []
     env: dict[str, Any] | None = None
     for mi, suit, cards in game.announced_melds:

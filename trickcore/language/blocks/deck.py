@@ -14,7 +14,6 @@ from ..exprs import (
     relation_env,
 )
 from ..limits import MAX_VALUE
-from ..loader import MergedBlock
 from ..model import Deck, Rank, Suit
 from ..settings import BlockSettings, word_int
 from ..vocabulary import CARD_POINT_NAMES
@@ -192,23 +191,3 @@ def compile_card_points(ctx: CompileContext, deck: Deck) -> Deck:
         points_rule=fn if varies else None,
         points_options=tuple(options) if varies else (),
     )
-
-
-def check_plain_deck(ctx: CompileContext, deck: Deck) -> None:
-    """Melds and games of bouts take a deck with one card of each face: they are refused
-    beside `copies` (not yet defined for them); `without` they take (a meld missing a card
-    the deck leaves out is never held)."""
-    if deck.copies == 1:
-        return
-    for entry in ctx.root.entries.values():
-        if isinstance(entry, MergedBlock) and entry.kind in ("meld", "bouts"):
-            what, hint = ("a game of bouts needs", "")
-            if entry.kind == "meld":
-                what = "melds need"
-                hint = " (cards counted in a hand are a 'combination', which can)"
-            copies = ctx.block("deck").raw("copies")
-            raise RulesError(
-                f"{what} one card of each face: 'copies' cannot be used with them "
-                f"yet{hint}; the {entry.kind} block is at {entry.loc}",
-                copies.loc if copies is not None else entry.loc,
-            )
