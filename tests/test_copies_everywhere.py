@@ -5,7 +5,7 @@ each of its cards and a rule that names a card takes either copy.
 
 The files are house rules written as a player would: Tysiacha (marriages declared by
 leading, T17; the bid cap counts the melds in hand, T9), Sixty-six (marriages announced,
-X24) and Durak with two decks (the trump swap, D12)."""
+X24) and Durak with two decks (the trump swap, D12; `examples/durak-two-decks.rules`)."""
 
 from __future__ import annotations
 
@@ -25,14 +25,14 @@ FILES = {
     "sixty-six-two-decks": (
         'extends "sixty-six"\nname: "Sixty-six, two decks"\ndeck {\n  copies: 2\n}\n'
     ),
-    "durak-two-decks": (
-        'extends "durak-36"\nname: "Durak, two decks"\nplayers: 2, 3, 4, 5, 6\n'
-        "deck {\n  copies: 2\n}\n"
-    ),
 }
+# Durak with two decks is an example file a user copies (examples/durak-two-decks.rules)
+DURAK = Path(__file__).resolve().parent.parent / "examples" / "durak-two-decks.rules"
 
 
 def load(tmp_path: Path, name: str) -> trickcore.Variant:
+    if name == "durak-two-decks":
+        return trickcore.load_variant(DURAK)
     path = tmp_path / f"{name}.rules"
     path.write_text(FILES[name])
     return trickcore.load_variant(path)
@@ -114,9 +114,11 @@ def test_a_double_marriage_counts_twice_in_the_bid_cap(tmp_path):
     assert max(bids) == 120 + 2 * 100
 
 
-@pytest.mark.parametrize("name", sorted(FILES))
+@pytest.mark.parametrize("name", [*sorted(FILES), "durak-two-decks"])
 def test_the_house_rules_keep_every_invariant(tmp_path, name):
     """The checker's independent restatement agrees with the engine on every file."""
-    path = tmp_path / f"{name}.rules"
-    path.write_text(FILES[name])
+    path = DURAK
+    if name in FILES:
+        path = tmp_path / f"{name}.rules"
+        path.write_text(FILES[name])
     check_rules(path, examples=12, matches=0)
