@@ -151,10 +151,15 @@ def _sections(model: VariantModel) -> list[tuple[str, list[str]]]:
         + ".",
     ]
     if deck.copies > 1:
+        equal = (
+            "an equal card does not beat it"
+            if model.bouts is not None
+            else "of two equal cards in a trick the first played ranks higher"
+        )
+        melds = "; a meld is held with any copy of its cards" if model.melds else ""
         cards.append(
             f"Every card is in the deck {deck.copies} times; its copies are the same card to "
-            "the players (one text, one action), and of two equal cards in a trick the first "
-            "played ranks higher."
+            f"the players (one text, one action{melds}), and {equal}."
         )
     if deck.without:
         cards.append(
