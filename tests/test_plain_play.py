@@ -1,8 +1,8 @@
-"""A plain trick play (cards only: no decisions at a turn, no partner playing, no rules
-after a card, the usual trick winner and yes/no obligations) takes a shorter way through
-the engine (`PlainTrickPlay`). It must be the same game as the general trick play: here
-both play the same random deals of shipped variants side by side, and every legal list,
-observation and score must agree."""
+"""A trick play whose turns offer only cards (no decision or announcement beside them, no
+round of offers before a card) takes a shorter way to its legal actions (`PlainTrickPlay`).
+It must be the same game as the general trick play: here both play the same random deals
+of shipped variants side by side, and every legal list, observation and score must
+agree."""
 
 from __future__ import annotations
 
@@ -14,8 +14,17 @@ import trickcore
 from trickcore.engine.phases.plain_tricks import PlainTrickPlay, is_plain
 from trickcore.engine.phases.tricks import TrickPlay
 
-PLAIN = ["hearts", "euchre", "oh-hell", "tysiacha", "spades", "whist", "russisch-schnapsen"]
-GENERAL = ["skat", "sixty-six", "bridge", "belote", "doppelkopf"]
+PLAIN = [
+    "hearts",
+    "euchre",
+    "oh-hell",
+    "tysiacha",
+    "spades",
+    "whist",
+    "russisch-schnapsen",
+    "bridge",
+]
+GENERAL = ["skat", "sixty-six", "belote", "doppelkopf", "preferans"]
 
 
 def _general_copy(name: str) -> trickcore.Variant:
@@ -55,8 +64,8 @@ def test_the_plain_play_plays_as_the_general_one(name):
 
 @pytest.mark.parametrize("name", GENERAL)
 def test_a_play_with_extras_keeps_the_general_way(name):
-    """Decisions at a turn, a partner playing, a stock, rules after a card or obligations
-    written as rules: the general trick play runs (the plain one could not)."""
+    """Decisions or announcements at a turn, or offers before a card: the general trick
+    play runs (the plain one offers cards only)."""
     variant = trickcore.load_variant(name)
     plays = [p for p in variant.flow if isinstance(p, TrickPlay)]  # type: ignore[attr-defined]
     assert plays

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...language.exprs import (
@@ -120,6 +119,9 @@ class TrickPlay(Phase):
                 entry = by_text.setdefault(rule.text, (rule.fn, []))
                 entry[1].append(places.index(name))
             self.duty_rules = list(by_text.values())
+        # the suit led is the first card's and the duties are yes or no, reading nothing of
+        # the trick: `_follows` takes its short way
+        self.usual_follows = not (self.sets_suit or self.trick_reads or self.duty_rules)
         # a card played to a trick changes nothing but the hand it comes from (no decisions
         # or announcements at a turn, no partner playing for anyone; rules after a card that
         # changed no value this time): the next round of offers makes only that player's
@@ -338,14 +340,43 @@ class TrickPlay(Phase):
         to a trick that has been led, in order."""
         rel = deal.rel
         eff, power = rel if rel is not None and deal.rel_trump == deal.trump else deal.relations()
-        led = deal.led_suit(trick) if self.sets_suit else eff[trick[0][1]]
+        trumps_id = self.trumps_id
+        state = None
+        if self.usual_follows:  # the first card's suit led, duties written as yes or no
+            led = eff[trick[0][1]]
+            same = [c for c in hand if eff[c] == led]
+            follow, beat, trump_void, overtrump = self.duties
+        else:
+            led = deal.led_suit(trick) if self.sets_suit else eff[trick[0][1]]
+            same = [c for c in hand if eff[c] == led] if led >= 0 else []
+            # the trick's names, worked out once for the obligations and play_if reading them
+            state = self._trick_state(deal, deal.turn) if self.trick_reads else None
+            follow, beat, trump_void, overtrump = (
+                self._obligations(deal, state) if self.duty_rules else self.duties
+            )
+            if led < 0:  # no card has set the suit yet: no duty binds
+                follow = trump_void = False
         cards: list[int] = hand
-        same = [c for c in hand if eff[c] == led] if led >= 0 else []
-        # the trick's names, worked out once for the obligations and play_if that read them
-        state = self._trick_state(deal, deal.turn) if self.trick_reads else None
-        duties = self._obligations(deal, state) if self.duty_rules else self.duties
-        if led >= 0:  # (no card has set the suit yet: no duty binds)
-            cards = duty_cards(eff, power, self.trumps_id, led, hand, same, trick, duties)
+        if same and follow:
+            cards = same
+            if beat:
+                trumped = led != trumps_id and any(eff[c] == trumps_id for _, c in trick)
+                if not trumped:
+                    best = max(power[c] for _, c in trick if eff[c] == led)
+                    beaters = [c for c in same if power[c] > best]
+                    if beaters:
+                        cards = beaters
+        elif not same and trump_void:
+            trumps = [c for c in hand if eff[c] == trumps_id]
+            if trumps:
+                cards = trumps
+                if overtrump:
+                    in_trick = [power[c] for _, c in trick if eff[c] == trumps_id]
+                    if in_trick:
+                        best = max(in_trick)
+                        over = [c for c in trumps if power[c] > best]
+                        if over:
+                            cards = over
         if self.play_if is not None:
             allowed = self._allowed(deal, sorted(cards), self.play_if, bool(same), state)
             cards = allowed or cards
@@ -614,41 +645,3 @@ def _fixed_partners(deal: Deal, rule: Any) -> tuple[int, ...]:
         for s in range(deal.seats)
     )
     return deal.partner_for
-
-
-def duty_cards(
-    eff: Sequence[int],
-    power: Sequence[int],
-    trumps_id: int,
-    led: int,
-    hand: list[int],
-    same: list[int],
-    trick: list[tuple[int, int]],
-    duties: tuple[bool, bool, bool, bool],
-) -> list[int]:
-    """The cards of `hand` the obligations allow to a trick whose suit led is `led`
-    (`same`: the hand's cards of it; `duties`: follow, beat_in_suit, trump_when_void,
-    overtrump; `eff`, `power`: each card's suit and strength now)."""
-    follow, beat, trump_void, overtrump = duties
-    cards = hand
-    if same and follow:
-        cards = same
-        if beat:
-            trumped = led != trumps_id and any(eff[c] == trumps_id for _, c in trick)
-            if not trumped:
-                best = max(power[c] for _, c in trick if eff[c] == led)
-                beaters = [c for c in same if power[c] > best]
-                if beaters:
-                    cards = beaters
-    elif not same and trump_void:
-        trumps = [c for c in hand if eff[c] == trumps_id]
-        if trumps:
-            cards = trumps
-            if overtrump:
-                in_trick = [power[c] for _, c in trick if eff[c] == trumps_id]
-                if in_trick:
-                    best = max(in_trick)
-                    over = [c for c in trumps if power[c] > best]
-                    if over:
-                        cards = over
-    return cards

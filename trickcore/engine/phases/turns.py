@@ -484,7 +484,8 @@ def answer_decision(game: GameTables, deal: Deal, action: Action) -> None:
 
 def announcements(game: GameTables, deal: Deal, seat: int) -> list[Action]:
     """`announce MELD SUIT` for every announced meld held in full whose declare_if holds."""
-    held = game.held_as_first_copies(deal.hands[seat])
+    hand = deal.hands[seat]
+    held = game.held_as_first_copies(hand) if game.copies else set(hand)
     out = []
     env: dict[str, Any] | None = None
     for mi, suit, cards in game.announced_melds:
