@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import trickcore
+from trickcore.engine.worlds import WorldsError
 from trickcore.testing import check_rules
 
 FILES = {
@@ -122,3 +123,13 @@ def test_the_house_rules_keep_every_invariant(tmp_path, name):
         path = tmp_path / f"{name}.rules"
         path.write_text(FILES[name])
     check_rules(path, examples=12, matches=0)
+
+
+@pytest.mark.parametrize("name", ["tysiacha-two-decks", "sixty-six-two-decks", "durak-two-decks"])
+def test_hidden_worlds_refuse_copies_they_cannot_label_yet(tmp_path, name):
+    """Beside a talon or a stock, and in bouts, the sampler does not yet label the copies a
+    seat saw: it says so (and which file), rather than give a world the seat did not see."""
+    variant = load(tmp_path, name)
+    match = variant.new_match(seed=3, players=3 if name != "sixty-six-two-decks" else 2)
+    with pytest.raises(WorldsError, match="not yet drawn for copies"):
+        variant.sample_worlds(match.observation(0), 2, random.Random(1))

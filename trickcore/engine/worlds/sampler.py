@@ -107,6 +107,7 @@ class WorldSampler:
         deadline: float | None = None,
         start: list[int] | None = None,
     ) -> None:
+        _check_supported(game)
         self.game = game
         self.obs = observation
         self.rng = rng
@@ -301,3 +302,19 @@ class WorldSampler:
         if fail is not None or self.replay.view(again) != self.obs:
             return None
         return again
+
+
+def _check_supported(game: GameTables) -> None:
+    """Copies of cards are sampled where every card is dealt to a hand (Doppelkopf); beside
+    a talon, a stock, a turned-up card or cards left out, and in games of bouts, the copies
+    a seat saw are not yet labelled: a clear error, never a wrong world."""
+    if not game.copies:
+        return
+    model = game.model
+    places = sorted({p.to for p in model.deal.pattern} & {"talon", "stock", "turnup", "out"})
+    if model.bouts is not None or places:
+        where = "in a game of bouts" if model.bouts is not None else "beside " + ", ".join(places)
+        raise WorldsError(
+            f"{game.name}: hidden worlds are not yet drawn for copies of cards {where} "
+            "(deck { copies: N }); search bots cannot play this file"
+        )
