@@ -305,9 +305,10 @@ class WorldSampler:
 
 
 def _check_supported(game: GameTables) -> None:
-    """Copies of cards are sampled where every card is dealt to a hand (Doppelkopf); beside
-    a talon, a stock, a turned-up card or cards left out, and in games of bouts, the copies
-    a seat saw are not yet labelled: a clear error, never a wrong world."""
+    """Copies of cards are sampled where every card is dealt to a hand (a double deck dealt
+    out whole); beside a talon, a stock, a turned-up card or cards left out, and in games
+    of bouts, the copies a seat saw are not yet labelled: a clear error, never a wrong
+    world."""
     if not game.copies:
         return
     model = game.model
