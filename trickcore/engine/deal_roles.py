@@ -190,9 +190,8 @@ class DealRoles(DealCore):
         """Add a seat's role in the contract to `env` (the rest of `contract_env`)."""
         side_of = self.side_of
         declarer = self.declarer
-        side = side_of[seat]
-        env["declarer_side"] = declarer >= 0 and side == side_of[declarer]
-        env["side"] = side - self.seats if side >= self.seats else seat  # `side_number`
+        env["declarer_side"] = declarer >= 0 and side_of[seat] == side_of[declarer]
+        env["side"] = self.side_number(seat)
         env["dealer"] = seat == self.dealer
 
     def side_number(self, seat: int) -> int:
@@ -207,9 +206,7 @@ class DealRoles(DealCore):
         envs = [self._role_base(s) for s in self.active]
         active = self.active
         env = envs[active.index(seat)] if seat in active else self._role_base(seat)
-        side_of = self.side_of  # the aggregates' view (as `_with_table`)
-        env[TABLE_KEY] = envs
-        env[SIDE_KEY] = [e for s, e in zip(active, envs) if side_of[s] == side_of[seat]]
+        self._with_table(env, seat, envs)
         return env
 
     def _with_table(self, env: dict[str, Any], seat: int, envs: list[dict[str, Any]]) -> None:

@@ -78,8 +78,7 @@ class DealScoring(DealRoles):
         own = [d for d in self.declarations if d.seat == seat] if self.declarations else []
         env["melds_declared"] = sum(d.value for d in own)
         env["seat"] = seat
-        active = self.active
-        env["position"] = active.index(seat) if seat in active else -1
+        env["position"] = self.active.index(seat) if seat in self.active else -1
         if self.game.model.combinations:  # of his hand as play began
             model = self.game.model
             hand = self.start_hands.get(seat, [])

@@ -41,8 +41,7 @@ class GameTables(CardTexts, CardRelations, DealLayout):
         # `deck { copies: N }`: cards of one face are one card to the players (one text, one
         # action); the legal actions name each face once
         self.copies = not deck.plain and deck.copies > 1
-        # each card's first copy (itself without copies): a meld's cards are first copies
-        self.first_copy = tuple(deck.cards_of_face[face][0] for face in deck.faces)
+        self.first_copy = deck.first_copy  # a meld's cards are first copies
         self.points_of = deck.card_points  # a tuple: a caller cannot change it
         # the points of the combinations among a trick's cards (`trick_combination_points`)
         self.trick_combination_points = self.trick_combinations()

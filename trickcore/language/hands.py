@@ -30,36 +30,34 @@ class HandQuantities:
     """Computes the environment of a hand rule (bid cap, redeal condition) for any hand."""
 
     def __init__(self, model: VariantModel) -> None:
-        # each meld as (value, the bits of its cards): a hand holds it when it has every bit
-        self._melds = [(value, card_bits(cards)) for _, _, value, cards in meld_cards(model)]
+        # each meld as (value, the bits of its cards, its cards): a hand holds it when it has
+        # every bit; with `copies`, as often as the fewest copies held of its cards
+        self._melds = [(v, card_bits(cards), cards) for _, _, v, cards in meld_cards(model)]
         deck = model.deck
-        # with `copies`, a meld is held as often as the fewest copies held of its cards
-        self._copies = deck.copies if not deck.plain and deck.copies > 1 else 1
-        self._first = tuple(deck.cards_of_face[face][0] for face in deck.faces)
-        self._meld_cards = [cards for _, _, _, cards in meld_cards(model)]
-        self.all_melds = sum(value for value, _ in self._melds) * self._copies
+        self._copies = deck.copies
+        self._first = deck.first_copy
+        self.all_melds = sum(value for value, _, _ in self._melds) * deck.copies
         self.deck_points = deck.total_points
 
     @property
     def meld_values(self) -> list[int]:
         """The value of each meld a hand may hold (a meld of each suit apart)."""
-        return [value for value, _ in self._melds]
+        return [value for value, _, _ in self._melds]
 
     def melds_in_hand(self, hand: list[int] | tuple[int, ...]) -> int:
         """Sum of the values of the melds the hand holds complete (with copies, each as
         often as it is held whole)."""
+        total = 0
         if self._copies > 1:
             first = self._first
             count: dict[int, int] = {}
             for c in hand:
                 count[first[c]] = count.get(first[c], 0) + 1
-            total = 0
-            for (value, _), cards in zip(self._melds, self._meld_cards, strict=True):
+            for value, _, cards in self._melds:
                 total += value * min(count.get(c, 0) for c in cards)
             return total
         held = card_bits(hand)
-        total = 0
-        for value, bits in self._melds:
+        for value, bits, _ in self._melds:
             if held & bits == bits:
                 total += value
         return total

@@ -66,6 +66,8 @@ class Deck:
     # worked out from the above: the face of each card, and the cards of each face
     faces: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     cards_of_face: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    # each card's first copy (itself without copies): melds name first copies
+    first_copy: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         left_out = set(self.without)
@@ -80,6 +82,7 @@ class Deck:
             of_face[face].append(card)
         object.__setattr__(self, "faces", faces)
         object.__setattr__(self, "cards_of_face", tuple(tuple(cs) for cs in of_face))
+        object.__setattr__(self, "first_copy", tuple(of_face[face][0] for face in faces))
 
     @property
     def size(self) -> int:

@@ -108,11 +108,9 @@ class BoutChecks:
         )
         # each card as the first of its face: the copies of a card are one card to the
         # players (one action offered, whichever copy it moves)
-        ev = self.ref.eval
-        offered = {(a.kind, tuple(ev.first_card(ev.face(c)) for c in a.cards)) for a in legal}
-        expected = {
-            (kind, tuple(ev.first_card(ev.face(c)) for c in cards)) for kind, cards in expected
-        }
+        first = self.ref.eval.first_copy
+        offered = {(a.kind, tuple(map(first, a.cards))) for a in legal}
+        expected = {(kind, tuple(map(first, cards))) for kind, cards in expected}
         role = {"attack": "attacking", "defend": "defending", "throw": "throwing in"}.get(
             phase, phase
         )

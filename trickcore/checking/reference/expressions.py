@@ -104,6 +104,11 @@ class Evaluator:
                 self._first_card.setdefault(f, card)
         return self._first_card.get(face, -1)
 
+    def first_copy(self, card: int) -> int:
+        """The first card of `card`'s face: a meld names first cards, and holding any copy
+        of a card (`deck { copies: N }`) is holding it."""
+        return self.first_card(self.faces[card])
+
     def copies_in(self, face: int, cards: Iterable[int]) -> int:
         """How many of `cards` are copies of `face`."""
         faces = self.faces

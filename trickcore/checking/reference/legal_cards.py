@@ -238,18 +238,12 @@ class LegalCards(DealState):
         first meld declared by leading (not announced) that holds the card and that the
         seat holds complete; None if none."""
         ref = self.ref
-        held = self.as_first_cards([*self.hands[seat], card])
-        first = self.as_first_cards([card]).pop()
+        first = ref.eval.first_copy
+        held = {first(c) for c in self.hands[seat]} | {first(card)}
         for mi, suit, _, cards in ref.concrete:
-            if first in cards and not ref.melds[mi].announce and held.issuperset(cards):
+            if first(card) in cards and not ref.melds[mi].announce and held.issuperset(cards):
                 return mi, suit, ref.melds[mi].value_in(suit, self.trump)
         return None
-
-    def as_first_cards(self, cards: list[int]) -> set[int]:
-        """The cards as the first cards of their faces: a meld names the first card of each
-        of its faces, and holding any copy of a card (`deck { copies: N }`) is holding it."""
-        ev = self.ref.eval
-        return {ev.first_card(ev.face(c)) for c in cards}
 
     def shown_meld_cards(self, seat: int, meld_cards: list[int]) -> list[int]:
         """The cards of his hand he shows for a meld (`meld_cards`, first cards): one copy

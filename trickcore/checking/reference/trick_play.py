@@ -160,7 +160,8 @@ class TrickPlayReplay(LegalCards, CardOffers):
                 return dict.fromkeys(forced, "decide")
             out.update((d, "decide") for d in offered)
             cards = set(self._meld_cards(mi, suit))  # any copy of them he holds
-            out.update((f"play {ct[c]}", "play") for c in hand if self.as_first_cards([c]) <= cards)
+            first = ref.eval.first_copy
+            out.update((f"play {ct[c]}", "play") for c in hand if first(c) in cards)
             return out
         at = "play" if self.trick else "lead"
         offered = self._decisions_offered(seat, at)
@@ -178,7 +179,7 @@ class TrickPlayReplay(LegalCards, CardOffers):
     def _announcements(self, seat: int) -> list[str]:
         """`announce NAME SUIT` for every announced meld held in full whose declare_if holds."""
         ref = self.ref
-        held = self.as_first_cards(self.hands[seat])
+        held = {ref.eval.first_copy(c) for c in self.hands[seat]}
         out = []
         env: dict[str, Any] | None = None
         for mi, suit, _, cards in ref.concrete:

@@ -565,7 +565,7 @@ class Reference:
         self, hand: Sequence[int], players: int, context: Mapping[str, Any], contract: int = 0
     ) -> dict:
         """The names a hand rule (caps, `bids.max`, the redeal) reads for this hand."""
-        firsts = _first_cards(self.eval, hand)  # each meld as often as it is held whole
+        firsts = [self.eval.first_copy(c) for c in hand]  # each meld: times held whole
         in_hand = sum(v * min(map(firsts.count, cards)) for *_, v, cards in self.concrete)
         return {
             "melds_in_hand": in_hand,
@@ -763,12 +763,6 @@ def run_step(
         (a.name, in_range(ref.eval(a.expr, env, **kw), f"{what} ({a.name})" if each else what))
         for a in step.assigns
     ]
-
-
-def _first_cards(ev: Any, cards: Sequence[int]) -> list[int]:
-    """Each card as the first card of its face (a meld names first cards; any copy held
-    will do, `deck { copies: N }`)."""
-    return [ev.first_card(ev.face(c)) for c in cards]
 
 
 def _copies(ev: Any) -> int:

@@ -52,10 +52,7 @@ class Bids(Phase):
             made = [bids[s] for s in deal.active if bids[s] >= 0]
             env["bids_total"] = total = sum(made)
             env["bids_made"] = count = len(made)
-            own = bids[seat]  # his own names (as `_own`, here at each bid: it is quicker)
-            env["dealer"] = seat == deal.dealer
-            env["tricks_bid"] = own if own > 0 else 0
-            env["has_bid"] = own >= 0
+            self._own(deal, seat, env)
             fn = rules.bid_if
             allowed = []
             if rules.bid_if_aggregates:  # each player's names: what he has bid so far

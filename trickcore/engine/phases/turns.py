@@ -484,8 +484,7 @@ def answer_decision(game: GameTables, deal: Deal, action: Action) -> None:
 
 def announcements(game: GameTables, deal: Deal, seat: int) -> list[Action]:
     """`announce MELD SUIT` for every announced meld held in full whose declare_if holds."""
-    hand = deal.hands[seat]
-    held = game.held_as_first_copies(hand) if game.copies else set(hand)
+    held = game.held_as_first_copies(deal.hands[seat])
     out = []
     env: dict[str, Any] | None = None
     for mi, suit, cards in game.announced_melds:
@@ -536,5 +535,4 @@ def draw_after_trick(deal: Deal, winner: int) -> None:
         elif deal.turnup >= 0:
             deal.hands[seat].append(deal.turnup)
             deal.turnup = -1
-    if deal.stock_shown:  # `stock_top: shown`: the new top card is turned up
-        deal.stock_drawn()
+    deal.stock_drawn()
